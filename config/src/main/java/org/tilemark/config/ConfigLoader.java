@@ -1,0 +1,54 @@
+package org.tilemark.config;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Loads a {@link BenchmarkSpec} from three layers: the built-in {@code tilemark/defaults.yaml}, then the
+ * user's (partial) YAML file deep-merged onto it, then dotted-path overrides such as {@code run.tiles=2}.
+ */
+public final class ConfigLoader {
+
+    private ConfigLoader() {
+    }
+
+    /**
+     * @param file      the user's YAML file, if any
+     * @param overrides dotted key path to value, e.g. {@code run.phaseDuration -> 30s}; applied in iteration order
+     * @throws ConfigException listing every problem found: unknown keys, type errors and range violations
+     *                         together, or the single reason the file could not be read or parsed
+     */
+    public static BenchmarkSpec load(Optional<Path> file, Map<String, String> overrides) throws ConfigException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(overrides, "overrides");
+        YamlTrees trees = new YamlTrees();
+        ObjectNode merged = trees.defaults();
+        if (file.isPresent()) {
+            YamlTrees.deepMerge(merged, trees.readFile(file.get()));
+        }
+        List<String> errors = new ArrayList<>(YamlTrees.applyOverrides(merged, overrides));
+
+        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class));
+        BenchmarkSpec spec = binder.bindRecord(BenchmarkSpec.class, merged, "");
+        errors.addAll(binder.errors());
+        errors.addAll(new SpecValidator(binder.failedPaths()).validate(spec));
+        if (!errors.isEmpty()) {
+            throw new ConfigException(errors);
+        }
+        return spec;
+    }
+
+    /** The built-in defaults alone. */
+    public static BenchmarkSpec defaults() {
+        try {
+            return load(Optional.empty(), Map.of());
+        } catch (ConfigException e) {
+            throw new IllegalStateException("built-in defaults are invalid:\n" + e.getMessage(), e);
+        }
+    }
+}

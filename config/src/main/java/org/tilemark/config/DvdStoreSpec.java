@@ -1,0 +1,23 @@
+package org.tilemark.config;
+
+import java.time.Duration;
+
+/**
+ * The DVD Store workload of a tile.
+ *
+ * @param enabled                   whether the workload runs
+ * @param size                      database size: {@code S}, {@code M}, {@code L}, {@code <n>MB} or {@code <n>GB}
+ * @param webServers                number of store-front VMs per tile
+ * @param users                     simulated users per tile, spread over the web servers
+ * @param thinkTime                 mean gap between one user's intended order starts (uniform 0..2x)
+ * @param load                      how the offered load varies over time
+ * @param mix                       the DVD Store 3 order mix parameters
+ * @param database                  where the store's database lives
+ * @param referenceOrdersPerMinute  per-tile throughput that normalizes to a score of 1.0
+ * @param qos                       quality-of-service limits
+ * @param requestTimeout            how long one HTTP request may take before it counts as failed
+ */
+public record DvdStoreSpec(boolean enabled, String size, int webServers, int users, Duration thinkTime,
+        LoadShapeSpec load, DvdStoreMixSpec mix, DatabaseSpec database, double referenceOrdersPerMinute,
+        QosSpec qos, Duration requestTimeout) {
+}

@@ -1,0 +1,90 @@
+package org.tilemark.config;
+
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Did-you-mean suggestions for unknown keys, among siblings first and then every known key path. */
+final class KeySuggestions {
+
+    private record Candidate(String path, boolean sibling, int distance) {
+    }
+
+    private final List<String> knownPaths;
+
+    KeySuggestions(Class<? extends Record> root) {
+        List<String> paths = new ArrayList<>();
+        collectPaths(root, "", paths);
+        this.knownPaths = List.copyOf(paths);
+    }
+
+    /** Every key path the records define (map-typed fields are leaves: their keys are free). */
+    List<String> knownPaths() {
+        return knownPaths;
+    }
+
+    /**
+     * The closest known path for {@code unknownKey} found under {@code parentPath} ("" at the top level),
+     * if one is close enough to be a plausible typo or misplacement.
+     */
+    Optional<String> suggest(String parentPath, String unknownKey) {
+        String wanted = normalize(unknownKey);
+        int maxDistance = wanted.length() <= 4 ? 1 : wanted.length() <= 8 ? 2 : 3;
+        return knownPaths.stream()
+                .map(path -> new Candidate(path, parentOf(path).equals(parentPath),
+                        distance(wanted, normalize(lastSegment(path)))))
+                .filter(candidate -> candidate.distance() <= maxDistance)
+                .min(Comparator.comparingInt(Candidate::distance)
+                        .thenComparing(candidate -> !candidate.sibling())
+                        .thenComparingInt(candidate -> candidate.path().length()))
+                .map(Candidate::path);
+    }
+
+    private static void collectPaths(Class<?> type, String prefix, List<String> paths) {
+        for (RecordComponent component : type.getRecordComponents()) {
+            String path = prefix.isEmpty() ? component.getName() : prefix + "." + component.getName();
+            paths.add(path);
+            if (component.getType().isRecord()) {
+                collectPaths(component.getType(), path, paths);
+            }
+        }
+    }
+
+    static String parentOf(String path) {
+        int dot = path.lastIndexOf('.');
+        return dot < 0 ? "" : path.substring(0, dot);
+    }
+
+    private static String lastSegment(String path) {
+        return path.substring(path.lastIndexOf('.') + 1);
+    }
+
+    /** Case and separators do not matter: phase_duration, phase-duration and PhaseDuration all mean phaseDuration. */
+    private static String normalize(String key) {
+        return key.toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
+    }
+
+    /** Optimal string alignment distance: edits plus adjacent transpositions, so "tiels" is one step from "tiles". */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+}

@@ -1,0 +1,21 @@
+package org.tilemark.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How a run is shaped in time.
+ *
+ * @param profile          named profile, {@code quick} by default
+ * @param tiles            number of tiles to deploy and drive
+ * @param phases           number of measured phases
+ * @param phaseDuration    length of one measured phase; a whole multiple of {@code interval}
+ * @param warmup           load applied before the first phase and not scored (may be zero)
+ * @param interval         metrics interval: histograms are cut and shipped at this cadence
+ * @param results          directory in which the run's results bundle is created
+ * @param seed             seed for every random choice of the run, so runs are repeatable
+ * @param provisionTimeout how long provisioning the tiles may take before the run is abandoned
+ */
+public record RunSpec(String profile, int tiles, int phases, Duration phaseDuration, Duration warmup,
+        Duration interval, Path results, long seed, Duration provisionTimeout) {
+}

@@ -1,0 +1,5 @@
+package org.tilemark.config;
+
+/** The workloads that make up one tile. */
+public record WorkloadsSpec(DvdStoreSpec dvdstore) {
+}

@@ -1,0 +1,133 @@
+package org.tilemark.config;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+
+/** Reads the configuration layers as YAML trees and merges them; binding to records happens later. */
+final class YamlTrees {
+
+    private static final String DEFAULTS_RESOURCE = "/tilemark/defaults.yaml";
+
+    // Not YAMLFactory.builder(): its parser reads an empty value ("run:") as "" instead of null.
+    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    ObjectNode defaults() {
+        try (InputStream in = YamlTrees.class.getResourceAsStream(DEFAULTS_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + DEFAULTS_RESOURCE + " is missing from the classpath");
+            }
+            return (ObjectNode) yaml.readTree(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("built-in " + DEFAULTS_RESOURCE + " is unreadable", e);
+        }
+    }
+
+    /** The user's file as a tree; an empty file is an empty mapping. */
+    ObjectNode readFile(Path file) throws ConfigException {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("config file not found: " + file);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read config file " + file + ": " + e.getMessage());
+        }
+        JsonNode tree;
+        try {
+            tree = yaml.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException(malformed(file, e));
+        }
+        if (tree == null || tree.isMissingNode() || tree.isNull()) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        if (!tree.isObject()) {
+            throw new ConfigException("config file " + file + ": expected a mapping of keys at the top level");
+        }
+        return (ObjectNode) tree;
+    }
+
+    private static String malformed(Path file, JsonProcessingException e) {
+        int line = -1;
+        int column = -1;
+        String reason;
+        // SnakeYAML's message starts with context ("while parsing a block mapping"); its problem and
+        // problem mark say what is wrong and where, more precisely than Jackson's location.
+        if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblemMark() != null) {
+            line = marked.getProblemMark().getLine() + 1;
+            column = marked.getProblemMark().getColumn() + 1;
+            reason = marked.getProblem();
+        } else {
+            JsonLocation location = e.getLocation();
+            if (location != null) {
+                line = location.getLineNr();
+                column = location.getColumnNr();
+            }
+            reason = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+        }
+        String where = line < 1 ? "" : " at line " + line + ", column " + column;
+        return "malformed YAML in " + file + where + ": " + (reason == null ? "" : reason.strip());
+    }
+
+    /**
+     * Merges {@code overlay} into {@code base}: mappings merge per key at every depth, anything else replaces.
+     * An empty section ({@code run:} with nothing under it) leaves the base section as it was.
+     */
+    static void deepMerge(ObjectNode base, ObjectNode overlay) {
+        for (Map.Entry<String, JsonNode> entry : overlay.properties()) {
+            JsonNode existing = base.get(entry.getKey());
+            JsonNode incoming = entry.getValue();
+            if (existing != null && existing.isObject() && incoming.isObject()) {
+                deepMerge((ObjectNode) existing, (ObjectNode) incoming);
+            } else if (!(existing != null && existing.isObject() && incoming.isNull())) {
+                base.set(entry.getKey(), incoming);
+            }
+        }
+    }
+
+    /**
+     * Applies dotted-path overrides such as {@code run.tiles=2}. Values stay text; the binder converts
+     * them to the field's type. Returns the errors for malformed key paths.
+     */
+    static List<String> applyOverrides(ObjectNode tree, Map<String, String> overrides) {
+        List<String> errors = new ArrayList<>();
+        overrides.forEach((keyPath, value) -> {
+            String[] segments = keyPath.split("\\.", -1);
+            boolean wellFormed = !keyPath.isBlank();
+            for (String segment : segments) {
+                wellFormed &= !segment.isBlank();
+            }
+            if (!wellFormed) {
+                errors.add("override '" + keyPath + "': not a dotted key path like run.tiles");
+                return;
+            }
+            ObjectNode parent = tree;
+            for (int i = 0; i < segments.length - 1; i++) {
+                JsonNode child = parent.get(segments[i]);
+                if (child == null || !child.isObject()) {
+                    child = parent.putObject(segments[i]);
+                }
+                parent = (ObjectNode) child;
+            }
+            parent.set(segments[segments.length - 1], TextNode.valueOf(value));
+        });
+        return errors;
+    }
+}

@@ -1,0 +1,115 @@
+package org.tilemark.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigWriterTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void snapshotWritesDurationsAndPathsAsText() {
+        Map<String, Object> map = ConfigWriter.toMap(ConfigLoader.defaults());
+
+        assertThat(map).containsOnlyKeys("run", "cluster", "workloads");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> run = (Map<String, Object>) map.get("run");
+        assertThat(run).containsEntry("phaseDuration", "1m").containsEntry("warmup", "30s")
+                .containsEntry("results", "results").containsEntry("tiles", 1).containsEntry("seed", 42L);
+        String yaml = ConfigWriter.toYaml(ConfigLoader.defaults());
+        assertThat(yaml).contains("provisionTimeout: 5m").contains("purchase: 2s").contains("passwordFile: null");
+    }
+
+    @Test
+    void snapshotOfDefaultsLoadsBackEqual() throws Exception {
+        BenchmarkSpec defaults = ConfigLoader.defaults();
+
+        assertThat(reload(defaults)).isEqualTo(defaults);
+    }
+
+    @Test
+    void snapshotRedactsPasswordsInTheJdbcUrl() {
+        BenchmarkSpec spec = withDatabase(ConfigLoader.defaults(),
+                new DatabaseSpec("jdbc:postgresql://db/ds3?password=hunter2", "ds3", "PW", null, 10));
+
+        assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("password=***");
+    }
+
+    @Test
+    void removedDefaultMapEntriesStayRemovedAfterReload() throws Exception {
+        Path file = Files.writeString(dir.resolve("trimmed.yaml"), """
+                workloads:
+                  dvdstore:
+                    qos:
+                      limits:
+                        browse: null
+                """);
+        BenchmarkSpec trimmed = ConfigLoader.load(Optional.of(file), Map.of());
+
+        assertThat(trimmed.workloads().dvdstore().qos().limits()).doesNotContainKey("browse").hasSize(3);
+        assertThat(reload(trimmed)).isEqualTo(trimmed);
+    }
+
+    /** Property: for valid specs with varied values, toYaml then load gives back an equal spec. */
+    @RepeatedTest(25)
+    void randomValidSpecsRoundTrip(RepetitionInfo repetition) throws Exception {
+        Random random = new Random(repetition.getCurrentRepetition());
+        BenchmarkSpec defaults = ConfigLoader.defaults();
+        Duration interval = Duration.ofMillis(100 + random.nextInt(20_000));
+        RunSpec run = new RunSpec(random.nextBoolean() ? "quick" : "full run", 1 + random.nextInt(16),
+                1 + random.nextInt(5), interval.multipliedBy(1 + random.nextInt(30)),
+                Duration.ofMillis(random.nextInt(100_000)), interval,
+                Path.of("out dir", "run-" + random.nextInt(1000)), random.nextLong(),
+                Duration.ofSeconds(1 + random.nextInt(7200)));
+        Map<String, Path> datastores = new LinkedHashMap<>(defaults.cluster().datastores());
+        datastores.put("extra" + random.nextInt(10), Path.of("/data/x: y"));
+        ClusterSpec cluster = new ClusterSpec("local", 1 + random.nextInt(8), datastores,
+                Path.of("/var/lib/tilemark"), random.nextBoolean(), "127.0.0." + (1 + random.nextInt(9)));
+        DvdStoreSpec base = defaults.workloads().dvdstore();
+        Map<String, Duration> limits = new LinkedHashMap<>(base.qos().limits());
+        limits.put("purchase", Duration.ofNanos(1 + random.nextInt(2_000_000_000)));
+        DvdStoreSpec dvdstore = new DvdStoreSpec(random.nextBoolean(),
+                random.nextBoolean() ? "M" : (1 + random.nextInt(500)) + "GB", 1 + random.nextInt(5),
+                1 + random.nextInt(200), Duration.ofMillis(1 + random.nextInt(20_000)),
+                new LoadShapeSpec(random.nextBoolean() ? "bursty" : "constant", 1 + random.nextDouble(),
+                        0.01 + random.nextDouble(), Duration.ofSeconds(1 + random.nextInt(600))),
+                new DvdStoreMixSpec(random.nextInt(101), random.nextInt(101), 1 + random.nextInt(9),
+                        1 + random.nextInt(9), 1 + random.nextInt(9), random.nextInt(101), random.nextInt(101),
+                        1 + random.nextInt(9)),
+                new DatabaseSpec(random.nextBoolean() ? "" : "jdbc:postgresql://db:5432/ds3_{tile}", "user true",
+                        "ENV_" + random.nextInt(100), random.nextBoolean() ? null : Path.of("/run/secrets/pw"),
+                        1 + random.nextInt(50)),
+                1 + random.nextDouble() * 1000,
+                new QosSpec(0.1 + random.nextDouble() * 99.8, limits, random.nextDouble() * 100,
+                        Duration.ofMillis(1 + random.nextInt(5000))),
+                Duration.ofMillis(1 + random.nextInt(60_000)));
+        BenchmarkSpec spec = new BenchmarkSpec(run, cluster, new WorkloadsSpec(dvdstore));
+
+        assertThat(reload(spec)).isEqualTo(spec);
+    }
+
+    private BenchmarkSpec reload(BenchmarkSpec spec) throws Exception {
+        Path file = Files.createTempFile(dir, "snapshot", ".yaml");
+        Files.writeString(file, ConfigWriter.toYaml(spec));
+        return ConfigLoader.load(Optional.of(file), Map.of());
+    }
+
+    private static BenchmarkSpec withDatabase(BenchmarkSpec spec, DatabaseSpec database) {
+        DvdStoreSpec d = spec.workloads().dvdstore();
+        return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
+                d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
+                d.qos(), d.requestTimeout())));
+    }
+}

@@ -1,0 +1,40 @@
+package org.tilemark.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class KeySuggestionsTest {
+
+    private final KeySuggestions suggestions = new KeySuggestions(BenchmarkSpec.class);
+
+    @Test
+    void distanceCountsATranspositionAsOneEdit() {
+        assertThat(KeySuggestions.distance("tiels", "tiles")).isEqualTo(1);
+        assertThat(KeySuggestions.distance("tile", "tiles")).isEqualTo(1);
+        assertThat(KeySuggestions.distance("", "abc")).isEqualTo(3);
+        assertThat(KeySuggestions.distance("kitten", "sitting")).isEqualTo(3);
+    }
+
+    @Test
+    void prefersSiblingsThenTheClosestPathAnywhere() {
+        assertThat(suggestions.suggest("run", "tiels")).contains("run.tiles");
+        assertThat(suggestions.suggest("", "tile")).contains("run.tiles");
+        assertThat(suggestions.suggest("run", "hosts")).contains("cluster.hosts");
+        assertThat(suggestions.suggest("", "dvdstore")).contains("workloads.dvdstore");
+        assertThat(suggestions.suggest("run", "PHASE-DURATION")).contains("run.phaseDuration");
+    }
+
+    @Test
+    void offersNothingForUnrelatedKeys() {
+        assertThat(suggestions.suggest("", "banana")).isEmpty();
+        assertThat(suggestions.suggest("run", "xyz")).isEmpty();
+    }
+
+    @Test
+    void knowsNestedPathsButNotMapEntries() {
+        assertThat(suggestions.knownPaths())
+                .contains("run.tiles", "workloads.dvdstore.qos.limits", "workloads.dvdstore.database.passwordFile")
+                .doesNotContain("workloads.dvdstore.qos.limits.login", "cluster.datastores.app");
+    }
+}

@@ -1,0 +1,80 @@
+package org.tilemark.harness.bundle;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One run's results directory, append-only while the run goes: {@code run.json},
+ * {@code intervals.jsonl} (one line per interval, tile and workload, flushed as measured),
+ * {@code histograms/*.hlog} and, at the end, {@code score.json}.
+ */
+public final class ResultsBundle implements AutoCloseable {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON_LINE = new ObjectMapper();
+
+    private final Path directory;
+    private final BufferedWriter intervals;
+    private final Map<String, HistogramLog> histogramLogs = new ConcurrentHashMap<>();
+
+    private ResultsBundle(Path directory) throws IOException {
+        this.directory = directory;
+        Files.createDirectories(directory.resolve("histograms"));
+        this.intervals = Files.newBufferedWriter(directory.resolve("intervals.jsonl"), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    public static ResultsBundle create(Path directory) throws IOException {
+        if (Files.exists(directory)) {
+            throw new IOException("results directory " + directory + " already exists");
+        }
+        return new ResultsBundle(directory);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public static ObjectNode object() {
+        return JSON.createObjectNode();
+    }
+
+    /** Writes a whole JSON file atomically (a reader never sees half of it). */
+    public void writeJson(String name, Object tree) throws IOException {
+        Path temp = directory.resolve(name + ".tmp");
+        JSON.writeValue(temp.toFile(), tree);
+        Files.move(temp, directory.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Appends one interval record and flushes it, so a crash loses at most the interval in progress. */
+    public synchronized void appendInterval(ObjectNode line) {
+        try {
+            intervals.write(JSON_LINE.writeValueAsString(line));
+            intervals.newLine();
+            intervals.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public HistogramLog histogramLog(String name, java.time.Instant origin) {
+        return histogramLogs.computeIfAbsent(name, n -> HistogramLog.open(directory.resolve("histograms").resolve(n + ".hlog"), origin));
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        intervals.close();
+        histogramLogs.values().forEach(HistogramLog::close);
+    }
+}

@@ -1,0 +1,48 @@
+package org.tilemark.harness.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.springframework.stereotype.Component;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformSettings;
+import org.tilemark.infra.platform.Platforms;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Component
+@Command(name = "cleanup", mixinStandardHelpOptions = true,
+        description = "Remove VMs (guest processes, endpoints, disks) left behind by crashed runs.")
+class CleanupCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions config;
+
+    @Option(names = "--run", paramLabel = "RUN-ID", description = "only this run (default: every run)")
+    String runId;
+
+    @Override
+    public Integer call() {
+        BenchmarkSpec spec;
+        try {
+            spec = config.load();
+        } catch (ConfigException e) {
+            e.errors().forEach(error -> System.err.println("error: " + error));
+            return RunOutcome.BAD_INPUT;
+        }
+        try (Platform platform = Platforms.create(spec.cluster().platform(), new PlatformSettings(spec.cluster().hosts(),
+                spec.cluster().datastores(), spec.cluster().workDir(), spec.cluster().pinCpus(), spec.cluster().bindAddress()))) {
+            List<String> removed = platform.cleanup(runId);
+            removed.forEach(vm -> System.out.println("removed " + vm));
+            System.out.println(removed.isEmpty() ? "nothing to clean up" : "cleaned up " + removed.size() + " VM(s)");
+            return 0;
+        } catch (PlatformException e) {
+            System.err.println("error: " + e.getMessage());
+            return RunOutcome.RUNTIME_FAILURE;
+        }
+    }
+}

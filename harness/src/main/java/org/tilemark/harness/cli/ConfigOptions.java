@@ -1,0 +1,51 @@
+package org.tilemark.harness.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.ConfigLoader;
+import picocli.CommandLine.Option;
+
+/** The configuration file and the common knobs, turned into dotted overrides for the loader. */
+class ConfigOptions {
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "YAML run configuration (defaults apply to everything it leaves out)")
+    Path file;
+
+    @Option(names = "--tiles", paramLabel = "N", description = "tiles to deploy (run.tiles)")
+    String tiles;
+
+    @Option(names = "--phases", paramLabel = "N", description = "measurement phases (run.phases)")
+    String phases;
+
+    @Option(names = "--phase-duration", paramLabel = "DURATION", description = "length of each phase, e.g. 60s (run.phaseDuration)")
+    String phaseDuration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the first phase, e.g. 30s (run.warmup)")
+    String warmup;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where results bundles go (run.results)")
+    String results;
+
+    @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", description = "any other setting by key path, e.g. workloads.dvdstore.users=40")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    BenchmarkSpec load() throws ConfigException {
+        Map<String, String> overrides = new LinkedHashMap<>(settings);
+        put(overrides, "run.tiles", tiles);
+        put(overrides, "run.phases", phases);
+        put(overrides, "run.phaseDuration", phaseDuration);
+        put(overrides, "run.warmup", warmup);
+        put(overrides, "run.results", results);
+        return ConfigLoader.load(Optional.ofNullable(file), overrides);
+    }
+
+    private static void put(Map<String, String> overrides, String key, String value) {
+        if (value != null) {
+            overrides.put(key, value);
+        }
+    }
+}

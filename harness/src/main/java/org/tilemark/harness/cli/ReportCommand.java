@@ -1,0 +1,30 @@
+package org.tilemark.harness.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.springframework.stereotype.Component;
+import org.tilemark.harness.report.Reports;
+import org.tilemark.harness.run.RunOutcome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Component
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Rebuild report.html, charts, CSV files and the manifest of a results bundle from its persisted data.")
+class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "BUNDLE", description = "a results directory, e.g. results/20261122-023000-ab12")
+    Path bundle;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isRegularFile(bundle.resolve("run.json")) && !Files.isRegularFile(bundle.resolve("intervals.jsonl"))) {
+            System.err.println("error: BUNDLE: " + bundle + " is not a results bundle (no run.json or intervals.jsonl)");
+            return RunOutcome.BAD_INPUT;
+        }
+        Reports.rebuildAll(bundle);
+        System.out.println("report: " + bundle.resolve("report.html"));
+        return 0;
+    }
+}

@@ -1,0 +1,242 @@
+package org.tilemark.harness.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.LogarithmicAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * Renders charts/*.png with JFreeChart, headless. Per tile × workload: throughput over time
+ * (warm-up and measured intervals as separate series, target as a dashed line, phase boundaries
+ * marked), p95 latency per operation over time, and a bar chart of p95/p99 per operation.
+ */
+public final class ChartWriter implements ReportWriter {
+    static final int WIDTH_PX = 1000;
+    static final int HEIGHT_PX = 450;
+    private static final Color[] PALETTE = {new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28),
+        new Color(0x2C, 0xA0, 0x2C), new Color(0x94, 0x67, 0xBD), new Color(0xFF, 0x7F, 0x0E),
+        new Color(0x8C, 0x56, 0x4B), new Color(0xE3, 0x77, 0xC2), new Color(0x17, 0xBE, 0xCF)};
+    private static final Color WARMUP_SHADE = new Color(0xE0, 0xE0, 0xE0, 0x90);
+
+    static {
+        // Reports are rebuilt on servers and in CI without a display.
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    public ChartWriter() {
+    }
+
+    @Override
+    public void write(Path bundle) throws IOException {
+        BundleContents contents = BundleContents.load(bundle);
+        List<WorkloadSummary> summaries = Summaries.of(contents);
+        Instant origin = contents.intervals().stream().map(IntervalRecord::start)
+                .min(Comparator.naturalOrder()).orElse(Instant.EPOCH);
+        for (ChartSpec spec : ChartSpec.planFor(contents)) {
+            List<IntervalRecord> intervals = contents.intervals(spec.tile(), spec.workload());
+            JFreeChart chart = switch (spec.kind()) {
+                case THROUGHPUT -> throughputChart(spec, intervals, origin);
+                case LATENCY_P95 -> latencyChart(spec, intervals, origin);
+                case OPERATIONS_P95_P99 -> operationsChart(spec, summaries.stream()
+                        .filter(s -> s.tile() == spec.tile() && s.workload().equals(spec.workload()))
+                        .toList());
+            };
+            ByteArrayOutputStream png = new ByteArrayOutputStream();
+            ChartUtils.writeChartAsPNG(png, chart, WIDTH_PX, HEIGHT_PX);
+            BundleFiles.writeAtomically(bundle.resolve(ChartSpec.DIRECTORY).resolve(spec.fileName()),
+                    png.toByteArray());
+        }
+    }
+
+    /** Minutes since the first interval of the run, at the interval's midpoint. */
+    private static double minutesAt(IntervalRecord interval, Instant origin) {
+        Instant end = interval.end() != null ? interval.end()
+                : interval.start().plusMillis(interval.durationMs());
+        long midMs = Duration.between(origin, interval.start()).toMillis()
+                + Duration.between(interval.start(), end).toMillis() / 2;
+        return midMs / 60_000.0;
+    }
+
+    private static double minutesAtStart(IntervalRecord interval, Instant origin) {
+        return Duration.between(origin, interval.start()).toMillis() / 60_000.0;
+    }
+
+    private JFreeChart throughputChart(ChartSpec spec, List<IntervalRecord> intervals, Instant origin) {
+        String metric = intervals.isEmpty() ? "" : intervals.getFirst().metric();
+        XYSeries measured = new XYSeries("measured");
+        XYSeries warmup = new XYSeries("warm-up");
+        XYSeries target = new XYSeries("target");
+        for (IntervalRecord interval : intervals) {
+            double x = minutesAt(interval, origin);
+            if (!Double.isNaN(interval.throughput())) {
+                (interval.isWarmup() ? warmup : measured).add(x, interval.throughput());
+            }
+            if (!Double.isNaN(interval.target())) {
+                target.add(x, interval.target());
+            }
+        }
+        XYSeriesCollection dataset = new XYSeriesCollection();
+        dataset.addSeries(measured);
+        dataset.addSeries(warmup);
+        dataset.addSeries(target);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        renderer.setSeriesPaint(0, new Color(0x1F, 0x77, 0xB4));
+        renderer.setSeriesPaint(1, new Color(0xFF, 0x7F, 0x0E));
+        renderer.setSeriesPaint(2, new Color(0x2C, 0xA0, 0x2C));
+        renderer.setSeriesShapesVisible(2, false);
+        renderer.setSeriesStroke(2, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
+                10f, new float[] {6f, 4f}, 0f));
+        XYPlot plot = xyPlot(dataset, renderer, metric.isEmpty() ? "throughput" : metric);
+        ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(true);
+        markStages(plot, intervals, origin);
+        return chart(spec.title(), plot);
+    }
+
+    private JFreeChart latencyChart(ChartSpec spec, List<IntervalRecord> intervals, Instant origin) {
+        Map<String, XYSeries> byOperation = new TreeMap<>();
+        for (IntervalRecord interval : intervals) {
+            double x = minutesAt(interval, origin);
+            interval.operations().forEach((name, stats) -> {
+                if (stats.count() > 0 && stats.p95Ms() > 0) {
+                    byOperation.computeIfAbsent(name, XYSeries::new).add(x, stats.p95Ms());
+                }
+            });
+        }
+        XYSeriesCollection dataset = new XYSeriesCollection();
+        byOperation.values().forEach(dataset::addSeries);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        for (int series = 0; series < byOperation.size(); series++) {
+            renderer.setSeriesPaint(series, PALETTE[series % PALETTE.length]);
+        }
+        XYPlot plot = xyPlot(dataset, renderer, "p95 latency (ms)");
+        // Operations differ by orders of magnitude (login vs purchase): a log scale keeps all visible.
+        LogarithmicAxis latency = new LogarithmicAxis("p95 latency (ms, log scale)");
+        latency.setStrictValuesFlag(false); // a zero would otherwise throw; such points are skipped above
+        latency.setAutoRangeNextLogFlag(true); // range from one power of ten to the next: 1, 10, 100 …
+        plot.setRangeAxis(latency);
+        markStages(plot, intervals, origin);
+        return chart(spec.title(), plot);
+    }
+
+    private static XYPlot xyPlot(XYSeriesCollection dataset, XYLineAndShapeRenderer renderer,
+                                 String rangeLabel) {
+        NumberAxis time = new NumberAxis("minutes since first interval");
+        time.setAutoRangeIncludesZero(false);
+        NumberAxis range = new NumberAxis(rangeLabel);
+        XYPlot plot = new XYPlot(dataset, time, range, renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        return plot;
+    }
+
+    /** Shades warm-up intervals and draws a labelled line where each measured phase begins. */
+    private static void markStages(XYPlot plot, List<IntervalRecord> intervals, Instant origin) {
+        List<IntervalRecord> warmups = intervals.stream().filter(IntervalRecord::isWarmup).toList();
+        if (!warmups.isEmpty()) {
+            double from = warmups.stream().mapToDouble(i -> minutesAtStart(i, origin)).min().orElse(0);
+            double to = warmups.stream().mapToDouble(i -> 2 * minutesAt(i, origin) - minutesAtStart(i, origin))
+                    .max().orElse(from);
+            IntervalMarker shade = new IntervalMarker(from, to, WARMUP_SHADE);
+            shade.setLabel("warm-up");
+            shade.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            shade.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            plot.addDomainMarker(shade, Layer.BACKGROUND);
+        }
+        Map<Integer, Double> phaseStarts = new TreeMap<>();
+        intervals.stream().filter(i -> !i.isWarmup()).forEach(i ->
+                phaseStarts.merge(i.phase(), minutesAtStart(i, origin), Math::min));
+        phaseStarts.forEach((phase, startMinutes) -> {
+            ValueMarker boundary = new ValueMarker(startMinutes, Color.DARK_GRAY, new BasicStroke(1f,
+                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 3f}, 0f));
+            boundary.setLabel("phase " + phase);
+            boundary.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+            boundary.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            boundary.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            plot.addDomainMarker(boundary);
+        });
+    }
+
+    /** One p95 and one p99 bar per phase; labels say when the numbers are interval upper bounds. */
+    private JFreeChart operationsChart(ChartSpec spec, List<WorkloadSummary> phases) {
+        DefaultCategoryDataset dataset = new DefaultCategoryDataset();
+        boolean onePhase = phases.size() == 1;
+        for (WorkloadSummary phase : phases) {
+            String prefix = onePhase ? "" : "phase " + phase.phase() + " ";
+            String suffix = phase.fromScore() ? "" : " (max over intervals)";
+            phase.operations().forEach((name, stats) -> {
+                if (stats.count() > 0) {
+                    addIfKnown(dataset, stats.p95Ms(), prefix + "p95" + suffix, name);
+                    addIfKnown(dataset, stats.p99Ms(), prefix + "p99" + suffix, name);
+                }
+            });
+        }
+        CategoryPlot plot = new CategoryPlot(dataset, new CategoryAxis("operation"),
+                new NumberAxis("latency (ms)"), new BarRenderer());
+        plot.setOrientation(PlotOrientation.VERTICAL);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        BarRenderer renderer = (BarRenderer) plot.getRenderer();
+        for (int series = 0; series < dataset.getRowCount(); series++) {
+            // p95 and p99 of one phase share a hue; p99 is the darker bar.
+            Color hue = PALETTE[(series / 2) % PALETTE.length];
+            renderer.setSeriesPaint(series, series % 2 == 0 ? hue : hue.darker());
+        }
+        // Short operations would be invisible next to slow ones without their value printed.
+        renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}",
+                new DecimalFormat("#,##0.#", DecimalFormatSymbols.getInstance(Locale.ROOT))));
+        renderer.setDefaultItemLabelsVisible(true);
+        renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setItemMargin(0.05);
+        return chart(spec.title() + " (measured phases)", plot);
+    }
+
+    private static void addIfKnown(DefaultCategoryDataset dataset, double value, String series,
+                                   String operation) {
+        if (!Double.isNaN(value)) {
+            dataset.addValue(value, series, operation);
+        }
+    }
+
+    private static JFreeChart chart(String title, Plot plot) {
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        return chart;
+    }
+}

@@ -1,0 +1,31 @@
+package org.tilemark.harness.report;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/** Locale-independent number formatting; NaN (not recorded) becomes an empty string. */
+final class Fmt {
+    private Fmt() {
+    }
+
+    /** Exact shortest form for machine-readable output (CSV): 301.2, 1, 12.5. */
+    static String plain(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "";
+        }
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    /** Fixed decimals for people (HTML). */
+    static String fixed(double value, int decimals) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "–";
+        }
+        return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
+    }
+
+    static String integer(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+}

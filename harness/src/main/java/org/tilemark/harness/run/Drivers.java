@@ -1,0 +1,47 @@
+package org.tilemark.harness.run;
+
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.WorkloadDriver;
+
+/** Every (tile, workload) driver of the run, started together and stopped together. */
+final class Drivers implements AutoCloseable {
+
+    record Running(int tile, Workload workload, WorkloadDriver driver) {
+    }
+
+    private final List<Running> running = new ArrayList<>();
+
+    static Drivers start(BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms, Instant origin) {
+        Map<Integer, Map<String, InetSocketAddress>> endpointsByTile = new HashMap<>();
+        for (TileProvisioner.DeployedVm vm : vms) {
+            endpointsByTile.computeIfAbsent(vm.vm().tile(), t -> new HashMap<>()).put(vm.vm().name(), vm.endpoint());
+        }
+        Drivers drivers = new Drivers();
+        for (int tile = 1; tile <= spec.run().tiles(); tile++) {
+            for (Workload workload : workloads) {
+                WorkloadDriver driver = workload.driver(new DriverContext(tile, spec,
+                        endpointsByTile.getOrDefault(tile, Map.of()), spec.run().seed()));
+                drivers.running.add(new Running(tile, workload, driver));
+                driver.start(origin);
+            }
+        }
+        return drivers;
+    }
+
+    List<Running> all() {
+        return running;
+    }
+
+    @Override
+    public void close() {
+        running.parallelStream().forEach(r -> r.driver().close());
+    }
+}

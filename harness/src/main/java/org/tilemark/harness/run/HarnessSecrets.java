@@ -1,0 +1,53 @@
+package org.tilemark.harness.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import org.tilemark.config.Secrets;
+import org.tilemark.workloads.SecretSource;
+
+/**
+ * Credentials for the run: the configured environment variable, else the configured file, else a
+ * random secret generated once into {@code <workDir>/secrets/<name>} (mode 0600) and reused, so
+ * template disks that bake the credential stay valid between runs.
+ */
+final class HarnessSecrets implements SecretSource {
+
+    private final Path directory;
+    private final Map<String, String> environment;
+
+    HarnessSecrets(Path workDir, Map<String, String> environment) {
+        this.directory = workDir.resolve("secrets");
+        this.environment = environment;
+    }
+
+    @Override
+    public String secret(String name, String environmentVariable, Path file) {
+        Optional<String> configured = Secrets.resolve(environmentVariable, file, environment);
+        return configured.orElseGet(() -> generated(name));
+    }
+
+    private synchronized String generated(String name) {
+        Path file = directory.resolve(name);
+        try {
+            if (Files.isRegularFile(file)) {
+                return Files.readString(file).trim();
+            }
+            Files.createDirectories(directory);
+            byte[] bytes = new byte[18];
+            new SecureRandom().nextBytes(bytes);
+            String secret = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, secret);
+            return secret;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create secret file " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package org.tilemark.harness.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.scoring.OperationStats;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.Scoring;
+import org.tilemark.scoring.TileScore;
+import org.tilemark.scoring.WorkloadResult;
+import org.tilemark.scoring.WorkloadScore;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.driver.IntervalSnapshot;
+
+/**
+ * Runs the drivers through warm-up and the measurement phases on a fixed interval clock: at every
+ * interval boundary each driver's interval is cut, written to the bundle (histogram log and
+ * intervals.jsonl, flushed), and added to its phase; at a phase's end the phase is scored.
+ */
+final class MeasurementLoop {
+
+    private final BenchmarkSpec spec;
+    private final List<Workload> workloads;
+    private final ResultsBundle bundle;
+    private final PrintStream out;
+    private final CountDownLatch abort;
+
+    MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, ResultsBundle bundle, PrintStream out, CountDownLatch abort) {
+        this.spec = spec;
+        this.workloads = workloads;
+        this.bundle = bundle;
+        this.out = out;
+        this.abort = abort;
+    }
+
+    /** Returns true when the run was aborted before its last phase ended. */
+    boolean run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {
+        MeasurementPlan plan = MeasurementPlan.of(spec.run());
+        Instant origin = Instant.now().plusMillis(500);
+        Map<String, PhaseAccumulator> phase = new LinkedHashMap<>();
+        out.println("[measure] warm-up " + seconds(spec.run().warmup()) + ", then " + plan.phases() + " phases of "
+                + seconds(plan.phaseDuration()) + " (interval " + seconds(spec.run().interval()) + ")");
+        try (Drivers drivers = Drivers.start(spec, workloads, vms, origin)) {
+            for (MeasurementPlan.Slot slot : plan.slots()) {
+                if (waitUntil(origin.plus(slot.end()))) {
+                    return true;
+                }
+                Duration length = slot.end().minus(slot.start());
+                List<String> progress = new ArrayList<>();
+                for (Drivers.Running running : drivers.all()) {
+                    IntervalSnapshot snapshot = running.driver().snapshot();
+                    Workload w = running.workload();
+                    WorkloadResult interval = PhaseAccumulator.result(running.tile(), w.name(), w.metricUnit(),
+                            w.metricPeriod(), length, snapshot.latencyNanos(), snapshot.errorsByOperation(),
+                            snapshot.attempts(), snapshot.completed(), snapshot.errors(), snapshot.rollbacks(),
+                            snapshot.scheduleLagNanos(), snapshot.errorsByVm());
+                    record(slot, origin, running, snapshot, interval);
+                    progress.add(progress(interval));
+                    if (!slot.warmup()) {
+                        phase.computeIfAbsent(running.tile() + "/" + w.name(),
+                                k -> new PhaseAccumulator(running.tile(), w.name(), w.metricUnit(), w.metricPeriod()))
+                                .add(snapshot, length);
+                    }
+                }
+                out.println(stage(slot, plan) + " " + String.join(" | ", progress));
+                if (slot.lastOfPhase(plan)) {
+                    PhaseScore score = score(slot.phase(), phase);
+                    phases.add(score);
+                    phase.clear();
+                    out.println(String.format(Locale.ROOT, "[phase %d] score %.3f (application %.3f) %s", score.phase(),
+                            score.score(), score.application(), score.qos().passed() ? "QoS passed" : "QoS FAILED: " + score.qos().reasons()));
+                }
+            }
+        }
+        return false;
+    }
+
+    private void record(MeasurementPlan.Slot slot, Instant origin, Drivers.Running running, IntervalSnapshot snapshot,
+                        WorkloadResult interval) {
+        Instant start = origin.plus(slot.start());
+        Instant end = origin.plus(slot.end());
+        var log = bundle.histogramLog("tile" + running.tile() + "-" + running.workload().name(), origin);
+        snapshot.latencyNanos().forEach((op, h) -> log.write(op, h, start, end));
+        log.write("scheduleLag", snapshot.scheduleLagNanos(), start, end);
+        ObjectNode line = ResultsBundle.object();
+        line.put("interval", slot.index());
+        line.put("stage", slot.warmup() ? "warmup" : "measure");
+        line.put("phase", slot.phase());
+        line.put("tile", running.tile());
+        line.put("workload", running.workload().name());
+        line.put("start", start.toString());
+        line.put("end", end.toString());
+        line.put("durationMs", slot.end().minus(slot.start()).toMillis());
+        line.put("target", ResultJson.round(running.workload().targetThroughput(spec)));
+        ResultJson.measured(line, interval);
+        bundle.appendInterval(line);
+    }
+
+    private PhaseScore score(int phaseNumber, Map<String, PhaseAccumulator> accumulated) {
+        Map<Integer, List<WorkloadScore>> byTile = new LinkedHashMap<>();
+        for (int tile = 1; tile <= spec.run().tiles(); tile++) {
+            for (Workload w : workloads) {
+                PhaseAccumulator acc = accumulated.get(tile + "/" + w.name());
+                if (acc == null) {
+                    continue;
+                }
+                byTile.computeIfAbsent(tile, t -> new ArrayList<>())
+                        .add(Scoring.workload(acc.result(), w.reference(spec), w.qosRules(spec)));
+            }
+        }
+        List<TileScore> tiles = new ArrayList<>();
+        byTile.forEach((tile, scores) -> tiles.add(Scoring.tile(tile, scores)));
+        return Scoring.phase(phaseNumber, tiles, OptionalDouble.empty());
+    }
+
+    private static String progress(WorkloadResult r) {
+        OperationStats order = r.operations().get("order");
+        String p95 = order == null ? "-" : String.format(Locale.ROOT, "%.0f ms", order.p95Ms());
+        return String.format(Locale.ROOT, "tile%d %s %.0f %s p95 %s errors %d", r.tile(), r.workload(), r.throughput(),
+                r.metricUnit(), p95, r.errors());
+    }
+
+    private String stage(MeasurementPlan.Slot slot, MeasurementPlan plan) {
+        if (slot.warmup()) {
+            return "[warm-up " + seconds(slot.end()) + "/" + seconds(spec.run().warmup()) + "]";
+        }
+        Duration left = plan.phaseEnd(slot.phase()).minus(slot.end());
+        return "[phase " + slot.phase() + "/" + plan.phases() + ", " + seconds(left) + " left]";
+    }
+
+    private static String seconds(Duration d) {
+        return d.toSeconds() + "s";
+    }
+
+    /** Sleeps until {@code instant}; true if an abort was requested meanwhile. */
+    private boolean waitUntil(Instant instant) throws InterruptedException {
+        long waitMs = Duration.between(Instant.now(), instant).toMillis();
+        return abort.await(Math.max(0, waitMs), TimeUnit.MILLISECONDS);
+    }
+}

@@ -1,0 +1,126 @@
+package org.tilemark.harness.run;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.scoring.OperationStats;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.TileScore;
+import org.tilemark.scoring.WorkloadResult;
+import org.tilemark.scoring.WorkloadScore;
+
+/** The bundle's JSON shapes for measured and scored results (see docs/results-bundle.md). */
+final class ResultJson {
+
+    private ResultJson() {
+    }
+
+    static ObjectNode operations(WorkloadResult result) {
+        ObjectNode ops = ResultsBundle.object();
+        result.operations().forEach((name, s) -> ops.set(name, operation(s)));
+        return ops;
+    }
+
+    static ObjectNode operation(OperationStats s) {
+        ObjectNode node = ResultsBundle.object();
+        node.put("count", s.count());
+        node.put("errors", s.errors());
+        node.put("meanMs", round(s.meanMs()));
+        node.put("p50Ms", round(s.p50Ms()));
+        node.put("p90Ms", round(s.p90Ms()));
+        node.put("p95Ms", round(s.p95Ms()));
+        node.put("p99Ms", round(s.p99Ms()));
+        node.put("maxMs", round(s.maxMs()));
+        return node;
+    }
+
+    /** The common fields of a measured workload (an interval line or a phase's workload entry). */
+    static void measured(ObjectNode node, WorkloadResult r) {
+        node.put("metric", r.metricUnit());
+        node.put("throughput", round(r.throughput()));
+        node.put("attempts", r.attempts());
+        node.put("errors", r.errors());
+        node.put("rollbacks", r.rollbacks());
+        node.put("scheduleLagP99Ms", round(r.scheduleLagP99Ms()));
+        ObjectNode byVm = node.putObject("errorsByVm");
+        r.errorsByVm().forEach(byVm::put);
+        node.set("operations", operations(r));
+    }
+
+    static ObjectNode score(RunScore score, String runId, String verdict, List<String> reasons, List<RunEvents.Event> events,
+                            String scoreLine) {
+        ObjectNode root = ResultsBundle.object();
+        root.put("runId", runId);
+        root.put("tiles", score == null ? 0 : score.tiles());
+        if (score != null) {
+            root.put("score", round(score.score()));
+        } else {
+            root.putNull("score");
+        }
+        root.put("scoreLine", scoreLine);
+        root.put("applicationOnly", score == null || score.applicationOnly());
+        root.put("compliant", "compliant".equals(verdict));
+        root.put("verdict", verdict);
+        ArrayNode why = root.putArray("reasons");
+        reasons.forEach(why::add);
+        if (score != null) {
+            ObjectNode ci = root.putObject("confidence");
+            ci.put("low", round(score.confidence().low()));
+            ci.put("high", round(score.confidence().high()));
+            ci.put("level", score.confidence().level());
+        }
+        ArrayNode phases = root.putArray("phases");
+        if (score != null) {
+            score.phases().forEach(p -> phases.add(phase(p)));
+        }
+        ArrayNode happened = root.putArray("events");
+        for (RunEvents.Event e : events) {
+            ObjectNode event = happened.addObject();
+            event.put("at", e.at().toString());
+            event.put("what", e.what());
+        }
+        return root;
+    }
+
+    private static ObjectNode phase(PhaseScore p) {
+        ObjectNode node = ResultsBundle.object();
+        node.put("phase", p.phase());
+        node.put("score", round(p.score()));
+        node.put("application", round(p.application()));
+        if (p.infrastructure().isPresent()) {
+            node.put("infrastructure", round(p.infrastructure().getAsDouble()));
+        } else {
+            node.putNull("infrastructure");
+        }
+        node.put("compliant", p.qos().passed());
+        ArrayNode reasons = node.putArray("reasons");
+        p.qos().reasons().forEach(reasons::add);
+        ArrayNode tiles = node.putArray("tiles");
+        for (TileScore t : p.tiles()) {
+            ObjectNode tile = tiles.addObject();
+            tile.put("tile", t.tile());
+            tile.put("score", round(t.score()));
+            tile.put("compliant", t.qos().passed());
+            ArrayNode tileReasons = tile.putArray("reasons");
+            t.qos().reasons().forEach(tileReasons::add);
+            ArrayNode workloads = tile.putArray("workloads");
+            for (WorkloadScore w : t.workloads()) {
+                ObjectNode wl = workloads.addObject();
+                wl.put("workload", w.workload());
+                wl.put("reference", w.reference());
+                wl.put("normalized", round(w.normalized()));
+                wl.put("passed", w.qos().passed());
+                ArrayNode wr = wl.putArray("reasons");
+                w.qos().reasons().forEach(wr::add);
+                measured(wl, w.result());
+            }
+        }
+        return node;
+    }
+
+    static double round(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
+    }
+}

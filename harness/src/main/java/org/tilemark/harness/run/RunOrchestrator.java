@@ -1,0 +1,186 @@
+package org.tilemark.harness.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.report.Reports;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformSettings;
+import org.tilemark.infra.platform.Platforms;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.Scoring;
+import org.tilemark.workloads.VmRequest;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.Workloads;
+
+/**
+ * One benchmark run through its stages: provision the tiles, warm up, measure the phases, score,
+ * tear down, write the report. Whatever happens, measured intervals stay in the bundle, VMs are
+ * destroyed, and the verdict names the cause.
+ */
+public final class RunOrchestrator {
+
+    private final PrintStream out;
+    private final Map<String, String> environment;
+    private final CountDownLatch abortRequested = new CountDownLatch(1);
+    private final CountDownLatch finished = new CountDownLatch(1);
+
+    public RunOrchestrator(PrintStream out, Map<String, String> environment) {
+        this.out = out;
+        this.environment = environment;
+    }
+
+    /** Asks a running run to stop early (Ctrl-C): drivers stop, measured intervals are kept, VMs are torn down. */
+    public void abort() {
+        abortRequested.countDown();
+    }
+
+    public boolean awaitFinished(Duration timeout) throws InterruptedException {
+        return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public RunOutcome run(BenchmarkSpec spec) {
+        try {
+            return execute(spec);
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    private RunOutcome execute(BenchmarkSpec spec) {
+        String runId = RunIds.next();
+        RunRecord record = new RunRecord(runId, spec, Instant.now());
+        RunEvents events = new RunEvents();
+        List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
+        List<PhaseScore> phases = new ArrayList<>();
+        String failure = null;
+        boolean aborted = false;
+        ResultsBundle bundle;
+        try {
+            bundle = ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
+        } catch (IOException e) {
+            out.println("error: cannot create the results bundle: " + e.getMessage());
+            return new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
+        }
+        try (bundle) {
+            out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
+                    + ", results in " + bundle.directory());
+            Platform platform = null;
+            try {
+                platform = Platforms.create(spec.cluster().platform(), new PlatformSettings(spec.cluster().hosts(),
+                        spec.cluster().datastores(), spec.cluster().workDir(), spec.cluster().pinCpus(), spec.cluster().bindAddress()));
+                record.platform(platform);
+                platform.onUnexpectedStop((vm, cause) -> {
+                    events.add("VM " + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") stopped: " + cause);
+                    out.println("! VM " + vm.name() + " stopped: " + cause);
+                });
+                bundle.writeJson("run.json", record.toJson(deployed, null));
+                List<Workload> workloads = Workloads.enabled(spec);
+                HarnessSecrets secrets = new HarnessSecrets(spec.cluster().workDir(), environment);
+                Map<Integer, List<VmRequest>> requests = new LinkedHashMap<>();
+                for (int tile = 1; tile <= spec.run().tiles(); tile++) {
+                    List<VmRequest> tileVms = new ArrayList<>();
+                    for (Workload workload : workloads) {
+                        workload.prepare(tile, spec, secrets);
+                        tileVms.addAll(workload.vms(tile, spec, secrets));
+                    }
+                    requests.put(tile, tileVms);
+                }
+                out.println("[provision] " + requests.values().stream().mapToInt(List::size).sum() + " VMs on "
+                        + platform.inventory().hosts().size() + " hosts");
+                long provisionStart = System.nanoTime();
+                new TileProvisioner(platform, runId, spec.run().provisionTimeout(), events).provision(requests, deployed);
+                out.println("[provision] ready in " + (System.nanoTime() - provisionStart) / 1_000_000_000 + " s");
+                bundle.writeJson("run.json", record.toJson(deployed, null));
+                if (abortRequested.getCount() == 0) {
+                    aborted = true;
+                } else {
+                    aborted = new MeasurementLoop(spec, workloads, bundle, out, abortRequested).run(deployed, phases);
+                }
+            } catch (PlatformException e) {
+                failure = e.getMessage();
+            } catch (Exception e) {
+                failure = e.getClass().getSimpleName() + ": " + e.getMessage();
+            } finally {
+                if (platform != null) {
+                    teardown(platform, deployed, events);
+                    platform.close();
+                }
+            }
+            Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure);
+            bundle.writeJson("score.json", ResultJson.score(verdict.score(), runId, verdict.word(), verdict.reasons(),
+                    events.all(), verdict.scoreLine()));
+            bundle.writeJson("run.json", record.toJson(deployed, Instant.now()));
+            out.println(verdict.scoreLine());
+            verdict.reasons().forEach(r -> out.println("  - " + r));
+            if (verdict.score() != null && verdict.score().applicationOnly()) {
+                out.println("  (application score only: infrastructure operations are not measured yet)");
+            }
+            return new RunOutcome(verdict.word(), verdict.scoreLine(), bundle.directory(), verdict.exitCode());
+        } catch (IOException e) {
+            out.println("error: writing the results bundle failed: " + e.getMessage());
+            return new RunOutcome("failed", "", bundle.directory(), RunOutcome.RUNTIME_FAILURE);
+        } finally {
+            try {
+                Reports.rebuildAll(bundle.directory());
+                out.println("Report: " + bundle.directory().resolve("report.html"));
+            } catch (Exception e) {
+                out.println("warning: the report could not be written: " + e.getMessage());
+            }
+        }
+    }
+
+    private void teardown(Platform platform, List<TileProvisioner.DeployedVm> deployed, RunEvents events) {
+        if (deployed.isEmpty()) {
+            return;
+        }
+        out.println("[teardown] destroying " + deployed.size() + " VMs");
+        try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (TileProvisioner.DeployedVm vm : deployed) {
+                workers.submit(() -> {
+                    try {
+                        platform.destroy(vm.vm());
+                    } catch (PlatformException e) {
+                        events.add("teardown of " + vm.vm().name() + " failed: " + e.getMessage());
+                    }
+                });
+            }
+        }
+    }
+
+    /** run.json: configuration snapshot, inventory and placement, versions, start and end. */
+    private static final class RunRecord {
+        private final String runId;
+        private final BenchmarkSpec spec;
+        private final Instant startedAt;
+        private Platform platform;
+
+        RunRecord(String runId, BenchmarkSpec spec, Instant startedAt) {
+            this.runId = runId;
+            this.spec = spec;
+            this.startedAt = startedAt;
+        }
+
+        void platform(Platform p) {
+            this.platform = p;
+        }
+
+        ObjectNode toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
+            return RunJson.of(runId, spec, startedAt, endedAt, platform, vms);
+        }
+    }
+}

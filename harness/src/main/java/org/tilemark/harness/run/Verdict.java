@@ -1,0 +1,75 @@
+package org.tilemark.harness.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.Scoring;
+import org.tilemark.scoring.TileScore;
+import org.tilemark.scoring.WorkloadScore;
+
+/**
+ * The run's verdict: compliant, non-compliant, aborted or failed, with every reason — QoS rules that
+ * failed (naming phase, tile, workload and rule), the VMs that took the errors, and events such as a
+ * VM that died.
+ */
+record Verdict(String word, RunScore score, List<String> reasons, String scoreLine, int exitCode) {
+
+    static Verdict of(BenchmarkSpec spec, List<PhaseScore> phases, List<RunEvents.Event> events, boolean aborted, String failure) {
+        RunScore score = phases.isEmpty() ? null : Scoring.run(phases);
+        List<String> reasons = new ArrayList<>();
+        if (failure != null) {
+            reasons.add("run failed: " + failure);
+        }
+        if (aborted) {
+            reasons.add("run aborted after " + phases.size() + " of " + spec.run().phases() + " phases");
+        }
+        for (RunEvents.Event e : events) {
+            if (e.what().startsWith("VM ")) {
+                reasons.add(e.what() + " at " + e.at());
+            }
+        }
+        if (score != null) {
+            reasons.addAll(score.reasons());
+            for (PhaseScore phase : phases) {
+                for (TileScore tile : phase.tiles()) {
+                    for (WorkloadScore w : tile.workloads()) {
+                        if (!w.qos().passed() && !w.result().errorsByVm().isEmpty()) {
+                            reasons.add("phase " + phase.phase() + ": tile " + tile.tile() + " " + w.workload()
+                                    + ": failed requests by VM: " + w.result().errorsByVm());
+                        }
+                    }
+                }
+            }
+        }
+        String word;
+        int exit;
+        if (failure != null || (score == null && !aborted)) {
+            word = "failed";
+            exit = RunOutcome.RUNTIME_FAILURE;
+            if (failure == null) {
+                reasons.add("no measurement phase completed");
+            }
+        } else if (aborted) {
+            word = "aborted";
+            exit = RunOutcome.RUNTIME_FAILURE;
+        } else if (score.compliant() && reasons.isEmpty()) {
+            word = "compliant";
+            exit = RunOutcome.COMPLIANT;
+        } else {
+            word = "non-compliant";
+            exit = RunOutcome.NON_COMPLIANT;
+        }
+        return new Verdict(word, score, List.copyOf(reasons), line(score, spec.run().tiles(), word), exit);
+    }
+
+    static String line(RunScore score, int tiles, String word) {
+        if (score == null) {
+            return "Score: none @ " + tiles + (tiles == 1 ? " tile" : " tiles") + " (" + word + ")";
+        }
+        return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s)", score.score(), score.tiles(),
+                score.tiles() == 1 ? "tile" : "tiles", word);
+    }
+}

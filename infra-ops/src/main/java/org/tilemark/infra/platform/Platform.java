@@ -1,0 +1,51 @@
+package org.tilemark.infra.platform;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A cluster a benchmark runs on: inventory, templates, VM lifecycle and endpoints. One implementation
+ * per backend, each in its own package; nothing outside that package knows how a backend works.
+ */
+public interface Platform extends AutoCloseable {
+
+    String name();
+
+    /** False for platforms whose results may not be published (e.g. the local one). */
+    boolean publishable();
+
+    Inventory inventory();
+
+    /** Returns the template for {@code id}, building it first (and caching it) if it does not exist. */
+    Template ensureTemplate(TemplateRequest request) throws PlatformException;
+
+    /** Clones the template onto the VM's host and datastore and applies its customization; powered off. */
+    Vm deploy(VmSpec spec) throws PlatformException;
+
+    /** Powers the VM on and returns once its guest reports ready or {@code timeout} passes. */
+    void powerOn(Vm vm, Duration timeout) throws PlatformException;
+
+    /** Shuts the guest down cleanly, forcing it off after {@code grace}. */
+    void powerOff(Vm vm, Duration grace) throws PlatformException;
+
+    /** Powers off if needed and deletes the VM and its disks. */
+    void destroy(Vm vm) throws PlatformException;
+
+    /** The stable address drivers use for the VM; it does not change when the VM moves. */
+    InetSocketAddress endpoint(Vm vm);
+
+    VmState state(Vm vm);
+
+    /** VMs this platform still holds for a run (all runs when runId is null), e.g. after a crash. */
+    List<String> leftovers(String runId);
+
+    /** Removes every VM (processes, endpoints, disks) left by a run (all runs when runId is null); returns what it removed. */
+    List<String> cleanup(String runId) throws PlatformException;
+
+    /** Tells {@code listener} about VMs that stop without being powered off. */
+    void onUnexpectedStop(VmListener listener);
+
+    @Override
+    void close();
+}

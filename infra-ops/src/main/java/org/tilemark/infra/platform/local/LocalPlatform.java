@@ -1,0 +1,296 @@
+package org.tilemark.infra.platform.local;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.tilemark.infra.platform.Inventory;
+import org.tilemark.infra.platform.Inventory.Host;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformSettings;
+import org.tilemark.infra.platform.Template;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.VmListener;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.infra.platform.VmState;
+import org.tilemark.infra.platform.local.GuestLauncher.GuestLaunchRequest;
+
+/**
+ * The embedded default: this machine is the cluster. Hosts are CPU slots, datastores are
+ * directories, a VM is a guest process with its disk directory on its datastore, reached through an
+ * endpoint port the platform owns.
+ */
+final class LocalPlatform implements Platform {
+
+    private static final String TEMPLATE_BUILDS = "template-builds";
+
+    private final PlatformSettings settings;
+    private final List<Host> hosts;
+    private final Path templates;
+    private final VmRegistry registry;
+    private final GuestLauncher launcher;
+    private final Map<String, LocalVm> vms = new ConcurrentHashMap<>();
+    private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
+
+    LocalPlatform(PlatformSettings settings) throws IOException {
+        this.settings = settings;
+        this.hosts = HostSlots.split(settings.hosts(), Runtime.getRuntime().availableProcessors());
+        Path root = settings.workDir().toAbsolutePath().normalize().resolve("local");
+        this.templates = root.resolve("templates");
+        this.registry = new VmRegistry(root.resolve("vms"));
+        this.launcher = new GuestLauncher(settings.pinCpus());
+        Files.createDirectories(templates);
+        for (Path datastore : settings.datastores().values()) {
+            Files.createDirectories(datastore);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "local";
+    }
+
+    @Override
+    public boolean publishable() {
+        return false;
+    }
+
+    @Override
+    public Inventory inventory() {
+        List<Inventory.Datastore> datastores = new ArrayList<>();
+        settings.datastores().forEach((name, path) -> datastores.add(new Inventory.Datastore(name, path.toAbsolutePath().normalize().toString())));
+        datastores.sort((a, b) -> a.name().compareTo(b.name()));
+        return new Inventory(hosts, datastores);
+    }
+
+    @Override
+    public Template ensureTemplate(TemplateRequest request) throws PlatformException {
+        String key = request.id().cacheKey();
+        Path ready = templates.resolve(key);
+        if (Files.isRegularFile(ready.resolve("READY"))) {
+            return new Template(key, request.role().role(), ready.toString(), false);
+        }
+        VmDirectory build = new VmDirectory(templates.resolve(key + ".build"));
+        VmRegistry.Entry entry = new VmRegistry.Entry(TEMPLATE_BUILDS, key, build.path());
+        try {
+            ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
+            Disks.delete(build.path());
+            Files.createDirectories(build.disk());
+            registry.add(entry);
+            build.writeGuestInfo(request.buildInfo());
+            Process process = launcher.launch(new GuestLaunchRequest(key, TEMPLATE_BUILDS, request.role(),
+                    hosts.get(0).cpus(), build.path(), true, request.secretEnvironment()));
+            if (!process.waitFor(request.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
+                throw new PlatformException("building template " + key + " took longer than " + request.timeout()
+                        + "; last output:\n" + build.consoleTail(15));
+            }
+            if (process.exitValue() != 0) {
+                throw new PlatformException("building template " + key + " failed (exit " + process.exitValue()
+                        + "); last output:\n" + build.consoleTail(15));
+            }
+            Files.writeString(build.path().resolve("READY"), Instant.now().toString());
+            Disks.delete(ready);
+            Files.move(build.path(), ready, StandardCopyOption.ATOMIC_MOVE);
+            registry.remove(entry);
+            return new Template(key, request.role().role(), ready.toString(), true);
+        } catch (IOException e) {
+            throw new PlatformException("building template " + key + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
+            throw new PlatformException("building template " + key + " was interrupted", e);
+        }
+    }
+
+    @Override
+    public Vm deploy(VmSpec spec) throws PlatformException {
+        Host host = hosts.stream().filter(h -> h.name().equals(spec.host())).findFirst()
+                .orElseThrow(() -> new PlatformException("VM " + spec.name() + ": unknown host '" + spec.host() + "'"));
+        Path datastore = settings.datastores().get(spec.datastore());
+        if (datastore == null) {
+            throw new PlatformException("VM " + spec.name() + ": unknown datastore '" + spec.datastore() + "'");
+        }
+        if (vms.containsKey(spec.name())) {
+            throw new PlatformException("VM " + spec.name() + " already exists");
+        }
+        VmDirectory dir = new VmDirectory(datastore.toAbsolutePath().normalize().resolve(spec.runId()).resolve(spec.name()));
+        Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), host.name(), spec.datastore());
+        VmRegistry.Entry entry = new VmRegistry.Entry(spec.runId(), spec.name(), dir.path());
+        try {
+            if (Files.exists(dir.path())) {
+                throw new PlatformException("VM " + spec.name() + ": directory " + dir.path() + " already exists");
+            }
+            Files.createDirectories(dir.path());
+            registry.add(entry);
+            Disks.copy(Path.of(spec.template().location()).resolve("disk"), dir.disk());
+            Map<String, String> guestInfo = new java.util.HashMap<>(spec.guestInfo());
+            guestInfo.put("vm.name", spec.name());
+            guestInfo.put("vm.tile", Integer.toString(spec.tile()));
+            guestInfo.put("vm.run", spec.runId());
+            guestInfo.putIfAbsent("guest.bind", settings.bindAddress());
+            dir.writeGuestInfo(guestInfo);
+            EndpointProxy proxy = new EndpointProxy(settings.bindAddress(), spec.name());
+            vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, proxy));
+            return vm;
+        } catch (IOException e) {
+            throw new PlatformException("deploying VM " + spec.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void powerOn(Vm vm, Duration timeout) throws PlatformException {
+        LocalVm local = require(vm);
+        try {
+            Files.deleteIfExists(local.dir().readyFile());
+            local.expectStop(false);
+            Process process = launcher.launch(new GuestLaunchRequest(vm.name(), vm.runId(), local.spec().role(),
+                    local.host().cpus(), local.dir().path(), false, local.spec().secretEnvironment()));
+            local.started(process);
+            process.onExit().thenAccept(p -> {
+                if (!local.stopExpected()) {
+                    local.failed();
+                    String cause = "guest process exited unexpectedly (exit " + p.exitValue() + ")";
+                    listeners.forEach(l -> l.stoppedUnexpectedly(vm, cause));
+                }
+            });
+            Instant deadline = Instant.now().plus(timeout);
+            while (local.dir().guestPort().isEmpty()) {
+                if (!process.isAlive()) {
+                    throw new PlatformException("VM " + vm.name() + " failed to start (exit " + process.exitValue()
+                            + "); last output:\n" + local.dir().consoleTail(15));
+                }
+                if (Instant.now().isAfter(deadline)) {
+                    powerOff(vm, Duration.ofSeconds(5));
+                    throw new PlatformException("VM " + vm.name() + " was not ready within " + timeout
+                            + "; last output:\n" + local.dir().consoleTail(15));
+                }
+                Thread.sleep(100);
+            }
+            local.proxy().retarget(new InetSocketAddress("127.0.0.1", local.dir().guestPort().orElseThrow()));
+            local.running();
+        } catch (IOException e) {
+            throw new PlatformException("powering on VM " + vm.name() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PlatformException("powering on VM " + vm.name() + " was interrupted", e);
+        }
+    }
+
+    @Override
+    public void powerOff(Vm vm, Duration grace) throws PlatformException {
+        LocalVm local = require(vm);
+        local.expectStop(true);
+        local.process().ifPresent(Process::destroy);
+        local.process().ifPresent(p -> {
+            try {
+                p.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        // Whatever is left (a hung guest, a database it started) goes too.
+        ProcessSweeper.stop(ProcessSweeper.find(local.dir().path()), Duration.ofSeconds(5));
+        local.stopped();
+    }
+
+    @Override
+    public void destroy(Vm vm) throws PlatformException {
+        LocalVm local = require(vm);
+        powerOff(vm, Duration.ofSeconds(20));
+        local.proxy().close();
+        try {
+            Disks.delete(local.dir().path());
+            deleteIfEmpty(local.dir().path().getParent());
+            registry.remove(local.entry());
+        } catch (IOException e) {
+            throw new PlatformException("destroying VM " + vm.name() + ": " + e.getMessage(), e);
+        } finally {
+            vms.remove(vm.name());
+        }
+    }
+
+    @Override
+    public InetSocketAddress endpoint(Vm vm) {
+        return requireUnchecked(vm).proxy().address();
+    }
+
+    @Override
+    public VmState state(Vm vm) {
+        LocalVm local = vms.get(vm.name());
+        return local == null ? VmState.DESTROYED : local.state();
+    }
+
+    @Override
+    public List<String> leftovers(String runId) {
+        try {
+            return registry.entries(runId).stream().map(e -> e.runId() + "/" + e.vmName()).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    @Override
+    public List<String> cleanup(String runId) throws PlatformException {
+        List<String> removed = new ArrayList<>();
+        try {
+            for (VmRegistry.Entry entry : registry.entries(runId)) {
+                int processes = ProcessSweeper.stop(ProcessSweeper.find(entry.vmDirectory()), Duration.ofSeconds(10));
+                Disks.delete(entry.vmDirectory());
+                deleteIfEmpty(entry.vmDirectory().getParent());
+                registry.remove(entry);
+                removed.add(entry.runId() + "/" + entry.vmName() + " (" + processes + " processes)");
+            }
+        } catch (IOException e) {
+            throw new PlatformException("cleanup: " + e.getMessage(), e);
+        }
+        return removed;
+    }
+
+    @Override
+    public void onUnexpectedStop(VmListener listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void close() {
+        vms.values().forEach(v -> v.proxy().close());
+    }
+
+    private static void deleteIfEmpty(Path dir) {
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isEmpty()) {
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException ignored) {
+            // not empty or already gone
+        }
+    }
+
+    private LocalVm require(Vm vm) throws PlatformException {
+        LocalVm local = vms.get(vm.name());
+        if (local == null) {
+            throw new PlatformException("no VM named " + vm.name() + " on this platform");
+        }
+        return local;
+    }
+
+    private LocalVm requireUnchecked(Vm vm) {
+        LocalVm local = vms.get(vm.name());
+        if (local == null) {
+            throw new IllegalArgumentException("no VM named " + vm.name() + " on this platform");
+        }
+        return local;
+    }
+}

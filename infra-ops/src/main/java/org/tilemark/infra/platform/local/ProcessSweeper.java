@@ -1,0 +1,78 @@
+package org.tilemark.infra.platform.local;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds and stops every process that belongs to a VM directory. A VM's processes all name its
+ * directory on their command line (the guest JVM's {@code --vm-dir}, PostgreSQL's {@code -D}), and
+ * some of them are not the guest's children (pg_ctl daemonizes the postmaster), so the command line
+ * is the one reliable tag after a crash.
+ */
+final class ProcessSweeper {
+
+    private ProcessSweeper() {
+    }
+
+    static List<ProcessHandle> find(Path vmDirectory) {
+        String tag = vmDirectory.toAbsolutePath().normalize().toString();
+        long self = ProcessHandle.current().pid();
+        List<ProcessHandle> found = new ArrayList<>();
+        ProcessHandle.allProcesses()
+                .filter(p -> p.pid() != self)
+                .forEach(p -> commandLine(p.pid()).filter(cmd -> mentions(cmd, tag)).ifPresent(cmd -> found.add(p)));
+        return found;
+    }
+
+    /** Asks politely (SIGTERM), then forces (SIGKILL) what is still alive after {@code grace}. */
+    static int stop(List<ProcessHandle> processes, Duration grace) {
+        processes.forEach(ProcessHandle::destroy);
+        Instant deadline = Instant.now().plus(grace);
+        for (ProcessHandle p : processes) {
+            while (p.isAlive() && Instant.now().isBefore(deadline)) {
+                sleep(50);
+            }
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+        return processes.size();
+    }
+
+    private static boolean mentions(String commandLine, String directory) {
+        int at = commandLine.indexOf(directory);
+        while (at >= 0) {
+            int end = at + directory.length();
+            // Whole path component only: /runs/r1 must not match /runs/r10.
+            if (end == commandLine.length() || commandLine.charAt(end) == '/' || commandLine.charAt(end) == ' ') {
+                return true;
+            }
+            at = commandLine.indexOf(directory, at + 1);
+        }
+        return false;
+    }
+
+    private static Optional<String> commandLine(long pid) {
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
+            return Optional.of(new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').trim());
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package org.tilemark.templates;
+
+/** The virtual hardware of one VM. On the local platform memoryMb sizes the guest's heap and, later, the bytes a migration moves. */
+public record VmSize(int vcpus, int memoryMb, int diskGb) {
+
+    public VmSize {
+        if (vcpus < 1) throw new IllegalArgumentException("vcpus must be >= 1 (got " + vcpus + ")");
+        if (memoryMb < 64) throw new IllegalArgumentException("memoryMb must be >= 64 (got " + memoryMb + ")");
+        if (diskGb < 1) throw new IllegalArgumentException("diskGb must be >= 1 (got " + diskGb + ")");
+    }
+}

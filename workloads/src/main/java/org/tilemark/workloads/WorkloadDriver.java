@@ -1,0 +1,18 @@
+package org.tilemark.workloads;
+
+import java.time.Instant;
+import org.tilemark.workloads.driver.IntervalSnapshot;
+
+/** The load generator of one workload in one tile. */
+public interface WorkloadDriver extends AutoCloseable {
+
+    /** Starts issuing load; every user's intended start times are laid out from {@code origin}. */
+    void start(Instant origin);
+
+    /** Everything measured since the previous snapshot (or the start). */
+    IntervalSnapshot snapshot();
+
+    /** Stops the users and waits for requests in flight. */
+    @Override
+    void close();
+}

@@ -1,0 +1,58 @@
+package org.tilemark.workloads.driver;
+
+import java.time.Duration;
+
+/**
+ * How many of a workload's users are active at a moment of the run. Users beyond the active count
+ * skip their cycles, so the offered load follows the shape exactly.
+ */
+public interface LoadShape {
+
+    /** The users to start: the most that are ever active. */
+    int maxUsers();
+
+    boolean active(int userIndex, Duration sinceStart);
+
+    /** The mean number of active users over a whole period (for the throughput target). */
+    double meanActiveUsers();
+
+    static LoadShape constant(int users) {
+        return new LoadShape() {
+            public int maxUsers() {
+                return users;
+            }
+
+            public boolean active(int userIndex, Duration sinceStart) {
+                return userIndex < users;
+            }
+
+            public double meanActiveUsers() {
+                return users;
+            }
+        };
+    }
+
+    /**
+     * DVD Store in VMmark is bursty: {@code users x highFactor} users for the first half of every
+     * period, {@code users x lowFactor} for the second half.
+     */
+    static LoadShape bursty(int users, double highFactor, double lowFactor, Duration period) {
+        int high = (int) Math.round(users * highFactor);
+        int low = (int) Math.round(users * lowFactor);
+        long halfNanos = period.toNanos() / 2;
+        return new LoadShape() {
+            public int maxUsers() {
+                return Math.max(high, low);
+            }
+
+            public boolean active(int userIndex, Duration sinceStart) {
+                boolean firstHalf = (sinceStart.toNanos() / halfNanos) % 2 == 0;
+                return userIndex < (firstHalf ? high : low);
+            }
+
+            public double meanActiveUsers() {
+                return (high + low) / 2.0;
+            }
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package org.tilemark.workloads.driver;
+
+import java.time.Duration;
+import java.util.random.RandomGenerator;
+
+/**
+ * One simulated user on an open-loop plan: intended start times are laid out from the origin by the
+ * think-time distribution, independent of how long the server takes. A cycle that starts late still
+ * counts its latency from the intended start (no coordinated omission), and the lateness is recorded
+ * as schedule lag, so a driver or server that falls behind shows up instead of hiding.
+ */
+public final class OpenLoopUser implements Runnable {
+
+    /** One unit of work (e.g. a DVD Store order), timed from {@code intendedStartNanos} (System.nanoTime based). */
+    @FunctionalInterface
+    public interface Cycle {
+        void run(long intendedStartNanos) throws InterruptedException;
+    }
+
+    private final int index;
+    private final long originNanos;
+    private final ThinkTime thinkTime;
+    private final LoadShape shape;
+    private final RandomGenerator random;
+    private final IntervalRecorder recorder;
+    private final Cycle cycle;
+    private volatile boolean running = true;
+
+    public OpenLoopUser(int index, long originNanos, ThinkTime thinkTime, LoadShape shape, RandomGenerator random,
+                        IntervalRecorder recorder, Cycle cycle) {
+        this.index = index;
+        this.originNanos = originNanos;
+        this.thinkTime = thinkTime;
+        this.shape = shape;
+        this.random = random;
+        this.recorder = recorder;
+        this.cycle = cycle;
+    }
+
+    public void stop() {
+        running = false;
+    }
+
+    @Override
+    public void run() {
+        // Stagger the first start over one mean gap so users do not arrive in lockstep.
+        long intended = originNanos + thinkTime.next(random).toNanos() / 2;
+        try {
+            while (running) {
+                sleepUntil(intended);
+                if (!running) {
+                    return;
+                }
+                if (shape.active(index, Duration.ofNanos(intended - originNanos))) {
+                    recorder.lag(System.nanoTime() - intended);
+                    recorder.attempt();
+                    cycle.run(intended);
+                }
+                intended += Math.max(1, thinkTime.next(random).toNanos());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) {
+            Thread.sleep(Duration.ofNanos(wait));
+        }
+    }
+}

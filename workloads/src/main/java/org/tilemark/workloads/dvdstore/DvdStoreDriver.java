@@ -1,0 +1,89 @@
+package org.tilemark.workloads.dvdstore;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.tilemark.config.DvdStoreSpec;
+import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.IntervalSnapshot;
+import org.tilemark.workloads.driver.LoadShape;
+import org.tilemark.workloads.driver.OpenLoopUser;
+import org.tilemark.workloads.driver.ThinkTime;
+
+/**
+ * DVD Store's load for one tile: users on virtual threads, spread round robin over the tile's web
+ * VMs, each running DS3's order loop on an open-loop plan.
+ */
+final class DvdStoreDriver implements WorkloadDriver {
+
+    private final DriverContext context;
+    private final DvdStoreSpec spec;
+    private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+    private final ExecutorService httpExecutor = Executors.newVirtualThreadPerTaskExecutor();
+    private final List<OpenLoopUser> users = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<HttpClient> clients = new ArrayList<>();
+
+    DvdStoreDriver(DriverContext context) {
+        this.context = context;
+        this.spec = context.spec().workloads().dvdstore();
+    }
+
+    @Override
+    public void start(Instant origin) {
+        Ds3Catalog catalog = new Ds3Catalog(Ds3Size.parse(spec.size()), context.spec().run().seed());
+        List<StoreFront> stores = new ArrayList<>();
+        for (int web = 1; web <= spec.webServers(); web++) {
+            String vm = DvdStoreWorkload.webVmName(context.tile(), web);
+            InetSocketAddress endpoint = context.endpoint(vm);
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(5)).executor(httpExecutor).build();
+            clients.add(client);
+            stores.add(new StoreFront(client, URI.create("http://" + endpoint.getHostString() + ":" + endpoint.getPort()),
+                    vm, spec.requestTimeout()));
+        }
+        LoadShape shape = DvdStoreWorkload.loadShape(spec);
+        ThinkTime thinkTime = ThinkTime.uniform(spec.thinkTime());
+        long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
+        SplittableRandom seeds = new SplittableRandom(context.seed() * 31 + context.tile());
+        for (int i = 0; i < shape.maxUsers(); i++) {
+            SplittableRandom random = seeds.split();
+            String tag = Long.toString(Math.abs(seeds.nextLong()), 36) + "t" + context.tile() + "u" + i;
+            OrderCycle cycle = new OrderCycle(stores.get(i % stores.size()), catalog, spec.mix(), random, recorder, tag);
+            OpenLoopUser user = new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle);
+            users.add(user);
+            threads.add(Thread.ofVirtual().name("ds3-t" + context.tile() + "-u" + i).start(user));
+        }
+    }
+
+    @Override
+    public IntervalSnapshot snapshot() {
+        return recorder.cut();
+    }
+
+    @Override
+    public void close() {
+        users.forEach(OpenLoopUser::stop);
+        threads.forEach(Thread::interrupt);
+        for (Thread t : threads) {
+            try {
+                t.join(Duration.ofSeconds(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        clients.forEach(HttpClient::shutdownNow);
+        httpExecutor.shutdownNow();
+    }
+}

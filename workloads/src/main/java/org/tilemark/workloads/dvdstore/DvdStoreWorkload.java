@@ -1,0 +1,160 @@
+package org.tilemark.workloads.dvdstore;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.DatabaseSpec;
+import org.tilemark.config.DvdStoreSpec;
+import org.tilemark.config.LoadShapeSpec;
+import org.tilemark.scoring.FailureRateRule;
+import org.tilemark.scoring.PercentileRule;
+import org.tilemark.scoring.QosRule;
+import org.tilemark.scoring.ScheduleLagRule;
+import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.SecretSource;
+import org.tilemark.workloads.VmRequest;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.driver.LoadShape;
+
+/** DVD Store 3: an OLTP database VM behind three store-front web VMs, scored in orders per minute. */
+public final class DvdStoreWorkload implements Workload {
+
+    /** The variable the guests read the application user's password from. */
+    public static final String PASSWORD_VARIABLE = "TILEMARK_DVDSTORE_DB_PASSWORD";
+    static final String SCHEMA_VERSION = "1";
+
+    @Override
+    public String name() {
+        return "dvdstore";
+    }
+
+    @Override
+    public boolean enabled(BenchmarkSpec spec) {
+        return spec.workloads().dvdstore().enabled();
+    }
+
+    static String dbVmName(int tile) {
+        return "tile" + tile + "-dvdstore-db";
+    }
+
+    static String webVmName(int tile, int web) {
+        return "tile" + tile + "-dvdstore-web" + web;
+    }
+
+    @Override
+    public List<VmRequest> vms(int tile, BenchmarkSpec spec, SecretSource secrets) {
+        DvdStoreSpec ds = spec.workloads().dvdstore();
+        DatabaseSpec db = ds.database();
+        String password = secrets.secret("dvdstore-db-password", db.passwordEnv(), db.passwordFile());
+        Map<String, String> secretEnv = Map.of(PASSWORD_VARIABLE, password);
+        List<VmRequest> vms = new ArrayList<>();
+        String jdbcUrl;
+        if (external(db)) {
+            jdbcUrl = db.jdbcUrl().replace("{tile}", Integer.toString(tile));
+        } else {
+            Map<String, String> data = new HashMap<>();
+            data.put("dvdstore.size", ds.size());
+            data.put("dvdstore.seed", Long.toString(spec.run().seed()));
+            data.put("dvdstore.db.user", db.username());
+            Map<String, String> template = new HashMap<>(data);
+            template.put("dvdstore.schema", SCHEMA_VERSION);
+            template.put("dvdstore.db.password.digest", digest(password));
+            vms.add(new VmRequest(dbVmName(tile), "dvdstore-db", template, data, secretEnv));
+            jdbcUrl = "jdbc:postgresql://${endpoint:" + dbVmName(tile) + "}/ds3";
+        }
+        for (int web = 1; web <= ds.webServers(); web++) {
+            vms.add(new VmRequest(webVmName(tile, web), "dvdstore-web", Map.of(),
+                    Map.of("dvdstore.db.url", jdbcUrl, "dvdstore.db.user", db.username(),
+                            "dvdstore.db.pool", Integer.toString(db.poolSize())),
+                    secretEnv));
+        }
+        return vms;
+    }
+
+    /**
+     * With an external database there is no DB VM: the data is loaded into the server once (skipped
+     * when it is already there), as a DBA would before pointing the web tier at it.
+     */
+    @Override
+    public void prepare(int tile, BenchmarkSpec spec, SecretSource secrets) throws SQLException {
+        DvdStoreSpec ds = spec.workloads().dvdstore();
+        DatabaseSpec db = ds.database();
+        if (!external(db)) {
+            return;
+        }
+        String password = secrets.secret("dvdstore-db-password", db.passwordEnv(), db.passwordFile());
+        try (Connection connection = DriverManager.getConnection(db.jdbcUrl().replace("{tile}", Integer.toString(tile)),
+                db.username(), password)) {
+            if (!org.tilemark.workloads.dvdstore.db.Ds3Loader.isLoaded(connection)) {
+                org.tilemark.workloads.dvdstore.db.Ds3Loader.load(connection, Ds3Size.parse(ds.size()), spec.run().seed());
+            }
+        }
+    }
+
+    /** Identifies the credential baked into a template disk without revealing it. */
+    static String digest(String secret) {
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(("tilemark-template:" + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(hash).substring(0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static boolean external(DatabaseSpec db) {
+        return db.jdbcUrl() != null && !db.jdbcUrl().isBlank();
+    }
+
+    @Override
+    public WorkloadDriver driver(DriverContext context) {
+        return new DvdStoreDriver(context);
+    }
+
+    @Override
+    public String metricUnit() {
+        return "orders/min";
+    }
+
+    @Override
+    public Duration metricPeriod() {
+        return Duration.ofMinutes(1);
+    }
+
+    static LoadShape loadShape(DvdStoreSpec ds) {
+        LoadShapeSpec load = ds.load();
+        return "bursty".equals(load.shape())
+                ? LoadShape.bursty(ds.users(), load.highFactor(), load.lowFactor(), load.period())
+                : LoadShape.constant(ds.users());
+    }
+
+    /** Open loop: each active user starts one order per mean think time. */
+    @Override
+    public double targetThroughput(BenchmarkSpec spec) {
+        DvdStoreSpec ds = spec.workloads().dvdstore();
+        double ordersPerUserPerMinute = (double) Duration.ofMinutes(1).toNanos() / ds.thinkTime().toNanos();
+        return loadShape(ds).meanActiveUsers() * ordersPerUserPerMinute;
+    }
+
+    @Override
+    public double reference(BenchmarkSpec spec) {
+        return spec.workloads().dvdstore().referenceOrdersPerMinute();
+    }
+
+    @Override
+    public List<QosRule> qosRules(BenchmarkSpec spec) {
+        DvdStoreSpec ds = spec.workloads().dvdstore();
+        List<QosRule> rules = new ArrayList<>();
+        ds.qos().limits().forEach((operation, limit) -> rules.add(new PercentileRule(operation, ds.qos().percentile(), limit)));
+        rules.add(new FailureRateRule(ds.qos().maxFailurePercent(), true));
+        rules.add(new ScheduleLagRule(ds.qos().maxScheduleLagP99()));
+        return rules;
+    }
+}

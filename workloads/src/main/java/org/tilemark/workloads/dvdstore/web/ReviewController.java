@@ -1,0 +1,133 @@
+package org.tilemark.workloads.dvdstore.web;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** DS3 review pages: browse reviews by actor/title, reviews of one product, new review, helpfulness. */
+@RestController
+@RequestMapping("/ds3")
+class ReviewController {
+
+    /** Top reviews of the matching products first, then their helpfulness totals (only for the page's rows). */
+    private static final String BROWSE_REVIEWS = """
+            WITH matched AS (SELECT prod_id, title, actor FROM products WHERE %s ORDER BY prod_id LIMIT %d),
+            top AS (SELECT r.review_id, m.prod_id, m.title, m.actor, r.review_date, r.stars, r.customerid,
+                           r.review_summary, r.review_text
+                    FROM matched m JOIN reviews r ON r.prod_id = m.prod_id
+                    ORDER BY %s LIMIT ?)
+            SELECT top.*, (SELECT coalesce(sum(h.helpfulness), 0) FROM reviews_helpfulness h
+                           WHERE h.review_id = top.review_id) AS helpfulness
+            FROM top ORDER BY %s""";
+
+    /** DS3 shows a product's most helpful reviews first. */
+    private static final String PRODUCT_REVIEWS = """
+            SELECT r.review_id, r.prod_id, p.title, p.actor, r.review_date, r.stars, r.customerid, r.review_summary,
+                   r.review_text, coalesce(h.helpfulness, 0) AS helpfulness
+            FROM reviews r
+            JOIN products p ON p.prod_id = r.prod_id
+            LEFT JOIN (SELECT review_id, sum(helpfulness) AS helpfulness FROM reviews_helpfulness
+                       WHERE review_id IN (SELECT review_id FROM reviews WHERE prod_id = ?)
+                       GROUP BY review_id) h ON h.review_id = r.review_id
+            WHERE r.prod_id = ?
+            ORDER BY helpfulness DESC, r.review_id LIMIT ?""";
+
+    private static final String INSERT_REVIEW = """
+            INSERT INTO reviews (prod_id, review_date, stars, customerid, review_summary, review_text)
+            SELECT ?, current_date, ?, ?, ?, ?
+            WHERE EXISTS (SELECT 1 FROM products WHERE prod_id = ?)
+              AND EXISTS (SELECT 1 FROM customers WHERE customerid = ?)
+            RETURNING review_id""";
+
+    private static final String INSERT_HELPFULNESS = """
+            INSERT INTO reviews_helpfulness (review_id, customerid, helpfulness)
+            SELECT ?, ?, ?
+            WHERE EXISTS (SELECT 1 FROM reviews WHERE review_id = ?)
+              AND EXISTS (SELECT 1 FROM customers WHERE customerid = ?)
+            RETURNING review_helpfulness_id""";
+
+    private final JdbcTemplate jdbc;
+
+    ReviewController(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @GetMapping("/browsereviews")
+    ResponseEntity<String> browseReviews(@RequestParam(required = false) String type,
+                                         @RequestParam(required = false) String value,
+                                         @RequestParam(required = false) String batch,
+                                         @RequestParam(required = false) String sort) {
+        String kind = Params.oneOf("type", type, "actor", "title");
+        ProductMatch match = ProductMatch.of(kind, Params.text("value", value, 50));
+        int limit = Params.batch(batch);
+        boolean byDate = sort != null && Params.oneOf("sort", sort, "star", "date").equals("date");
+        String innerOrder = byDate ? "r.review_date DESC, r.review_id" : "r.stars DESC, r.review_id";
+        String outerOrder = byDate ? "review_date DESC, review_id" : "stars DESC, review_id";
+        String sql = BROWSE_REVIEWS.formatted(match.condition(), StoreLimits.MAX_PRODUCTS_FOR_REVIEWS, innerOrder,
+                outerOrder);
+        Html page = reviewTable("Reviews");
+        jdbc.query(sql, row -> {
+            reviewRow(page, row);
+        }, match.prefix(), match.words(), limit);
+        return page.tableEnd().ok();
+    }
+
+    @GetMapping("/getreviews")
+    ResponseEntity<String> productReviews(@RequestParam(name = "prod_id", required = false) String prodId,
+                                          @RequestParam(required = false) String batch) {
+        int product = Params.id("prod_id", prodId);
+        int limit = Params.batch(batch);
+        Html page = reviewTable("Product reviews");
+        jdbc.query(PRODUCT_REVIEWS, row -> {
+            reviewRow(page, row);
+        }, product, product, limit);
+        return page.tableEnd().ok();
+    }
+
+    @PostMapping("/newreview")
+    ResponseEntity<String> newReview(@RequestParam(name = "prod_id", required = false) String prodId,
+                                     @RequestParam(required = false) String customerid,
+                                     @RequestParam(required = false) String stars,
+                                     @RequestParam(required = false) String summary,
+                                     @RequestParam(required = false) String text) {
+        int product = Params.id("prod_id", prodId);
+        int customer = Params.id("customerid", customerid);
+        List<Integer> ids = jdbc.queryForList(INSERT_REVIEW, Integer.class, product,
+                Params.number("stars", stars, 1, 5), customer, Params.text("summary", summary, 50),
+                Params.text("text", text, 1000), product, customer);
+        int reviewId = ids.isEmpty() ? 0 : ids.get(0);
+        return new Html("New review").span("reviewid", reviewId)
+                .heading(reviewId == 0 ? "Unknown product or customer" : "Thank you for your review").ok();
+    }
+
+    @PostMapping("/newhelpfulness")
+    ResponseEntity<String> newHelpfulness(@RequestParam(name = "review_id", required = false) String reviewIdText,
+                                          @RequestParam(required = false) String customerid,
+                                          @RequestParam(required = false) String helpfulness) {
+        int review = Params.id("review_id", reviewIdText);
+        int customer = Params.id("customerid", customerid);
+        List<Integer> ids = jdbc.queryForList(INSERT_HELPFULNESS, Integer.class, review, customer,
+                Params.number("helpfulness", helpfulness, 1, 10), review, customer);
+        int helpfulnessId = ids.isEmpty() ? 0 : ids.get(0);
+        return new Html("Helpfulness").span("helpfulnessid", helpfulnessId)
+                .heading(helpfulnessId == 0 ? "Unknown review or customer" : "Thank you for your rating").ok();
+    }
+
+    private static Html reviewTable(String title) {
+        return new Html(title).tableStart("Title", "Actor", "Date", "Stars", "Customer", "Summary", "Review",
+                "Helpfulness");
+    }
+
+    private static void reviewRow(Html page, ResultSet row) throws SQLException {
+        page.row("data-review-id", row.getInt("review_id"), row.getString("title"), row.getString("actor"),
+                row.getDate("review_date").toLocalDate(), row.getInt("stars"), row.getInt("customerid"),
+                row.getString("review_summary"), row.getString("review_text"), row.getLong("helpfulness"));
+    }
+}

@@ -1,0 +1,15 @@
+package org.tilemark.workloads.dvdstore.web;
+
+/** Bounds on what one request may ask for, so a bad driver cannot turn a page into a table scan. */
+final class StoreLimits {
+
+    static final int MAX_BATCH = 100;
+    /** Browse-reviews considers the reviews of at most this many matching products. */
+    static final int MAX_PRODUCTS_FOR_REVIEWS = 100;
+    static final int MAX_PURCHASE_LINES = 100;
+    static final int MAX_QUANTITY = 1_000;
+    static final int PREVIOUS_ORDER_TITLES = 10;
+
+    private StoreLimits() {
+    }
+}

@@ -1,0 +1,70 @@
+package org.tilemark.workloads.dvdstore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class Ds3CatalogTest {
+
+    private final Ds3Catalog catalog = new Ds3Catalog(Ds3Size.S, 42);
+
+    @Test
+    void customersFollowDs3Naming() {
+        assertThat(catalog.username(17)).isEqualTo("user17");
+        assertThat(catalog.password(17)).isEqualTo("password");
+        assertThatThrownBy(() -> catalog.username(20_001)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void sameSeedSameProducts() {
+        Ds3Catalog again = new Ds3Catalog(Ds3Size.S, 42);
+        for (long id = 1; id <= 500; id++) {
+            assertThat(again.titleOf(id)).isEqualTo(catalog.titleOf(id));
+            assertThat(again.actorOf(id)).isEqualTo(catalog.actorOf(id));
+            assertThat(again.categoryOf(id)).isEqualTo(catalog.categoryOf(id));
+            assertThat(again.priceOf(id)).isEqualTo(catalog.priceOf(id));
+        }
+    }
+
+    @Test
+    void otherSeedOtherProducts() {
+        Ds3Catalog other = new Ds3Catalog(Ds3Size.S, 43);
+        int differentTitles = 0;
+        for (long id = 1; id <= 100; id++) {
+            if (!other.titleOf(id).equals(catalog.titleOf(id))) {
+                differentTitles++;
+            }
+        }
+        assertThat(differentTitles).isGreaterThan(90);
+    }
+
+    @Test
+    void valuesAreWellFormedAndSpread() {
+        Set<Integer> categories = new HashSet<>();
+        Set<String> titles = new HashSet<>();
+        for (long id = 1; id <= catalog.size().products(); id++) {
+            int category = catalog.categoryOf(id);
+            assertThat(category).isBetween(1, 16);
+            categories.add(category);
+            String[] words = catalog.titleOf(id).split(" ");
+            assertThat(words).hasSize(2);
+            assertThat(Ds3Catalog.TITLE_WORDS).contains(words);
+            assertThat(catalog.actorOf(id)).matches("[A-Z]+ [A-Z-]+");
+            assertThat(catalog.priceOf(id).doubleValue()).isBetween(9.99, 29.99);
+            titles.add(catalog.titleOf(id));
+        }
+        assertThat(categories).hasSize(16);
+        assertThat(titles.size()).isGreaterThan(5_000);
+    }
+
+    @Test
+    void categoryNamesAreDs3s() {
+        assertThat(Ds3Catalog.CATEGORY_NAMES).hasSize(16).startsWith("Action").endsWith("Travel").contains("Sci-Fi");
+        assertThat(Ds3Catalog.categoryName(14)).isEqualTo("Sci-Fi");
+        assertThatThrownBy(() -> Ds3Catalog.categoryName(17)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> catalog.titleOf(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,130 @@
+package org.tilemark.workloads.dvdstore.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.tilemark.workloads.dvdstore.Ds3Catalog;
+import org.tilemark.workloads.dvdstore.Ds3Size;
+
+/** DS3's row rules on a tiny custom size (1MB: 2,000 customers, 1,000 products, 100 orders/month). */
+class GeneratorRulesTest {
+
+    private static final Ds3Size SIZE = Ds3Size.parse("1MB");
+    private final Ds3Catalog catalog = new Ds3Catalog(SIZE, 7);
+    private final EntityRandom random = new EntityRandom(7);
+
+    @Test
+    void customersAreHalfUsHalfRestOfWorldWithDs3Credentials() {
+        List<String[]> rows = GeneratedRows.of(new CustomerRows(catalog, random)::writeCustomers);
+        assertThat(rows).hasSize(2_000);
+        long us = rows.stream().filter(r -> r[8].equals("US") && r[9].equals("1")).count();
+        long world = rows.stream().filter(r -> !r[8].equals("US") && r[9].equals("2")).count();
+        assertThat(us).isEqualTo(1_000);
+        assertThat(world).isEqualTo(1_000);
+        assertThat(rows.get(41)[15]).isEqualTo("user42");
+        assertThat(rows.get(41)[16]).isEqualTo("password");
+        assertThat(rows).allSatisfy(r -> assertThat(r).hasSize(20));
+    }
+
+    @Test
+    void aboutTenPercentAreMembers() {
+        List<String[]> rows = GeneratedRows.of(new CustomerRows(catalog, random)::writeMemberships);
+        assertThat(rows.size()).isBetween(150, 250);
+        assertThat(rows).allSatisfy(r -> assertThat(Integer.parseInt(r[1])).isBetween(1, 3));
+    }
+
+    @Test
+    void productsUseTheCatalogAndAFewAreOnSpecial() {
+        List<String[]> rows = GeneratedRows.of(new ProductRows(catalog, random)::writeProducts);
+        assertThat(rows).hasSize(1_000);
+        for (String[] row : rows) {
+            long id = Long.parseLong(row[0]);
+            assertThat(Integer.parseInt(row[1])).isEqualTo(catalog.categoryOf(id));
+            assertThat(row[2]).isEqualTo(catalog.titleOf(id));
+            assertThat(row[3]).isEqualTo(catalog.actorOf(id));
+            assertThat(new BigDecimal(row[4])).isEqualTo(catalog.priceOf(id));
+        }
+        long special = rows.stream().filter(r -> r[5].equals("1")).count();
+        assertThat(special).isBetween(10L, 60L);
+    }
+
+    @Test
+    void twelveMonthsOfOrdersWithOneToNineLinesAndTax() {
+        OrderRows orders = new OrderRows(catalog, random);
+        List<String[]> orderRows = GeneratedRows.of(orders::writeOrders);
+        assertThat(orderRows).hasSize(1_200);
+        Map<String, Integer> linesPerOrder = new HashMap<>();
+        int[][] sales = new int[1][];
+        List<String[]> lines = GeneratedRows.of(out -> sales[0] = orders.writeOrderLines(out));
+        for (String[] line : lines) {
+            linesPerOrder.merge(line[1], 1, Integer::sum);
+            assertThat(Integer.parseInt(line[3])).isBetween(1, 3);
+        }
+        assertThat(linesPerOrder).hasSize(1_200);
+        assertThat(linesPerOrder.values()).allSatisfy(n -> assertThat(n).isBetween(1, 9));
+        double averageLines = lines.size() / 1_200.0;
+        assertThat(averageLines).isBetween(4.6, 5.4);
+        assertThat(GeneratedRows.of(orders::writeCustHist)).hasSize(lines.size());
+        for (String[] order : orderRows) {
+            BigDecimal net = new BigDecimal(order[3]);
+            BigDecimal tax = new BigDecimal(order[4]);
+            assertThat(tax).isEqualByComparingTo(net.multiply(new BigDecimal("0.0825")).setScale(2, java.math.RoundingMode.HALF_UP));
+            assertThat(new BigDecimal(order[5])).isEqualByComparingTo(net.add(tax));
+        }
+        assertThat(orderRows.get(0)[1]).startsWith("2025-01-");
+        assertThat(orderRows.get(1_199)[1]).startsWith("2025-12-");
+        long unitsSold = lines.stream().mapToLong(l -> Long.parseLong(l[3])).sum();
+        assertThat(java.util.Arrays.stream(sales[0]).asLongStream().sum()).isEqualTo(unitsSold);
+    }
+
+    @Test
+    void reviewsAndHelpfulnessFollowTheirRanges() {
+        ReviewRows reviews = new ReviewRows(catalog, random);
+        List<String[]> reviewRows = GeneratedRows.of(reviews::writeReviews);
+        assertThat(reviewRows.size() / 1_000.0).isBetween(18.0, 22.0);
+        assertThat(reviewRows).allSatisfy(r -> {
+            assertThat(Integer.parseInt(r[3])).isBetween(1, 5);
+            assertThat(r[6].split(" ").length).isBetween(10, 30);
+        });
+        Map<String, Integer> ratingsPerReview = new HashMap<>();
+        for (String[] rating : GeneratedRows.of(reviews::writeHelpfulness)) {
+            ratingsPerReview.merge(rating[1], 1, Integer::sum);
+            assertThat(Integer.parseInt(rating[3])).isBetween(1, 10);
+        }
+        assertThat(ratingsPerReview).hasSize(reviewRows.size());
+        assertThat(ratingsPerReview.values()).allSatisfy(n -> assertThat(n).isBetween(3, 40));
+    }
+
+    @Test
+    void sameSeedSameDataOtherSeedOtherData() {
+        String first = GeneratedRows.text(new CustomerRows(catalog, random)::writeCustomers)
+                + GeneratedRows.text(new OrderRows(catalog, random)::writeCustHist);
+        String again = GeneratedRows.text(new CustomerRows(new Ds3Catalog(SIZE, 7), new EntityRandom(7))::writeCustomers)
+                + GeneratedRows.text(new OrderRows(new Ds3Catalog(SIZE, 7), new EntityRandom(7))::writeCustHist);
+        String other = GeneratedRows.text(new CustomerRows(new Ds3Catalog(SIZE, 8), new EntityRandom(8))::writeCustomers)
+                + GeneratedRows.text(new OrderRows(new Ds3Catalog(SIZE, 8), new EntityRandom(8))::writeCustHist);
+        assertThat(again).isEqualTo(first);
+        assertThat(other).isNotEqualTo(first);
+    }
+
+    @Test
+    void copyTextEscapesSpecialCharacters() {
+        String text = GeneratedRows.text(out -> {
+            out.add("a\tb\\c\nd").addNull().add(5);
+            out.endRow();
+        });
+        assertThat(text).isEqualTo("a\\tb\\\\c\\nd\t\\N\t5\n");
+    }
+
+    @Test
+    void sqlScriptKeepsFunctionBodiesWhole() {
+        List<String> statements = SqlScript.statements("/dvdstore/schema.sql");
+        assertThat(statements).anySatisfy(s -> assertThat(s).startsWith("CREATE FUNCTION restock_order()").contains("END IF;"));
+        assertThat(statements).noneSatisfy(s -> assertThat(s).endsWith(";"));
+        assertThat(statements.stream().filter(s -> s.startsWith("CREATE TABLE")).count()).isEqualTo(12);
+    }
+}
