@@ -44,17 +44,32 @@ final class MeasurementLoop {
         this.abort = abort;
     }
 
-    /** Returns true when the run was aborted before its last phase ended. */
-    boolean run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {
+    /**
+     * How the measurement went: whether it was aborted before its last phase ended, and the CPU time
+     * the harness process (drivers and endpoints) used over the measured phases.
+     */
+    record Summary(boolean aborted, Duration harnessCpu, Duration measured) {
+    }
+
+    Summary run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {
         MeasurementPlan plan = MeasurementPlan.of(spec.run());
         Instant origin = Instant.now().plusMillis(500);
         Map<String, PhaseAccumulator> phase = new LinkedHashMap<>();
         out.println("[measure] warm-up " + seconds(spec.run().warmup()) + ", then " + plan.phases() + " phases of "
                 + seconds(plan.phaseDuration()) + " (interval " + seconds(spec.run().interval()) + ")");
+        Duration cpuAtMeasureStart = null;
+        Duration measured = Duration.ZERO;
         try (Drivers drivers = Drivers.start(spec, workloads, vms, origin)) {
             for (MeasurementPlan.Slot slot : plan.slots()) {
+                if (!slot.warmup() && cpuAtMeasureStart == null) {
+                    waitUntil(origin.plus(slot.start()));
+                    cpuAtMeasureStart = processCpu();
+                }
                 if (waitUntil(origin.plus(slot.end()))) {
-                    return true;
+                    return new Summary(true, cpuSince(cpuAtMeasureStart), measured);
+                }
+                if (!slot.warmup()) {
+                    measured = measured.plus(slot.end().minus(slot.start()));
                 }
                 Duration length = slot.end().minus(slot.start());
                 List<String> progress = new ArrayList<>();
@@ -82,8 +97,16 @@ final class MeasurementLoop {
                             score.score(), score.application(), score.qos().passed() ? "QoS passed" : "QoS FAILED: " + score.qos().reasons()));
                 }
             }
+            return new Summary(false, cpuSince(cpuAtMeasureStart), measured);
         }
-        return false;
+    }
+
+    private static Duration processCpu() {
+        return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
+    private static Duration cpuSince(Duration start) {
+        return start == null ? Duration.ZERO : processCpu().minus(start);
     }
 
     private void record(MeasurementPlan.Slot slot, Instant origin, Drivers.Running running, IntervalSnapshot snapshot,

@@ -120,6 +120,16 @@ final class ResultJson {
         return node;
     }
 
+    /** The harness's own cost: CPU seconds the drivers and endpoints used per tile-minute of measurement. */
+    static void harnessCpu(ObjectNode score, MeasurementLoop.Summary summary, int tiles) {
+        ObjectNode cpu = score.putObject("harnessCpu");
+        double cpuSeconds = summary.harnessCpu().toNanos() / 1e9;
+        double tileMinutes = tiles * summary.measured().toNanos() / 60e9;
+        cpu.put("cpuSeconds", round(cpuSeconds));
+        cpu.put("tileMinutes", round(tileMinutes));
+        cpu.put("cpuSecondsPerTileMinute", tileMinutes == 0 ? 0 : round(cpuSeconds / tileMinutes));
+    }
+
     static double round(double value) {
         return Math.round(value * 1000.0) / 1000.0;
     }

@@ -69,6 +69,7 @@ public final class RunOrchestrator {
         List<PhaseScore> phases = new ArrayList<>();
         String failure = null;
         boolean aborted = false;
+        MeasurementLoop.Summary measurement = null;
         ResultsBundle bundle;
         try {
             bundle = ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
@@ -109,7 +110,8 @@ public final class RunOrchestrator {
                 if (abortRequested.getCount() == 0) {
                     aborted = true;
                 } else {
-                    aborted = new MeasurementLoop(spec, workloads, bundle, out, abortRequested).run(deployed, phases);
+                    measurement = new MeasurementLoop(spec, workloads, bundle, out, abortRequested).run(deployed, phases);
+                    aborted = measurement.aborted();
                 }
             } catch (PlatformException e) {
                 failure = e.getMessage();
@@ -122,8 +124,12 @@ public final class RunOrchestrator {
                 }
             }
             Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure);
-            bundle.writeJson("score.json", ResultJson.score(verdict.score(), runId, verdict.word(), verdict.reasons(),
-                    events.all(), verdict.scoreLine()));
+            ObjectNode score = ResultJson.score(verdict.score(), runId, verdict.word(), verdict.reasons(),
+                    events.all(), verdict.scoreLine());
+            if (measurement != null) {
+                ResultJson.harnessCpu(score, measurement, spec.run().tiles());
+            }
+            bundle.writeJson("score.json", score);
             bundle.writeJson("run.json", record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
             verdict.reasons().forEach(r -> out.println("  - " + r));

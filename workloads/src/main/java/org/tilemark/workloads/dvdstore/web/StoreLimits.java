@@ -7,7 +7,7 @@ final class StoreLimits {
     /** Browse-reviews considers the reviews of at most this many matching products. */
     static final int MAX_PRODUCTS_FOR_REVIEWS = 100;
     static final int MAX_PURCHASE_LINES = 100;
-    static final int MAX_QUANTITY = 1_000;
+    static final int MAX_QUANTITY = 100_000;
     static final int PREVIOUS_ORDER_TITLES = 10;
 
     private StoreLimits() {

@@ -1,0 +1,101 @@
+package org.tilemark.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** kill -9 of the harness mid-run, then {@code tilemark cleanup}: no guest process, port or disk of that run remains. */
+class CrashCleanupEndToEndTest {
+
+    private static final Pattern PORT = Pattern.compile("\"port\"\\s*:\\s*(\\d+)");
+
+    @Test
+    void cleanupRemovesEverythingACrashedRunLeft() throws Exception {
+        Map<String, String> settings = E2e.settings("e2e-crash");
+        Process harness = tilemark("run", settings);
+        CompletableFuture<Boolean> measuring = CompletableFuture.supplyAsync(() -> waitFor(harness, "[measure]"));
+        assertThat(measuring.get(4, TimeUnit.MINUTES)).as("the run reached measurement").isTrue();
+        harness.destroyForcibly(); // SIGKILL, as kill -9
+        harness.waitFor(30, TimeUnit.SECONDS);
+
+        Path datastores = E2e.WORK.resolve("datastores");
+        assertThat(E2e.processesUnder(datastores)).as("guests outlive the killed harness").isNotEmpty();
+        List<Integer> ports = guestPorts(Path.of(settings.get("cluster.datastores.app")));
+        assertThat(ports).hasSize(4);
+
+        Process cleanup = tilemark("cleanup", settings);
+        String output = new String(cleanup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(cleanup.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(cleanup.exitValue()).as(output).isZero();
+        assertThat(output).contains("cleaned up 4 VM(s)");
+
+        assertThat(E2e.processesUnder(datastores)).as("processes after cleanup").isEmpty();
+        try (var runs = Files.list(Path.of(settings.get("cluster.datastores.app")))) {
+            assertThat(runs.toList()).as("VM directories after cleanup").isEmpty();
+        }
+        for (int port : ports) {
+            assertThat(listening(port)).as("port " + port).isFalse();
+        }
+    }
+
+    private static Process tilemark(String command, Map<String, String> settings) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", E2e.guestClassPath(), "org.tilemark.harness.TilemarkApplication", command));
+        settings.forEach((k, v) -> cmd.addAll(List.of("-s", k + "=" + v)));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    }
+
+    private static boolean waitFor(Process process, String marker) {
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.contains(marker)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static List<Integer> guestPorts(Path datastore) throws IOException {
+        List<Integer> ports = new ArrayList<>();
+        try (var files = Files.walk(datastore)) {
+            for (Path ready : files.filter(p -> p.getFileName().toString().equals("guest.json")).toList()) {
+                Matcher m = PORT.matcher(Files.readString(ready));
+                if (m.find()) {
+                    ports.add(Integer.parseInt(m.group(1)));
+                }
+            }
+        }
+        return ports;
+    }
+
+    private static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            return true;
+        } catch (ConnectException refused) {
+            return false;
+        } catch (IOException other) {
+            return false;
+        }
+    }
+}

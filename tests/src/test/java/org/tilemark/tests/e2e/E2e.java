@@ -1,0 +1,98 @@
+package org.tilemark.tests.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.ConfigLoader;
+
+/**
+ * Shared set-up of the end-to-end tests: a small DVD Store (1MB, so the template builds in seconds
+ * and is shared by every test through one work directory), short phases, and a mix that makes every
+ * DS3 operation appear within a short run.
+ */
+final class E2e {
+
+    static final Path TARGET = Path.of("target").toAbsolutePath();
+    static final Path WORK = TARGET.resolve("e2e-work");
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private E2e() {
+    }
+
+    static {
+        // Guests run on the test JVM's class path (surefire keeps the real one in this property).
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        System.setProperty("tilemark.guest.classpath", cp);
+    }
+
+    static Map<String, String> settings(String results) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("run.results", TARGET.resolve(results).toString());
+        s.put("run.tiles", "1");
+        s.put("run.phases", "2");
+        s.put("run.phaseDuration", "20s");
+        s.put("run.warmup", "10s");
+        s.put("run.interval", "10s");
+        s.put("cluster.workDir", WORK.toString());
+        s.put("cluster.datastores.app", WORK.resolve("datastores/app").toString());
+        s.put("cluster.datastores.maintenance", WORK.resolve("datastores/maintenance").toString());
+        s.put("workloads.dvdstore.size", "1MB");
+        s.put("workloads.dvdstore.users", "40");
+        s.put("workloads.dvdstore.thinkTime", "4s");
+        s.put("workloads.dvdstore.referenceOrdersPerMinute", "600");
+        s.put("workloads.dvdstore.mix.pctNewMember", "10");
+        s.put("workloads.dvdstore.mix.pctNewReview", "20");
+        s.put("workloads.dvdstore.mix.pctHelpfulness", "40");
+        return s;
+    }
+
+    static BenchmarkSpec spec(Map<String, String> settings) throws ConfigException {
+        return ConfigLoader.load(Optional.empty(), settings);
+    }
+
+    static String guestClassPath() {
+        return System.getProperty("tilemark.guest.classpath");
+    }
+
+    static JsonNode json(Path file) throws IOException {
+        return JSON.readTree(file.toFile());
+    }
+
+    static List<JsonNode> intervals(Path bundle) throws IOException {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(bundle.resolve("intervals.jsonl"), StandardCharsets.UTF_8)) {
+            if (!line.isBlank()) {
+                lines.add(JSON.readTree(line));
+            }
+        }
+        return lines;
+    }
+
+    /** Processes whose command line names {@code directory}: guests and their databases. */
+    static List<ProcessHandle> processesUnder(Path directory) {
+        String tag = directory.toAbsolutePath().normalize().toString();
+        List<ProcessHandle> found = new ArrayList<>();
+        ProcessHandle.allProcesses().forEach(p -> {
+            try {
+                String cmd = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
+                        StandardCharsets.UTF_8).replace('\0', ' ');
+                if (cmd.contains(tag) && p.pid() != ProcessHandle.current().pid()) {
+                    found.add(p);
+                }
+            } catch (IOException | SecurityException ignored) {
+                // process ended meanwhile
+            }
+        });
+        return found;
+    }
+}
