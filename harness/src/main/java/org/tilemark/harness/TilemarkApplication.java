@@ -36,7 +36,9 @@ public class TilemarkApplication {
     private record SpringFactory(ConfigurableApplicationContext context) implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> type) throws Exception {
-            if (context.getBeanNamesForType(type).length > 0) {
+            // Only our own commands come from the context: picocli also asks the factory for
+            // collections and converters, which must not resolve to Spring's beans.
+            if (type.getName().startsWith("org.tilemark.") && context.getBeanNamesForType(type).length > 0) {
                 return context.getBean(type);
             }
             return CommandLine.defaultFactory().create(type);

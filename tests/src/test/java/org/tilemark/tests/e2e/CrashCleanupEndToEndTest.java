@@ -29,8 +29,9 @@ class CrashCleanupEndToEndTest {
     void cleanupRemovesEverythingACrashedRunLeft() throws Exception {
         Map<String, String> settings = E2e.settings("e2e-crash");
         Process harness = tilemark("run", settings);
-        CompletableFuture<Boolean> measuring = CompletableFuture.supplyAsync(() -> waitFor(harness, "[measure]"));
-        assertThat(measuring.get(4, TimeUnit.MINUTES)).as("the run reached measurement").isTrue();
+        StringBuilder printed = new StringBuilder();
+        CompletableFuture<Boolean> measuring = CompletableFuture.supplyAsync(() -> waitFor(harness, "[measure]", printed));
+        assertThat(measuring.get(4, TimeUnit.MINUTES)).as("the run reached measurement; it printed:%n%s", printed).isTrue();
         harness.destroyForcibly(); // SIGKILL, as kill -9
         harness.waitFor(30, TimeUnit.SECONDS);
 
@@ -56,15 +57,17 @@ class CrashCleanupEndToEndTest {
 
     private static Process tilemark(String command, Map<String, String> settings) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", E2e.guestClassPath(), "org.tilemark.harness.TilemarkApplication", command));
+                "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", command));
         settings.forEach((k, v) -> cmd.addAll(List.of("-s", k + "=" + v)));
         return new ProcessBuilder(cmd).redirectErrorStream(true).start();
     }
 
-    private static boolean waitFor(Process process, String marker) {
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    private static boolean waitFor(Process process, String marker, StringBuilder printed) {
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String line;
             while ((line = out.readLine()) != null) {
+                printed.append(line).append('\n');
                 if (line.contains(marker)) {
                     return true;
                 }

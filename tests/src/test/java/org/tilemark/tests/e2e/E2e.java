@@ -29,12 +29,6 @@ final class E2e {
     private E2e() {
     }
 
-    static {
-        // Guests run on the test JVM's class path (surefire keeps the real one in this property).
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        System.setProperty("tilemark.guest.classpath", cp);
-    }
-
     static Map<String, String> settings(String results) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("run.results", TARGET.resolve(results).toString());
@@ -60,8 +54,9 @@ final class E2e {
         return ConfigLoader.load(Optional.empty(), settings);
     }
 
-    static String guestClassPath() {
-        return System.getProperty("tilemark.guest.classpath");
+    /** The test class path, for starting the harness as a process of its own. */
+    static String testClassPath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     }
 
     static JsonNode json(Path file) throws IOException {

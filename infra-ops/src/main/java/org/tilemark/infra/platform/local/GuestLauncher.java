@@ -16,7 +16,6 @@ import org.tilemark.templates.RoleTemplate;
  */
 final class GuestLauncher {
 
-    static final String CLASSPATH_PROPERTY = "tilemark.guest.classpath";
     private static final Path TASKSET = Path.of("/usr/bin/taskset");
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
@@ -58,11 +57,8 @@ final class GuestLauncher {
         return builder.start();
     }
 
+    /** The harness's own class path: the launcher puts every module on it, so guests need nothing else. */
     static String classPath() {
-        String configured = System.getProperty(CLASSPATH_PROPERTY);
-        if (configured != null && !configured.isBlank()) {
-            return configured;
-        }
         return System.getProperty("java.class.path");
     }
 

@@ -1,0 +1,187 @@
+package org.tilemark.infra.platform.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformSettings;
+import org.tilemark.infra.platform.Template;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.infra.platform.VmState;
+import org.tilemark.templates.GuestLaunch;
+import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.TemplateId;
+import org.tilemark.templates.VmSize;
+
+/** The local platform end to end, with {@link EchoGuest} as the guest executable. */
+class LocalPlatformTest {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final Pattern PID = Pattern.compile("\"pid\"\\s*:\\s*(\\d+)");
+    private static final RoleTemplate ROLE = new RoleTemplate("echo", new VmSize(1, 128, 1),
+            new GuestLaunch(EchoGuest.class.getName(), List.of("-Xmx64m", "-XX:TieredStopAtLevel=1", "-Xshare:auto")));
+
+    @TempDir
+    Path tmp;
+
+    private Platform platform;
+
+    @BeforeEach
+    void createPlatform() throws Exception {
+        platform = new LocalPlatformProvider().create(settings());
+    }
+
+    @AfterEach
+    void stopEverything() {
+        platform.close();
+        // Whatever a failed assertion left running goes too.
+        ProcessSweeper.stop(ProcessSweeper.find(tmp), Duration.ofSeconds(5));
+    }
+
+    @Test
+    void templateDeployPowerOnCrashRestartAndDestroy() throws Exception {
+        Template template = platform.ensureTemplate(templateRequest());
+        assertThat(template.builtNow()).isTrue();
+        assertThat(Path.of(template.location()).resolve("disk").resolve(EchoGuest.DISK_FILE)).hasBinaryContent(EchoGuest.DISK_CONTENT);
+        Template again = platform.ensureTemplate(templateRequest());
+        assertThat(again.builtNow()).isFalse();
+        assertThat(again.location()).isEqualTo(template.location());
+        assertThat(platform.leftovers(null)).isEmpty();
+
+        Vm vm = platform.deploy(spec("tile1-echo", "run-a", template, Map.of("echo.greeting", "hi")));
+        Path vmDir = tmp.resolve("app/run-a/tile1-echo");
+        assertThat(vmDir.resolve("disk").resolve(EchoGuest.DISK_FILE)).hasBinaryContent(EchoGuest.DISK_CONTENT);
+        String guestInfo = Files.readString(vmDir.resolve("guestinfo.properties"));
+        assertThat(guestInfo).contains("echo.greeting=hi", "vm.name=tile1-echo", "vm.tile=1", "vm.run=run-a", "guest.bind=127.0.0.1")
+                .doesNotContain("s3cret-value");
+        assertThat(platform.state(vm)).isEqualTo(VmState.DEPLOYED);
+        assertThat(platform.leftovers("run-a")).containsExactly("run-a/tile1-echo");
+
+        BlockingQueue<String> unexpected = new ArrayBlockingQueue<>(10);
+        platform.onUnexpectedStop((stopped, cause) -> unexpected.add(stopped.name() + ": " + cause));
+        platform.powerOn(vm, READY_TIMEOUT);
+        assertThat(platform.state(vm)).isEqualTo(VmState.RUNNING);
+        InetSocketAddress endpoint = platform.endpoint(vm);
+        assertThat(endpoint.getAddress().getHostAddress()).isEqualTo("127.0.0.1");
+        assertThat(echo(endpoint, "ping")).containsExactly("tile1-echo", "ping");
+
+        long firstPid = guestPid(vmDir);
+        ProcessHandle.of(firstPid).orElseThrow().destroyForcibly();
+        String event = unexpected.poll(30, TimeUnit.SECONDS);
+        assertThat(event).startsWith("tile1-echo: ").contains("exit");
+        assertThat(platform.state(vm)).isEqualTo(VmState.FAILED);
+
+        // Powered on again, the guest listens on a new port behind the same endpoint.
+        platform.powerOn(vm, READY_TIMEOUT);
+        long secondPid = guestPid(vmDir);
+        assertThat(secondPid).isNotEqualTo(firstPid);
+        assertThat(platform.endpoint(vm)).isEqualTo(endpoint);
+        assertThat(echo(endpoint, "again")).containsExactly("tile1-echo", "again");
+
+        platform.powerOff(vm, Duration.ofSeconds(10));
+        assertThat(platform.state(vm)).isEqualTo(VmState.STOPPED);
+        assertThat(ProcessHandle.of(secondPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(ProcessSweeper.find(vmDir)).isEmpty();
+
+        platform.destroy(vm);
+        assertThat(platform.state(vm)).isEqualTo(VmState.DESTROYED);
+        assertThat(vmDir).doesNotExist();
+        assertThat(tmp.resolve("app/run-a")).doesNotExist();
+        assertThat(platform.leftovers("run-a")).isEmpty();
+        assertThat(refuses(endpoint)).isTrue();
+        // Only the kill was unexpected; power-off and destroy were asked for.
+        assertThat(unexpected).isEmpty();
+    }
+
+    @Test
+    void cleanupAfterACrashedHarnessKillsGuestsAndDeletesTheirDirectories() throws Exception {
+        Template template = platform.ensureTemplate(templateRequest());
+        Vm first = platform.deploy(spec("tile1-a", "run-b", template, Map.of()));
+        Vm second = platform.deploy(spec("tile1-b", "run-b", template, Map.of()));
+        platform.powerOn(first, READY_TIMEOUT);
+        platform.powerOn(second, READY_TIMEOUT);
+        Path firstDir = tmp.resolve("app/run-b/tile1-a");
+        Path secondDir = tmp.resolve("app/run-b/tile1-b");
+        ProcessHandle firstGuest = ProcessHandle.of(guestPid(firstDir)).orElseThrow();
+        ProcessHandle secondGuest = ProcessHandle.of(guestPid(secondDir)).orElseThrow();
+
+        // As `tilemark cleanup` does after the harness died: a new platform over the same work directory.
+        Platform afterCrash = new LocalPlatformProvider().create(settings());
+        assertThat(afterCrash.leftovers("run-b")).containsExactlyInAnyOrder("run-b/tile1-a", "run-b/tile1-b");
+        assertThat(afterCrash.leftovers("run-other")).isEmpty();
+
+        List<String> removed = afterCrash.cleanup("run-b");
+
+        assertThat(removed).hasSize(2).anySatisfy(r -> assertThat(r).startsWith("run-b/tile1-a (1 process"))
+                .anySatisfy(r -> assertThat(r).startsWith("run-b/tile1-b (1 process"));
+        assertThat(firstGuest.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+        assertThat(secondGuest.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+        assertThat(firstDir).doesNotExist();
+        assertThat(secondDir).doesNotExist();
+        assertThat(tmp.resolve("app/run-b")).doesNotExist();
+        assertThat(afterCrash.leftovers("run-b")).isEmpty();
+        assertThat(afterCrash.leftovers(null)).isEmpty();
+        afterCrash.close();
+    }
+
+    private PlatformSettings settings() {
+        return new PlatformSettings(2, Map.of("app", tmp.resolve("app"), "maintenance", tmp.resolve("maint")),
+                tmp.resolve("work"), false, "127.0.0.1");
+    }
+
+    private static TemplateRequest templateRequest() {
+        Map<String, String> buildInfo = Map.of("echo.size", "tiny");
+        return new TemplateRequest(ROLE, new TemplateId(ROLE.role(), buildInfo), buildInfo, Map.of(), Duration.ofSeconds(60));
+    }
+
+    private static VmSpec spec(String name, String runId, Template template, Map<String, String> guestInfo) {
+        return new VmSpec(name, runId, 1, template, ROLE, "host-0", "app", guestInfo, Map.of("ECHO_SECRET", "s3cret-value"));
+    }
+
+    private static long guestPid(Path vmDir) throws IOException {
+        Matcher m = PID.matcher(Files.readString(vmDir.resolve("guest.json")));
+        assertThat(m.find()).as("pid in guest.json").isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    /** Connects through the endpoint, reads the guest's greeting, sends a line and reads its echo. */
+    private static List<String> echo(InetSocketAddress endpoint, String line) throws IOException {
+        try (Socket socket = new Socket(endpoint.getAddress(), endpoint.getPort())) {
+            socket.setSoTimeout(10_000);
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            String greeting = in.readLine();
+            socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            return List.of(greeting, in.readLine());
+        }
+    }
+
+    private static boolean refuses(InetSocketAddress endpoint) throws IOException {
+        try (Socket ignored = new Socket(endpoint.getAddress(), endpoint.getPort())) {
+            return false;
+        } catch (ConnectException e) {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package org.tilemark.workloads.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class IntervalRecorderTest {
+
+    private static final int THREADS = 4;
+    private static final int PER_THREAD = 50_000;
+
+    @Test
+    void everySampleLandsInExactlyOneIntervalWhileCuttingConcurrently() throws Exception {
+        SteppingClock clock = new SteppingClock();
+        IntervalRecorder recorder = new IntervalRecorder(clock);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> writers = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            String vm = "web" + t;
+            writers.add(Thread.ofPlatform().start(() -> {
+                awaitQuietly(go);
+                for (int i = 0; i < PER_THREAD; i++) {
+                    recorder.attempt();
+                    if (i % 10 == 0) {
+                        recorder.failure("purchase", vm);
+                        recorder.failedUnit();
+                    } else {
+                        recorder.success("login", 1_000 + i);
+                        recorder.success("purchase", 2_000 + i);
+                        recorder.completed();
+                    }
+                    if (i % 100 == 0) {
+                        recorder.rolledBack();
+                    }
+                    recorder.lag(i);
+                }
+            }));
+        }
+        List<IntervalSnapshot> cuts = new ArrayList<>();
+        go.countDown();
+        while (writers.stream().anyMatch(Thread::isAlive)) {
+            cuts.add(recorder.cut());
+        }
+        for (Thread w : writers) {
+            w.join();
+        }
+        cuts.add(recorder.cut());
+
+        long n = (long) THREADS * PER_THREAD;
+        long failuresPerThread = PER_THREAD / 10;
+        assertThat(cuts.size()).isGreaterThan(1);
+        assertThat(sum(cuts, s -> s.attempts())).isEqualTo(n);
+        assertThat(sum(cuts, s -> s.completed())).isEqualTo(n - THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> s.errors())).isEqualTo(THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> s.rollbacks())).isEqualTo(THREADS * (PER_THREAD / 100));
+        assertThat(sum(cuts, s -> count(s, "login"))).isEqualTo(n - THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> count(s, "purchase"))).isEqualTo(n - THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> s.scheduleLagNanos().getTotalCount())).isEqualTo(n);
+        assertThat(sum(cuts, s -> s.errorsByOperation().getOrDefault("purchase", 0L))).isEqualTo(THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> s.errorsByOperation().getOrDefault("login", 0L))).isZero();
+        for (int t = 0; t < THREADS; t++) {
+            String vm = "web" + t;
+            assertThat(sum(cuts, s -> s.errorsByVm().getOrDefault(vm, 0L))).as(vm).isEqualTo(failuresPerThread);
+        }
+        // Intervals tile the timeline: each starts where the previous ended.
+        for (int i = 1; i < cuts.size(); i++) {
+            assertThat(cuts.get(i).start()).isEqualTo(cuts.get(i - 1).end());
+            assertThat(cuts.get(i).duration()).isPositive();
+        }
+    }
+
+    @Test
+    void countersResetAtEveryCut() {
+        SteppingClock clock = new SteppingClock();
+        Instant created = clock.now();
+        IntervalRecorder recorder = new IntervalRecorder(clock);
+        recorder.attempt();
+        recorder.attempt();
+        recorder.success("browse", Duration.ofMillis(5).toNanos());
+        recorder.completed();
+        recorder.failure("login", "tile1-web2");
+        recorder.failedUnit();
+        recorder.rolledBack();
+        recorder.lag(Duration.ofMillis(3).toNanos());
+
+        IntervalSnapshot first = recorder.cut();
+        IntervalSnapshot second = recorder.cut();
+
+        assertThat(first.start()).isEqualTo(created);
+        assertThat(first.attempts()).isEqualTo(2);
+        assertThat(first.completed()).isEqualTo(1);
+        assertThat(first.errors()).isEqualTo(1);
+        assertThat(first.rollbacks()).isEqualTo(1);
+        assertThat(first.errorsByOperation()).isEqualTo(Map.of("login", 1L));
+        assertThat(first.errorsByVm()).isEqualTo(Map.of("tile1-web2", 1L));
+        assertThat(first.latencyNanos().get("browse").getTotalCount()).isEqualTo(1);
+        assertThat(first.scheduleLagNanos().getTotalCount()).isEqualTo(1);
+
+        assertThat(second.start()).isEqualTo(first.end());
+        assertThat(second.attempts()).isZero();
+        assertThat(second.completed()).isZero();
+        assertThat(second.errors()).isZero();
+        assertThat(second.rollbacks()).isZero();
+        assertThat(second.errorsByOperation()).isEmpty();
+        assertThat(second.errorsByVm()).isEmpty();
+        assertThat(second.latencyNanos().get("browse").getTotalCount()).isZero();
+        assertThat(second.scheduleLagNanos().getTotalCount()).isZero();
+    }
+
+    @Test
+    void latenciesAreClampedToTheTrackableRange() {
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock());
+        recorder.success("purchase", -5);
+        recorder.success("purchase", Duration.ofHours(3).toNanos());
+        recorder.lag(-1);
+
+        IntervalSnapshot cut = recorder.cut();
+
+        assertThat(cut.latencyNanos().get("purchase").getTotalCount()).isEqualTo(2);
+        assertThat(cut.latencyNanos().get("purchase").getMinValue()).isZero();
+        assertThat(cut.latencyNanos().get("purchase").getMaxValue())
+                .isGreaterThanOrEqualTo((long) (IntervalRecorder.HIGHEST_NANOS * 0.999));
+        assertThat(cut.scheduleLagNanos().getMaxValue()).isZero();
+    }
+
+    private interface LongOf {
+        long of(IntervalSnapshot s);
+    }
+
+    private static long sum(List<IntervalSnapshot> cuts, LongOf value) {
+        return cuts.stream().mapToLong(value::of).sum();
+    }
+
+    private static long count(IntervalSnapshot s, String operation) {
+        var h = s.latencyNanos().get(operation);
+        return h == null ? 0 : h.getTotalCount();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A clock that moves one second forward every time it is read. */
+    private static final class SteppingClock extends Clock {
+        private final AtomicLong seconds = new AtomicLong(1_700_000_000L);
+
+        Instant now() {
+            return Instant.ofEpochSecond(seconds.get());
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochSecond(seconds.getAndIncrement());
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+}
