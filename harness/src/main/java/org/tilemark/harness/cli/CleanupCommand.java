@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.ConfigException;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
@@ -27,15 +26,12 @@ class CleanupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BenchmarkSpec spec;
-        try {
-            spec = config.load();
-        } catch (ConfigException e) {
-            e.errors().forEach(error -> System.err.println("error: " + error));
+        var loaded = config.loadOrReport();
+        if (loaded.isEmpty()) {
             return RunOutcome.BAD_INPUT;
         }
-        try (Platform platform = Platforms.create(spec.cluster().platform(), new PlatformSettings(spec.cluster().hosts(),
-                spec.cluster().datastores(), spec.cluster().workDir(), spec.cluster().pinCpus(), spec.cluster().bindAddress()))) {
+        BenchmarkSpec spec = loaded.get();
+        try (Platform platform = Platforms.create(spec.cluster().platform(), PlatformSettings.from(spec.cluster()))) {
             List<String> removed = platform.cleanup(runId);
             removed.forEach(vm -> System.out.println("removed " + vm));
             System.out.println(removed.isEmpty() ? "nothing to clean up" : "cleaned up " + removed.size() + " VM(s)");

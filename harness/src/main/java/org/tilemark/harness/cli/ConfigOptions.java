@@ -33,6 +33,16 @@ class ConfigOptions {
     @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", description = "any other setting by key path, e.g. workloads.dvdstore.users=40")
     Map<String, String> settings = new LinkedHashMap<>();
 
+    /** The effective configuration, or empty after printing every error (one line each) to stderr. */
+    Optional<BenchmarkSpec> loadOrReport() {
+        try {
+            return Optional.of(load());
+        } catch (ConfigException e) {
+            e.errors().forEach(error -> System.err.println("error: " + error));
+            return Optional.empty();
+        }
+    }
+
     BenchmarkSpec load() throws ConfigException {
         Map<String, String> overrides = new LinkedHashMap<>(settings);
         put(overrides, "run.tiles", tiles);

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.ConfigException;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
 import picocli.CommandLine.Command;
@@ -22,13 +21,11 @@ class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream out = System.out;
-        BenchmarkSpec spec;
-        try {
-            spec = config.load();
-        } catch (ConfigException e) {
-            e.errors().forEach(error -> System.err.println("error: " + error));
+        var loaded = config.loadOrReport();
+        if (loaded.isEmpty()) {
             return RunOutcome.BAD_INPUT;
         }
+        BenchmarkSpec spec = loaded.get();
         RunOrchestrator orchestrator = new RunOrchestrator(out, System.getenv());
         Thread onCtrlC = new Thread(() -> {
             out.println("\n[abort] stopping drivers, keeping measured intervals, tearing down VMs ...");

@@ -2,7 +2,6 @@ package org.tilemark.harness.cli;
 
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
-import org.tilemark.config.ConfigException;
 import org.tilemark.harness.run.RunOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,14 +16,10 @@ class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            var spec = config.load();
+        return config.loadOrReport().map(spec -> {
             System.out.println("configuration is valid: " + spec.run().tiles() + " tile(s), " + spec.run().phases()
                     + " phases of " + spec.run().phaseDuration().toSeconds() + "s on the " + spec.cluster().platform() + " platform");
             return 0;
-        } catch (ConfigException e) {
-            e.errors().forEach(error -> System.err.println("error: " + error));
-            return RunOutcome.BAD_INPUT;
-        }
+        }).orElse(RunOutcome.BAD_INPUT);
     }
 }

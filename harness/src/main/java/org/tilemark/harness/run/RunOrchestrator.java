@@ -82,8 +82,7 @@ public final class RunOrchestrator {
                     + ", results in " + bundle.directory());
             Platform platform = null;
             try {
-                platform = Platforms.create(spec.cluster().platform(), new PlatformSettings(spec.cluster().hosts(),
-                        spec.cluster().datastores(), spec.cluster().workDir(), spec.cluster().pinCpus(), spec.cluster().bindAddress()));
+                platform = Platforms.create(spec.cluster().platform(), PlatformSettings.from(spec.cluster()));
                 record.platform(platform);
                 platform.onUnexpectedStop((vm, cause) -> {
                     events.add("VM " + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") stopped: " + cause);

@@ -9,4 +9,9 @@ public record PlatformSettings(int hosts, Map<String, Path> datastores, Path wor
     public PlatformSettings {
         datastores = Map.copyOf(datastores);
     }
+
+    public static PlatformSettings from(org.tilemark.config.ClusterSpec cluster) {
+        return new PlatformSettings(cluster.hosts(), cluster.datastores(), cluster.workDir(), cluster.pinCpus(),
+                cluster.bindAddress());
+    }
 }

@@ -1,0 +1,143 @@
+package org.tilemark.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.scoring.FailureRateRule;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.Scoring;
+import org.tilemark.scoring.TileScore;
+import org.tilemark.scoring.WorkloadResult;
+import org.tilemark.scoring.WorkloadScore;
+
+class VerdictTest {
+
+    private static final BenchmarkSpec SPEC = spec(1);
+
+    @Test
+    void passingPhasesAreCompliant() {
+        Verdict verdict = Verdict.of(SPEC, List.of(clean(1), clean(2), clean(3)), List.of(), false, null);
+
+        assertThat(verdict.word()).isEqualTo("compliant");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.COMPLIANT);
+        assertThat(verdict.reasons()).isEmpty();
+        assertThat(verdict.score().score()).isEqualTo(1.0);
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (compliant)");
+    }
+
+    @Test
+    void aQosFailureIsNonCompliantAndNamesTheVmsThatFailed() {
+        // Sorted by VM, as PhaseAccumulator hands them over.
+        PhaseScore failing = phase(2, 5, new TreeMap<>(Map.of("tile1-dvdstore-web3", 1L, "tile1-dvdstore-web2", 4L)));
+
+        Verdict verdict = Verdict.of(SPEC, List.of(clean(1), failing, clean(3)), List.of(), false, null);
+
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.NON_COMPLIANT);
+        assertThat(verdict.reasons()).anySatisfy(r -> assertThat(r).startsWith("phase 2: tile 1 dvdstore: errors and rollbacks = "))
+                .contains("phase 2: tile 1 dvdstore: failed requests by VM: {tile1-dvdstore-web2=4, tile1-dvdstore-web3=1}")
+                .noneMatch(r -> r.startsWith("phase 1") || r.startsWith("phase 3"));
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (non-compliant)");
+    }
+
+    @Test
+    void errorsOfAPassingWorkloadAreNotReasons() {
+        PhaseScore fewErrors = phase(1, 0, Map.of("tile1-dvdstore-web1", 0L));
+
+        Verdict verdict = Verdict.of(SPEC, List.of(fewErrors), List.of(), false, null);
+
+        assertThat(verdict.word()).isEqualTo("compliant");
+        assertThat(verdict.reasons()).isEmpty();
+    }
+
+    @Test
+    void aVmThatDiedMakesTheRunNonCompliantAndIsNamed() {
+        RunEvents events = new RunEvents();
+        events.add("VM tile1-dvdstore-db stopped unexpectedly: guest process exited unexpectedly (exit 137)");
+        events.add("provisioned 4 VMs");
+
+        Verdict verdict = Verdict.of(SPEC, List.of(clean(1), clean(2), clean(3)), events.all(), false, null);
+
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.NON_COMPLIANT);
+        RunEvents.Event died = events.all().getFirst();
+        assertThat(verdict.reasons()).containsExactly(died.what() + " at " + died.at());
+    }
+
+    @Test
+    void anAbortedRunExitsWithThree() {
+        Verdict verdict = Verdict.of(SPEC, List.of(clean(1)), List.of(), true, null);
+
+        assertThat(verdict.word()).isEqualTo("aborted");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(verdict.reasons()).containsExactly("run aborted after 1 of 3 phases");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (aborted)");
+    }
+
+    @Test
+    void anAbortBeforeAnyPhaseHasNoScore() {
+        Verdict verdict = Verdict.of(SPEC, List.of(), List.of(), true, null);
+
+        assertThat(verdict.word()).isEqualTo("aborted");
+        assertThat(verdict.score()).isNull();
+        assertThat(verdict.scoreLine()).isEqualTo("Score: none @ 1 tile (aborted)");
+    }
+
+    @Test
+    void aFailureIsFailedWithItsCause() {
+        Verdict verdict = Verdict.of(spec(2), List.of(), List.of(), false, "platform: no datastore 'app'");
+
+        assertThat(verdict.word()).isEqualTo("failed");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(verdict.reasons()).containsExactly("run failed: platform: no datastore 'app'");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: none @ 2 tiles (failed)");
+    }
+
+    @Test
+    void aFailureAfterSomePhasesIsStillFailed() {
+        Verdict verdict = Verdict.of(SPEC, List.of(clean(1)), List.of(), true, "driver crashed");
+
+        assertThat(verdict.word()).isEqualTo("failed");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(verdict.reasons()).startsWith("run failed: driver crashed", "run aborted after 1 of 3 phases");
+    }
+
+    @Test
+    void noCompletedPhaseIsAFailure() {
+        Verdict verdict = Verdict.of(SPEC, List.of(), List.of(), false, null);
+
+        assertThat(verdict.word()).isEqualTo("failed");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(verdict.reasons()).containsExactly("no measurement phase completed");
+        assertThat(verdict.score()).isNull();
+    }
+
+    private static PhaseScore clean(int phase) {
+        return phase(phase, 0, Map.of());
+    }
+
+    /** One tile of DVD Store at exactly its reference throughput, 200 orders attempted. */
+    private static PhaseScore phase(int phase, long errors, Map<String, Long> errorsByVm) {
+        WorkloadResult result = new WorkloadResult(1, "dvdstore", "orders/min", 300, Duration.ofMinutes(1), Map.of(),
+                200, errors, 0, 5.0, errorsByVm);
+        WorkloadScore workload = Scoring.workload(result, 300, List.of(new FailureRateRule(0.5, true)));
+        TileScore tile = Scoring.tile(1, List.of(workload));
+        return Scoring.phase(phase, List.of(tile), OptionalDouble.empty());
+    }
+
+    private static BenchmarkSpec spec(int tiles) {
+        try {
+            return ConfigLoader.load(Optional.empty(), Map.of("run.tiles", Integer.toString(tiles), "run.phases", "3"));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.tilemark.workloads.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class LoadShapeTest {
+
+    @Test
+    void constantKeepsTheFirstUsersActiveAllTheTime() {
+        LoadShape shape = LoadShape.constant(30);
+
+        assertThat(shape.maxUsers()).isEqualTo(30);
+        assertThat(shape.meanActiveUsers()).isEqualTo(30.0);
+        for (Duration at : new Duration[] {Duration.ZERO, Duration.ofSeconds(31), Duration.ofHours(2)}) {
+            assertThat(activeAt(shape, at)).isEqualTo(30);
+            assertThat(shape.active(29, at)).isTrue();
+            assertThat(shape.active(30, at)).isFalse();
+        }
+    }
+
+    @Test
+    void burstyAlternatesHighAndLowEveryHalfPeriod() {
+        LoadShape shape = LoadShape.bursty(30, 1.5, 0.5, Duration.ofSeconds(60));
+
+        assertThat(shape.maxUsers()).isEqualTo(45);
+        assertThat(activeAt(shape, Duration.ZERO)).isEqualTo(45);
+        assertThat(activeAt(shape, Duration.ofMillis(29_999))).isEqualTo(45);
+        assertThat(activeAt(shape, Duration.ofSeconds(30))).isEqualTo(15);
+        assertThat(activeAt(shape, Duration.ofMillis(59_999))).isEqualTo(15);
+        assertThat(activeAt(shape, Duration.ofSeconds(60))).isEqualTo(45);
+        assertThat(activeAt(shape, Duration.ofSeconds(90))).isEqualTo(15);
+        assertThat(shape.active(14, Duration.ofSeconds(45))).isTrue();
+        assertThat(shape.active(15, Duration.ofSeconds(45))).isFalse();
+        assertThat(shape.meanActiveUsers()).isEqualTo(30.0);
+    }
+
+    @Test
+    void burstyMeanIsTheTimeAverageOfActiveUsers() {
+        LoadShape shape = LoadShape.bursty(7, 1.5, 0.5, Duration.ofSeconds(10));
+        // Sample one whole period finely: the average of the active count is the reported mean.
+        double average = IntStream.range(0, 1000)
+                .mapToDouble(ms10 -> activeAt(shape, Duration.ofMillis(ms10 * 10L)))
+                .average().orElseThrow();
+
+        assertThat(shape.meanActiveUsers()).isEqualTo(average);
+    }
+
+    @Test
+    void burstyWithALowFactorAboveTheHighOneStartsTheLargerCount() {
+        LoadShape shape = LoadShape.bursty(10, 0.5, 2.0, Duration.ofSeconds(20));
+
+        assertThat(shape.maxUsers()).isEqualTo(20);
+        assertThat(activeAt(shape, Duration.ZERO)).isEqualTo(5);
+        assertThat(activeAt(shape, Duration.ofSeconds(10))).isEqualTo(20);
+    }
+
+    private static int activeAt(LoadShape shape, Duration at) {
+        return (int) IntStream.range(0, shape.maxUsers() + 5).filter(i -> shape.active(i, at)).count();
+    }
+}

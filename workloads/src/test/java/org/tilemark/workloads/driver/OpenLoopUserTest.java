@@ -1,0 +1,76 @@
+package org.tilemark.workloads.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+class OpenLoopUserTest {
+
+    private static final ThinkTime TWO_MS = random -> Duration.ofMillis(2);
+
+    @Test
+    void intendedStartsFollowThePlanAndASlowCycleShowsAsScheduleLag() throws Exception {
+        IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+        List<Long> intendedStarts = new CopyOnWriteArrayList<>();
+        // Slower than the 2 ms gaps, so the user falls further behind its plan with every cycle.
+        OpenLoopUser.Cycle slowCycle = intended -> {
+            intendedStarts.add(intended);
+            Thread.sleep(10);
+        };
+        long origin = System.nanoTime();
+        OpenLoopUser user = new OpenLoopUser(0, origin, TWO_MS, LoadShape.constant(1), new SplittableRandom(1),
+                recorder, slowCycle);
+
+        Thread thread = Thread.ofPlatform().start(user);
+        Thread.sleep(200);
+        user.stop();
+        thread.join(10_000);
+
+        assertThat(thread.isAlive()).isFalse();
+        assertThat(intendedStarts).hasSizeGreaterThan(2);
+        assertThat(intendedStarts.getFirst()).isGreaterThanOrEqualTo(origin);
+        assertThat(intendedStarts).isSorted();
+        for (int i = 1; i < intendedStarts.size(); i++) {
+            // The plan does not wait for the server: every gap is the think time, however slow the cycle.
+            assertThat(intendedStarts.get(i) - intendedStarts.get(i - 1)).isEqualTo(Duration.ofMillis(2).toNanos());
+        }
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.attempts()).isEqualTo(intendedStarts.size());
+        assertThat(cut.scheduleLagNanos().getTotalCount()).isEqualTo(intendedStarts.size());
+        assertThat(cut.scheduleLagNanos().getMaxValue()).isGreaterThan(0);
+    }
+
+    @Test
+    void anInactiveUserNeverRunsItsCycle() throws Exception {
+        IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+        List<Long> intendedStarts = new CopyOnWriteArrayList<>();
+        OpenLoopUser user = new OpenLoopUser(3, System.nanoTime(), TWO_MS, LoadShape.constant(3), new SplittableRandom(1),
+                recorder, intendedStarts::add);
+
+        Thread thread = Thread.ofPlatform().start(user);
+        Thread.sleep(50);
+        user.stop();
+        thread.join(10_000);
+
+        assertThat(thread.isAlive()).isFalse();
+        assertThat(intendedStarts).isEmpty();
+        assertThat(recorder.cut().attempts()).isZero();
+    }
+
+    @Test
+    void anInterruptEndsTheUser() throws Exception {
+        OpenLoopUser user = new OpenLoopUser(0, System.nanoTime(), random -> Duration.ofHours(1), LoadShape.constant(1),
+                new SplittableRandom(1), new IntervalRecorder(Clock.systemUTC()), intended -> { });
+
+        Thread thread = Thread.ofPlatform().start(user);
+        thread.interrupt();
+        thread.join(10_000);
+
+        assertThat(thread.isAlive()).isFalse();
+    }
+}

@@ -1,0 +1,222 @@
+package org.tilemark.workloads.dvdstore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.DvdStoreMixSpec;
+import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.IntervalSnapshot;
+
+/** DS3's order loop against a fake store front that answers with the markers the real pages carry. */
+class OrderCycleTest {
+
+    private static final String VM = "tile1-dvdstore-web1";
+    private static final DvdStoreMixSpec DS3_MIX = new DvdStoreMixSpec(20, 1, 3, 5, 3, 5, 10, 5);
+    private static final DvdStoreMixSpec LOGIN_ONLY = new DvdStoreMixSpec(0, 0, 3, 5, 3, 0, 0, 5);
+    private static final Ds3Catalog CATALOG = new Ds3Catalog(Ds3Size.S, 42);
+
+    private enum Purchase { ORDER, ROLLBACK, SERVER_ERROR, NO_ORDER_ID }
+
+    private HttpServer server;
+    private HttpClient http;
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final List<Map<String, String>> purchases = new CopyOnWriteArrayList<>();
+    private volatile boolean refuseLogins;
+    private volatile Purchase purchase = Purchase.ORDER;
+    private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+
+    @BeforeEach
+    void startFakeStore() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/ds3/", this::handle);
+        server.start();
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    @AfterEach
+    void stopFakeStore() {
+        server.stop(0);
+        http.close();
+    }
+
+    @Test
+    void completedOrdersAreTimedPerPageAndAsAWhole() throws Exception {
+        int orders = 40;
+        runOrders(DS3_MIX, orders);
+
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.completed()).isEqualTo(orders);
+        assertThat(cut.errors()).isZero();
+        assertThat(cut.rollbacks()).isZero();
+        assertThat(cut.errorsByOperation()).isEmpty();
+        assertThat(cut.errorsByVm()).isEmpty();
+        assertThat(count(cut, "order")).isEqualTo(orders);
+        assertThat(count(cut, "purchase")).isEqualTo(orders);
+        assertThat(count(cut, "getReviews")).isEqualTo(orders);
+        assertThat(count(cut, "login") + count(cut, "newCustomer")).isEqualTo(orders);
+        assertThat(count(cut, "login")).isPositive();
+        assertThat(count(cut, "newCustomer")).isPositive();
+        // 1..2n-1 searches and review browses per order (n = 3).
+        assertThat(count(cut, "browse")).isBetween((long) orders, 5L * orders);
+        assertThat(count(cut, "browseReviews")).isBetween((long) orders, 5L * orders);
+        assertThat(cut.latencyNanos().keySet()).isSubsetOf(OrderCycle.OPERATIONS);
+        // Requests only ever name valid products and customers of the catalog.
+        assertThat(purchases).hasSize(orders).allSatisfy(form -> {
+            assertThat(form.get("items")).matches("\\d+:[1-3](,\\d+:[1-3]){0,8}");
+            for (String line : form.get("items").split(",")) {
+                assertThat(Long.parseLong(line.split(":")[0])).isBetween(1L, CATALOG.size().products());
+            }
+            assertThat(Long.parseLong(form.get("customerid"))).isPositive();
+        });
+        assertThat(requests).filteredOn(r -> r.startsWith("/ds3/login ")).allSatisfy(r ->
+                assertThat(r).matches("/ds3/login username=user\\d+&password=password|/ds3/login password=password&username=user\\d+"));
+    }
+
+    @Test
+    void aRefusedLoginFailsTheOrderBeforeItBuysAnything() throws Exception {
+        refuseLogins = true;
+        runOrders(LOGIN_ONLY, 5);
+
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.errors()).isEqualTo(5);
+        assertThat(cut.completed()).isZero();
+        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("login", 5L));
+        assertThat(cut.errorsByVm()).isEqualTo(Map.of(VM, 5L));
+        assertThat(count(cut, "order")).isZero();
+        assertThat(purchases).isEmpty();
+    }
+
+    @Test
+    void aRollbackIsCountedAndTheOrderStillCompletes() throws Exception {
+        purchase = Purchase.ROLLBACK;
+        runOrders(LOGIN_ONLY, 4);
+
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.rollbacks()).isEqualTo(4);
+        // As DS3 counts: a rolled-back order is a finished order loop; the failure rule counts the rollback.
+        assertThat(cut.completed()).isEqualTo(4);
+        assertThat(cut.errors()).isZero();
+    }
+
+    @Test
+    void aFailedPurchaseCountsAsAnErrorOfTheVm() throws Exception {
+        purchase = Purchase.SERVER_ERROR;
+        runOrders(LOGIN_ONLY, 3);
+
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.errors()).isEqualTo(3);
+        assertThat(cut.completed()).isZero();
+        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("purchase", 3L));
+        assertThat(cut.errorsByVm()).isEqualTo(Map.of(VM, 3L));
+        assertThat(count(cut, "login")).isEqualTo(3);
+        assertThat(count(cut, "purchase")).isZero();
+    }
+
+    @Test
+    void aPurchasePageWithoutOrderIdIsAnError() throws Exception {
+        purchase = Purchase.NO_ORDER_ID;
+        runOrders(LOGIN_ONLY, 2);
+
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.errors()).isEqualTo(2);
+        assertThat(cut.completed()).isZero();
+        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("purchase", 2L));
+    }
+
+    private void runOrders(DvdStoreMixSpec mix, int orders) throws InterruptedException {
+        StoreFront store = new StoreFront(http, URI.create("http://127.0.0.1:" + server.getAddress().getPort()), VM,
+                Duration.ofSeconds(10));
+        OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, "test");
+        for (int i = 0; i < orders; i++) {
+            cycle.run(System.nanoTime());
+        }
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        String raw = "POST".equals(exchange.getRequestMethod())
+                ? new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)
+                : exchange.getRequestURI().getRawQuery();
+        Map<String, String> fields = form(raw);
+        requests.add(path + " " + URLDecoder.decode(raw == null ? "" : raw, StandardCharsets.UTF_8));
+        switch (path) {
+            case "/ds3/login" -> respond(exchange, 200, span("customerid",
+                    refuseLogins ? 0 : Long.parseLong(fields.get("username").substring("user".length()))));
+            case "/ds3/newcustomer" -> respond(exchange, 200, span("customerid", 20_001));
+            case "/ds3/browse" -> respond(exchange, 200, rows("data-prod-id", 11, 22, 33));
+            case "/ds3/browsereviews" -> respond(exchange, 200, rows("data-prod-id", 44));
+            case "/ds3/getreviews" -> respond(exchange, 200, rows("data-review-id", 501, 502));
+            case "/ds3/newmember", "/ds3/newreview", "/ds3/newhelpfulness" -> respond(exchange, 200, "<h2>ok</h2>");
+            case "/ds3/purchase" -> {
+                purchases.add(fields);
+                switch (purchase) {
+                    case ORDER -> respond(exchange, 200, span("orderid", 9));
+                    case ROLLBACK -> respond(exchange, 200, span("orderid", 0) + span("rollback", "short of stock"));
+                    case SERVER_ERROR -> respond(exchange, 500, "<h1>boom</h1>");
+                    case NO_ORDER_ID -> respond(exchange, 200, "<h2>Thank you</h2>");
+                }
+            }
+            default -> respond(exchange, 404, "not found");
+        }
+    }
+
+    private static Map<String, String> form(String raw) {
+        Map<String, String> fields = new HashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return fields;
+        }
+        for (String pair : raw.split("&")) {
+            String[] kv = pair.split("=", 2);
+            fields.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                    kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+        }
+        return fields;
+    }
+
+    private static String span(String id, long value) {
+        return "<span id=\"" + id + "\">" + value + "</span>\n";
+    }
+
+    private static String span(String id, String value) {
+        return "<span id=\"" + id + "\">" + value + "</span>\n";
+    }
+
+    private static String rows(String attribute, long... ids) {
+        StringBuilder html = new StringBuilder("<table>\n");
+        for (long id : ids) {
+            html.append("<tr ").append(attribute).append("=\"").append(id).append("\"><td>x</td></tr>\n");
+        }
+        return html.append("</table>\n").toString();
+    }
+
+    private static long count(IntervalSnapshot cut, String operation) {
+        var h = cut.latencyNanos().get(operation);
+        return h == null ? 0 : h.getTotalCount();
+    }
+
+    private static void respond(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (var out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}
