@@ -54,6 +54,9 @@ public final class ChartWriter implements ReportWriter {
     static {
         // Reports are rebuilt on servers and in CI without a display.
         System.setProperty("java.awt.headless", "true");
+        // In memory only: ImageIO's disk cache registers delete-on-exit files, which fails while the
+        // JVM shuts down — exactly when a Ctrl-C'd run writes its report.
+        javax.imageio.ImageIO.setUseCache(false);
     }
 
     public ChartWriter() {

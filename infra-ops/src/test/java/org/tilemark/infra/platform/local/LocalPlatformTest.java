@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -110,7 +109,7 @@ class LocalPlatformTest {
         assertThat(vmDir).doesNotExist();
         assertThat(tmp.resolve("app/run-a")).doesNotExist();
         assertThat(platform.leftovers("run-a")).isEmpty();
-        assertThat(refuses(endpoint)).isTrue();
+        assertThat(Ports.refusedSoon(endpoint)).isTrue();
         // Only the kill was unexpected; power-off and destroy were asked for.
         assertThat(unexpected).isEmpty();
     }
@@ -174,14 +173,6 @@ class LocalPlatformTest {
             String greeting = in.readLine();
             socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
             return List.of(greeting, in.readLine());
-        }
-    }
-
-    private static boolean refuses(InetSocketAddress endpoint) throws IOException {
-        try (Socket ignored = new Socket(endpoint.getAddress(), endpoint.getPort())) {
-            return false;
-        } catch (ConnectException e) {
-            return true;
         }
     }
 }
