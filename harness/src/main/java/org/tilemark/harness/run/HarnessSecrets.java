@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -13,9 +14,10 @@ import org.tilemark.config.Secrets;
 import org.tilemark.workloads.SecretSource;
 
 /**
- * Credentials for the run: the configured environment variable, else the configured file, else a
- * random secret generated once into {@code <workDir>/secrets/<name>} (mode 0600) and reused, so
- * template disks that bake the credential stay valid between runs.
+ * Credentials for the run: the configured file, else the configured environment variable (see
+ * {@link Secrets#resolve}), else a random secret generated once into
+ * {@code <workDir>/secrets/<name>} (mode 0600) and reused, so template disks that bake the
+ * credential stay valid between runs.
  */
 final class HarnessSecrets implements SecretSource {
 
@@ -37,14 +39,21 @@ final class HarnessSecrets implements SecretSource {
         Path file = directory.resolve(name);
         try {
             if (Files.isRegularFile(file)) {
-                return Files.readString(file).trim();
+                String existing = Files.readString(file).trim();
+                if (!existing.isEmpty()) {
+                    return existing;
+                }
             }
             Files.createDirectories(directory);
             byte[] bytes = new byte[18];
             new SecureRandom().nextBytes(bytes);
             String secret = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(file, secret);
+            // Written whole or not at all: a crash must not leave an empty password behind.
+            Path temp = directory.resolve(name + ".tmp");
+            Files.deleteIfExists(temp);
+            Files.createFile(temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(temp, secret);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return secret;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create secret file " + file + ": " + e.getMessage(), e);

@@ -41,6 +41,10 @@ final class EndpointProxy implements AutoCloseable {
         while (!closed) {
             try {
                 Socket client = server.accept();
+                if (closed) {
+                    closeQuietly(client);
+                    return;
+                }
                 Thread.ofVirtual().start(() -> bridge(client));
             } catch (IOException e) {
                 if (closed) {
@@ -56,7 +60,8 @@ final class EndpointProxy implements AutoCloseable {
         open.add(client);
         open.add(upstream);
         try {
-            if (guest == null) {
+            // close() may have swept the open sockets just before these were added.
+            if (guest == null || closed) {
                 return;
             }
             upstream.connect(guest, CONNECT_TIMEOUT_MS);

@@ -246,6 +246,11 @@ final class LocalPlatform implements Platform {
         List<String> removed = new ArrayList<>();
         try {
             for (VmRegistry.Entry entry : registry.entries(runId)) {
+                LocalVm live = vms.remove(entry.vmName());
+                if (live != null) {
+                    live.expectStop(true);
+                    live.proxy().close();
+                }
                 int processes = ProcessSweeper.stop(ProcessSweeper.find(entry.vmDirectory()), Duration.ofSeconds(10));
                 Disks.delete(entry.vmDirectory());
                 deleteIfEmpty(entry.vmDirectory().getParent());

@@ -50,8 +50,11 @@ final class ProcessSweeper {
         int at = commandLine.indexOf(directory);
         while (at >= 0) {
             int end = at + directory.length();
-            // Whole path component only: /runs/r1 must not match /runs/r10.
-            if (end == commandLine.length() || commandLine.charAt(end) == '/' || commandLine.charAt(end) == ' ') {
+            // The whole path, as one argument or its prefix: /runs/r1 must match neither /runs/r10
+            // nor /other/runs/r1.
+            boolean startsArgument = at == 0 || commandLine.charAt(at - 1) == ' ' || commandLine.charAt(at - 1) == '=';
+            boolean endsComponent = end == commandLine.length() || commandLine.charAt(end) == '/' || commandLine.charAt(end) == ' ';
+            if (startsArgument && endsComponent) {
                 return true;
             }
             at = commandLine.indexOf(directory, at + 1);
