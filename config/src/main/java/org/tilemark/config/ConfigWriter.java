@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * Snapshots an effective spec for the results bundle, in the same shape and syntax the loader reads:
- * durations as {@code 30s}-style strings, paths as strings. Passwords embedded in a JDBC URL are redacted.
+ * durations as {@code 30s}-style strings, paths as strings. Passwords embedded in a JDBC, SMTP or IMAP URL are redacted.
  */
 public final class ConfigWriter {
 
@@ -48,6 +48,10 @@ public final class ConfigWriter {
             Object value = read(component, record);
             if (record instanceof DatabaseSpec database && component.getName().equals("jdbcUrl")) {
                 value = database.redactedJdbcUrl();
+            }
+            if (record instanceof MailSpec && value instanceof String url
+                    && (component.getName().equals("smtpUrl") || component.getName().equals("imapUrl"))) {
+                value = MailSpec.redact(url);
             }
             map.put(component.getName(), plain(value, defaults == null ? null : read(component, defaults)));
         }

@@ -2,6 +2,7 @@ package org.tilemark.config;
 
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -32,15 +33,33 @@ final class KeySuggestions {
      */
     Optional<String> suggest(String parentPath, String unknownKey) {
         String wanted = normalize(unknownKey);
-        int maxDistance = wanted.length() <= 4 ? 1 : wanted.length() <= 8 ? 2 : 3;
+        int maxDistance = maxDistance(wanted);
         return knownPaths.stream()
                 .map(path -> new Candidate(path, parentOf(path).equals(parentPath),
                         distance(wanted, normalize(lastSegment(path)))))
                 .filter(candidate -> candidate.distance() <= maxDistance)
                 .min(Comparator.comparingInt(Candidate::distance)
                         .thenComparing(candidate -> !candidate.sibling())
-                        .thenComparingInt(candidate -> candidate.path().length()))
+                        // Then the shallowest; among equals the first declared (min keeps the first).
+                        .thenComparingInt(candidate -> depth(candidate.path())))
                 .map(Candidate::path);
+    }
+
+    /**
+     * The candidate closest to {@code unknown} (a free map key such as an action name), if close enough
+     * to be a plausible typo; ties go to the earlier candidate.
+     */
+    static Optional<String> closest(String unknown, Collection<String> candidates) {
+        String wanted = normalize(unknown);
+        int maxDistance = maxDistance(wanted);
+        return candidates.stream()
+                .filter(candidate -> distance(wanted, normalize(candidate)) <= maxDistance)
+                .min(Comparator.comparingInt(candidate -> distance(wanted, normalize(candidate))));
+    }
+
+    /** Short keys allow one edit, longer ones up to three. */
+    private static int maxDistance(String normalizedKey) {
+        return normalizedKey.length() <= 4 ? 1 : normalizedKey.length() <= 8 ? 2 : 3;
     }
 
     private static void collectPaths(Class<?> type, String prefix, List<String> paths) {
@@ -51,6 +70,10 @@ final class KeySuggestions {
                 collectPaths(component.getType(), path, paths);
             }
         }
+    }
+
+    private static int depth(String path) {
+        return (int) path.chars().filter(c -> c == '.').count();
     }
 
     static String parentOf(String path) {

@@ -115,17 +115,33 @@ final class SpecBinder {
             fail(path, quiet, "expected a mapping, got " + describe(node));
             return bound;
         }
-        Class<?> valueType = (Class<?>) mapType.getActualTypeArguments()[1];
+        Class<?> valueType = unboxed((Class<?>) mapType.getActualTypeArguments()[1]);
         for (Map.Entry<String, JsonNode> entry : node.properties()) {
             if (entry.getValue().isNull()) {
                 continue; // maps merge per key, so null is how a file removes a default entry
             }
-            Object value = bindValue(valueType, valueType, entry.getValue(), join(path, entry.getKey()), false, quiet);
-            if (value != null) {
+            String entryPath = join(path, entry.getKey());
+            Object value = bindValue(valueType, valueType, entry.getValue(), entryPath, false, quiet);
+            // A failed entry is left out rather than kept as a placeholder weight of 0.
+            if (value != null && !failedPaths.contains(entryPath)) {
                 bound.put(entry.getKey(), value);
             }
         }
         return bound;
+    }
+
+    /** Map values are boxed by necessity; they bind like the primitive they box. */
+    private static Class<?> unboxed(Class<?> type) {
+        if (type == Double.class) {
+            return double.class;
+        }
+        if (type == Integer.class) {
+            return int.class;
+        }
+        if (type == Long.class) {
+            return long.class;
+        }
+        return type == Boolean.class ? boolean.class : type;
     }
 
     /** Returned by {@link #convertScalar} for a value that does not fit the type. */

@@ -1,6 +1,8 @@
 package org.tilemark.config;
 
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +23,8 @@ final class SpecValidator {
     static final Pattern DVDSTORE_SIZE = Pattern.compile("S|M|L|[1-9][0-9]*(MB|GB)");
 
     private static final String DVDSTORE = "workloads.dvdstore";
+    private static final String MAIL = "workloads.mail";
+    private static final String STANDBY = "workloads.standby";
 
     private final Set<String> failedPaths;
     private final List<String> errors = new ArrayList<>();
@@ -33,6 +37,8 @@ final class SpecValidator {
         validateRun(spec.run());
         validateCluster(spec.cluster());
         validateDvdStore(spec.workloads().dvdstore());
+        validateMail(spec.workloads().mail());
+        validateStandby(spec.workloads().standby());
         return List.copyOf(errors);
     }
 
@@ -121,6 +127,118 @@ final class SpecValidator {
         }
         notBlank(path + ".username", database.username());
         atLeast(path + ".poolSize", database.poolSize(), 1);
+    }
+
+    private void validateMail(MailSpec mail) {
+        atLeast(MAIL + ".users", mail.users(), 1);
+        validateMailUrls(mail);
+        positive(MAIL + ".tasksPerUserPerDay", mail.tasksPerUserPerDay());
+        positive(MAIL + ".workday", mail.workday());
+        positive(MAIL + ".acceleration", mail.acceleration());
+        validateActionMix(mail.actionMix());
+        validateMessageSizes(mail.messageSizes());
+        atLeast(MAIL + ".messagesPerMailbox", mail.messagesPerMailbox(), 0);
+        atLeast(MAIL + ".maxRecipients", mail.maxRecipients(), 1);
+        percent(MAIL + ".deliverySamplePercent", mail.deliverySamplePercent());
+        positive(MAIL + ".referenceActionsPerMinute", mail.referenceActionsPerMinute());
+        validateQos(MAIL + ".qos", mail.qos());
+        positive(MAIL + ".requestTimeout", mail.requestTimeout());
+    }
+
+    /** Both empty (the embedded server) or both set to {@code scheme://host:port}. */
+    private void validateMailUrls(MailSpec mail) {
+        if (!usable(MAIL + ".smtpUrl", MAIL + ".imapUrl")) {
+            return;
+        }
+        boolean smtpSet = !mail.smtpUrl().isBlank();
+        boolean imapSet = !mail.imapUrl().isBlank();
+        if (smtpSet && !imapSet) {
+            errors.add(MAIL + ".imapUrl: must be set when smtpUrl is");
+        } else if (imapSet && !smtpSet) {
+            errors.add(MAIL + ".smtpUrl: must be set when imapUrl is");
+        }
+        if (smtpSet) {
+            hostPortUrl(MAIL + ".smtpUrl", "smtp", mail.smtpUrl());
+        }
+        if (imapSet) {
+            hostPortUrl(MAIL + ".imapUrl", "imap", mail.imapUrl());
+        }
+    }
+
+    private void hostPortUrl(String path, String scheme, String url) {
+        URI uri;
+        try {
+            uri = new URI(url.strip());
+        } catch (URISyntaxException e) {
+            uri = null;
+        }
+        boolean valid = uri != null && scheme.equalsIgnoreCase(uri.getScheme()) && uri.getHost() != null
+                && uri.getUserInfo() == null && uri.getPort() >= 1 && uri.getPort() <= 65535
+                && (uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
+                && uri.getRawQuery() == null && uri.getRawFragment() == null;
+        if (!valid) {
+            // Echo the redacted form: a URL may carry a password.
+            String credentials = uri != null && uri.getRawUserInfo() != null
+                    ? "; put no credentials in it, use passwordEnv or passwordFile" : "";
+            errors.add(path + ": expected " + scheme + "://host:port with a port of 1..65535" + credentials
+                    + " (got '" + MailSpec.redact(url) + "')");
+        }
+    }
+
+    private void validateActionMix(Map<String, Double> actionMix) {
+        String path = MAIL + ".actionMix";
+        if (!usable(path)) {
+            return;
+        }
+        for (String action : actionMix.keySet()) {
+            if (!MailSpec.ACTIONS.contains(action)) {
+                errors.add(path + ": unknown action '" + action + "' " + KeySuggestions.closest(action, MailSpec.ACTIONS)
+                        .map(found -> "(did you mean '" + found + "'?)")
+                        .orElseGet(() -> "(expected one of: " + String.join(", ", MailSpec.ACTIONS) + ")"));
+            }
+        }
+        weights(path, actionMix);
+    }
+
+    private void validateMessageSizes(Map<String, Double> messageSizes) {
+        String path = MAIL + ".messageSizes";
+        if (!usable(path)) {
+            return;
+        }
+        for (String size : messageSizes.keySet()) {
+            long bytes;
+            try {
+                bytes = DataSizes.parseBytes(size);
+            } catch (IllegalArgumentException e) {
+                errors.add(path + ": invalid size '" + size + "' (expected " + DataSizes.SYNTAX + ", in whole bytes)");
+                continue;
+            }
+            if (bytes < 1) {
+                errors.add(path + ": size '" + size + "' must be at least 1 byte");
+            }
+        }
+        weights(path, messageSizes);
+    }
+
+    /** Relative weights: none negative, and something to draw from. */
+    private void weights(String path, Map<String, Double> weights) {
+        double sum = 0;
+        for (Map.Entry<String, Double> weight : weights.entrySet()) {
+            if (weight.getValue() < 0) {
+                errors.add(path + "." + weight.getKey() + ": must be >= 0 (got " + number(weight.getValue()) + ")");
+            } else {
+                sum += weight.getValue();
+            }
+        }
+        if (!(sum > 0) && failedPaths.stream().noneMatch(failed -> failed.startsWith(path + "."))) {
+            errors.add(path + ": weights must add up to more than 0");
+        }
+    }
+
+    private void validateStandby(StandbySpec standby) {
+        positive(STANDBY + ".interval", standby.interval());
+        positive(STANDBY + ".timeout", standby.timeout());
+        percent(STANDBY + ".minAnsweredPercent", standby.minAnsweredPercent());
     }
 
     private void validateQos(String path, QosSpec qos) {

@@ -2,6 +2,7 @@ package org.tilemark.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,6 +46,19 @@ class ConfigLoaderTest {
                 "newCustomer", Duration.ofSeconds(1), "browse", Duration.ofSeconds(1), "purchase", Duration.ofSeconds(2)),
                 0.5, Duration.ofSeconds(2)));
         assertThat(dvdstore.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
+        MailSpec mail = spec.workloads().mail();
+        assertThat(mail).isEqualTo(new MailSpec(true, 20, "", "", "TILEMARK_MAIL_PASSWORD", null, 132,
+                Duration.ofHours(8), 30,
+                Map.of("logon", 6.0, "send", 14.0, "read", 50.0, "move", 12.0, "delete", 24.0, "search", 10.0,
+                        "browse", 16.0),
+                Map.of("2KB", 50.0, "4KB", 20.0, "10KB", 18.0, "50KB", 7.0, "200KB", 4.0, "500KB", 1.0),
+                40, 3, 10, 165,
+                new QosSpec(95, Map.of("send", Duration.ofMillis(500)), 0.5, Duration.ofSeconds(2)),
+                Duration.ofSeconds(10)));
+        assertThat(mail.actionMix().keySet()).containsExactlyElementsOf(MailSpec.ACTIONS);
+        assertThat(mail.targetActionsPerMinute()).isCloseTo(165.0, within(1e-9));
+        assertThat(spec.workloads().standby()).isEqualTo(
+                new StandbySpec(true, Duration.ofSeconds(1), Duration.ofSeconds(1), 99));
         assertThat(ConfigLoader.defaults()).isEqualTo(spec);
     }
 

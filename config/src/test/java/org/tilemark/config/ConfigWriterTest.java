@@ -29,7 +29,8 @@ class ConfigWriterTest {
         assertThat(run).containsEntry("phaseDuration", "1m").containsEntry("warmup", "30s")
                 .containsEntry("results", "results").containsEntry("tiles", 1).containsEntry("seed", 42L);
         String yaml = ConfigWriter.toYaml(ConfigLoader.defaults());
-        assertThat(yaml).contains("provisionTimeout: 5m").contains("purchase: 2s").contains("passwordFile: null");
+        assertThat(yaml).contains("provisionTimeout: 5m").contains("purchase: 2s").contains("passwordFile: null")
+                .contains("workday: 8h").contains("send: 500ms").contains("\"2KB\": 50.0");
     }
 
     @Test
@@ -45,6 +46,22 @@ class ConfigWriterTest {
                 new DatabaseSpec("jdbc:postgresql://db/ds3?password=hunter2", "ds3", "PW", null, 10));
 
         assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("password=***");
+    }
+
+    @Test
+    void snapshotRedactsCredentialsInMailUrls() {
+        MailSpec m = ConfigLoader.defaults().workloads().mail();
+        MailSpec withCredentials = new MailSpec(m.enabled(), m.users(), "smtp://bob:hunter2@mail:25",
+                "imap://bob:hunter2@mail:143", m.passwordEnv(), m.passwordFile(), m.tasksPerUserPerDay(), m.workday(),
+                m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.maxRecipients(),
+                m.deliverySamplePercent(), m.referenceActionsPerMinute(), m.qos(), m.requestTimeout());
+        BenchmarkSpec defaults = ConfigLoader.defaults();
+        BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
+                new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().standby()));
+
+        assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("smtp://***@mail:25")
+                .contains("imap://***@mail:143");
+        assertThat(withCredentials.toString()).doesNotContain("hunter2");
     }
 
     @Test
@@ -95,9 +112,43 @@ class ConfigWriterTest {
                 new QosSpec(0.1 + random.nextDouble() * 99.8, limits, random.nextDouble() * 100,
                         Duration.ofMillis(1 + random.nextInt(5000))),
                 Duration.ofMillis(1 + random.nextInt(60_000)));
-        BenchmarkSpec spec = new BenchmarkSpec(run, cluster, new WorkloadsSpec(dvdstore));
+        BenchmarkSpec spec = new BenchmarkSpec(run, cluster,
+                new WorkloadsSpec(dvdstore, randomMail(random, defaults.workloads().mail()), randomStandby(random)));
 
         assertThat(reload(spec)).isEqualTo(spec);
+    }
+
+    private static MailSpec randomMail(Random random, MailSpec base) {
+        Map<String, Double> actionMix = new LinkedHashMap<>(base.actionMix());
+        actionMix.put("send", random.nextInt(50) + random.nextDouble());
+        if (random.nextBoolean()) {
+            actionMix.remove("search"); // written as null, so the default entry stays removed on reload
+        }
+        Map<String, Double> messageSizes = new LinkedHashMap<>(base.messageSizes());
+        messageSizes.put((1 + random.nextInt(2048)) + "B", (double) random.nextInt(10));
+        messageSizes.put("1.5MB", random.nextDouble());
+        if (random.nextBoolean()) {
+            messageSizes.remove("2KB");
+        }
+        Map<String, Duration> limits = new LinkedHashMap<>(base.qos().limits());
+        limits.put("send", Duration.ofMillis(1 + random.nextInt(2000)));
+        limits.put("read", Duration.ofMillis(1 + random.nextInt(2000)));
+        boolean external = random.nextBoolean();
+        return new MailSpec(random.nextBoolean(), 1 + random.nextInt(500),
+                external ? "smtp://mail.example:" + (1 + random.nextInt(65535)) : "",
+                external ? "imap://127.0.0.1:" + (1 + random.nextInt(65535)) : "",
+                "ENV_" + random.nextInt(100), random.nextBoolean() ? null : Path.of("/run/secrets/mail pw"),
+                1 + random.nextDouble() * 300, Duration.ofMinutes(1 + random.nextInt(1440)),
+                0.5 + random.nextDouble() * 100, actionMix, messageSizes, random.nextInt(1000),
+                1 + random.nextInt(10), random.nextDouble() * 100, 1 + random.nextDouble() * 1000,
+                new QosSpec(0.1 + random.nextDouble() * 99.8, limits, random.nextDouble() * 100,
+                        Duration.ofMillis(1 + random.nextInt(5000))),
+                Duration.ofMillis(1 + random.nextInt(60_000)));
+    }
+
+    private static StandbySpec randomStandby(Random random) {
+        return new StandbySpec(random.nextBoolean(), Duration.ofMillis(1 + random.nextInt(10_000)),
+                Duration.ofMillis(1 + random.nextInt(10_000)), random.nextDouble() * 100);
     }
 
     private BenchmarkSpec reload(BenchmarkSpec spec) throws Exception {
@@ -110,6 +161,6 @@ class ConfigWriterTest {
         DvdStoreSpec d = spec.workloads().dvdstore();
         return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
                 d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
-                d.qos(), d.requestTimeout())));
+                d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().standby()));
     }
 }

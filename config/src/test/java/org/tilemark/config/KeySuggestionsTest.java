@@ -2,6 +2,7 @@ package org.tilemark.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class KeySuggestionsTest {
@@ -26,6 +27,14 @@ class KeySuggestionsTest {
     }
 
     @Test
+    void closestFindsTyposAmongFreeKeysOnly() {
+        List<String> actions = List.of("logon", "send", "read", "move", "delete", "search", "browse");
+        assertThat(KeySuggestions.closest("sned", actions)).contains("send");
+        assertThat(KeySuggestions.closest("Brwose", actions)).contains("browse");
+        assertThat(KeySuggestions.closest("frobnicate", actions)).isEmpty();
+    }
+
+    @Test
     void offersNothingForUnrelatedKeys() {
         assertThat(suggestions.suggest("", "banana")).isEmpty();
         assertThat(suggestions.suggest("run", "xyz")).isEmpty();
@@ -34,7 +43,9 @@ class KeySuggestionsTest {
     @Test
     void knowsNestedPathsButNotMapEntries() {
         assertThat(suggestions.knownPaths())
-                .contains("run.tiles", "workloads.dvdstore.qos.limits", "workloads.dvdstore.database.passwordFile")
-                .doesNotContain("workloads.dvdstore.qos.limits.login", "cluster.datastores.app");
+                .contains("run.tiles", "workloads.dvdstore.qos.limits", "workloads.dvdstore.database.passwordFile",
+                        "workloads.mail.actionMix", "workloads.standby.minAnsweredPercent")
+                .doesNotContain("workloads.dvdstore.qos.limits.login", "cluster.datastores.app",
+                        "workloads.mail.actionMix.send");
     }
 }

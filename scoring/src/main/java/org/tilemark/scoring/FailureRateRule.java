@@ -2,6 +2,8 @@ package org.tilemark.scoring;
 
 /**
  * Failed work, as a share of attempted work, must stay within a limit: (errors [+ rollbacks]) / attempts.
+ * The detail reads "errors and rollbacks = 0.6 % of 1000 attempts > 0.5 %" when rollbacks count, else
+ * "failures = 8.33 % of 60 attempts > 1 %".
  * A result with no attempts fails, since nothing shows the workload worked.
  *
  * @param maxPercent     largest allowed share, 0..100
@@ -31,7 +33,8 @@ public record FailureRateRule(double maxPercent, boolean countRollbacks) impleme
         return what() + " <= " + Decimals.percent(maxPercent) + " of attempts";
     }
 
+    /** Without rollbacks, "failures": for some workloads (the standby pinger) a failure is a late answer, not an error page. */
     private String what() {
-        return countRollbacks ? "errors and rollbacks" : "errors";
+        return countRollbacks ? "errors and rollbacks" : "failures";
     }
 }

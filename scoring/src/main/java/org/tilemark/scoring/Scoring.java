@@ -23,25 +23,57 @@ public final class Scoring {
 
     /** Normalizes a workload's throughput by its reference and checks every rule against it. */
     public static WorkloadScore workload(WorkloadResult r, double reference, List<QosRule> rules) {
+        return workload(r, reference, rules, true);
+    }
+
+    /**
+     * As {@link #workload(WorkloadResult, double, List)}, marked scored or not: an unscored workload's
+     * normalized value is reported but stays out of the tile's geometric mean.
+     */
+    public static WorkloadScore workload(WorkloadResult r, double reference, List<QosRule> rules, boolean scored) {
         Require.nonNull(r, "result");
         Require.positive(reference, "reference");
         List<QosCheck> checks = Require.listCopy(rules, "rules").stream().map(rule -> rule.check(r)).toList();
         return new WorkloadScore(r.tile(), r.workload(), r.metricUnit(), r.throughput(), reference,
-                r.throughput() / reference, QosVerdict.of(checks), r);
+                r.throughput() / reference, QosVerdict.of(checks), r, scored);
     }
 
-    /** Geometric mean of the workloads' normalized scores; QoS reasons prefixed "tile N workload: ". */
+    /**
+     * Geometric mean of the scored workloads' normalized scores (each score's {@link WorkloadScore#scored()}
+     * decides); every workload's QoS counts. QoS reasons prefixed "tile N workload: ".
+     */
     public static TileScore tile(int tile, List<WorkloadScore> scores) {
         List<WorkloadScore> workloads = Require.listCopy(scores, "scores");
         if (workloads.isEmpty()) {
             throw new IllegalArgumentException("scores must not be empty");
         }
+        return tileOf(tile, workloads);
+    }
+
+    /**
+     * A tile whose score is the geometric mean over {@code scored} only, while its QoS verdict covers
+     * both lists (VMmark's standby server must stay up but is not scored). The lists decide the
+     * {@link WorkloadScore#scored()} flag of their entries; {@link TileScore#workloads()} holds
+     * {@code scored} then {@code unscored}.
+     */
+    public static TileScore tile(int tile, List<WorkloadScore> scored, List<WorkloadScore> unscored) {
+        List<WorkloadScore> workloads = new ArrayList<>();
+        Require.listCopy(scored, "scored").forEach(score -> workloads.add(score.withScored(true)));
+        Require.listCopy(unscored, "unscored").forEach(score -> workloads.add(score.withScored(false)));
+        return tileOf(tile, workloads);
+    }
+
+    private static TileScore tileOf(int tile, List<WorkloadScore> workloads) {
         QosVerdict qos = QosVerdict.pass();
         for (WorkloadScore score : workloads) {
             qos = qos.and(score.qos().prefixed("tile " + tile + " " + score.workload() + ": "));
         }
-        double score = geometricMean(workloads.stream().mapToDouble(WorkloadScore::normalized).toArray());
-        return new TileScore(tile, workloads, score, qos);
+        double[] normalized = workloads.stream().filter(WorkloadScore::scored)
+                .mapToDouble(WorkloadScore::normalized).toArray();
+        if (normalized.length == 0) {
+            throw new IllegalArgumentException("tile " + tile + " has no scored workload to take a geometric mean of");
+        }
+        return new TileScore(tile, workloads, geometricMean(normalized), qos);
     }
 
     /** A phase without an infrastructure verdict (infrastructure QoS passed or not checked). */

@@ -5,9 +5,17 @@ package org.tilemark.scoring;
  *
  * @param reference the reference platform's throughput in the same unit
  * @param qos       this workload's QoS verdict (reasons unprefixed)
+ * @param scored    whether {@code normalized} joins the tile's geometric mean; an unscored workload
+ *                  (VMmark's standby server) only has to pass its QoS
  */
 public record WorkloadScore(int tile, String workload, String metricUnit, double throughput, double reference,
-        double normalized, QosVerdict qos, WorkloadResult result) {
+        double normalized, QosVerdict qos, WorkloadResult result, boolean scored) {
+
+    /** A scored workload (the common case). */
+    public WorkloadScore(int tile, String workload, String metricUnit, double throughput, double reference,
+            double normalized, QosVerdict qos, WorkloadResult result) {
+        this(tile, workload, metricUnit, throughput, reference, normalized, qos, result, true);
+    }
 
     public WorkloadScore {
         Require.nonNegative(tile, "tile");
@@ -22,5 +30,11 @@ public record WorkloadScore(int tile, String workload, String metricUnit, double
             throw new IllegalArgumentException("result is of tile " + result.tile() + " workload "
                     + result.workload() + ", not tile " + tile + " workload " + workload);
         }
+    }
+
+    /** The same score, joining the tile's geometric mean or not. */
+    public WorkloadScore withScored(boolean scored) {
+        return scored == this.scored ? this
+                : new WorkloadScore(tile, workload, metricUnit, throughput, reference, normalized, qos, result, scored);
     }
 }

@@ -30,7 +30,19 @@ class FailureRateRuleTest {
         QosCheck check = rule.check(outcome(1000, 3, 3));
 
         assertThat(check.passed()).isTrue();
-        assertThat(check.detail()).isEqualTo("errors = 0.3 % of 1000 attempts <= 0.5 %");
+        assertThat(check.detail()).isEqualTo("failures = 0.3 % of 1000 attempts <= 0.5 %");
+    }
+
+    @Test
+    void withoutRollbacksTheDetailSpeaksOfFailures() {
+        FailureRateRule rule = new FailureRateRule(1.0, false);
+
+        QosCheck check = rule.check(outcome(60, 5, 0));
+
+        assertThat(check.passed()).isFalse();
+        assertThat(check.detail()).isEqualTo("failures = 8.33 % of 60 attempts > 1 %")
+                .doesNotContain("rollbacks");
+        assertThat(rule.describe()).isEqualTo("failures <= 1 % of attempts");
     }
 
     @Test

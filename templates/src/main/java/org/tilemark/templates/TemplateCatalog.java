@@ -21,6 +21,9 @@ public final class TemplateCatalog {
             "olio-db", new VmSize(2, 2048, 10),
             "standby", new VmSize(1, 512, 2));
 
+    /** Roles with more than one service; the first port is the primary endpoint. */
+    private static final Map<String, List<String>> PORTS = Map.of("mail", List.of("smtp", "imap"));
+
     private TemplateCatalog() {
     }
 
@@ -29,7 +32,8 @@ public final class TemplateCatalog {
         if (size == null) {
             throw new NoSuchElementException("no template for role '" + role + "' (known: " + SIZES.keySet() + ")");
         }
-        return new RoleTemplate(role, size, new GuestLaunch(GuestLaunch.GUEST_MAIN, jvmOptions(size)));
+        return new RoleTemplate(role, size, new GuestLaunch(GuestLaunch.GUEST_MAIN, jvmOptions(size)),
+                PORTS.getOrDefault(role, List.of(RoleTemplate.MAIN_PORT)));
     }
 
     static List<String> jvmOptions(VmSize size) {

@@ -4,8 +4,13 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
 
-/** What a driver gets: its tile, the configuration, the stable endpoints of the tile's VMs by name, and a seed. */
-public record DriverContext(int tile, BenchmarkSpec spec, Map<String, InetSocketAddress> endpoints, long seed) {
+/**
+ * What a driver gets: its tile, the configuration, the stable endpoints of the tile's VMs, and a
+ * seed, and the run's credentials (the same source the VMs were customized from). Endpoints are keyed {@code VM-NAME} (the primary service) and {@code VM-NAME/PORT} (each
+ * named service, e.g. {@code tile1-mail/imap}).
+ */
+public record DriverContext(int tile, BenchmarkSpec spec, Map<String, InetSocketAddress> endpoints, long seed,
+                            SecretSource secrets) {
 
     public DriverContext {
         endpoints = Map.copyOf(endpoints);

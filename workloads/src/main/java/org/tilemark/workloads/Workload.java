@@ -21,17 +21,33 @@ public interface Workload {
 
     /**
      * Work to do before the tile's VMs are deployed, outside any VM (e.g. loading data into an
-     * external database the configuration points at). Most workloads have none.
+     * external database the configuration points at, or checking that an external server answers
+     * and accepts the credentials). Most workloads have none. A configuration that cannot work
+     * (unreachable server, refused login) throws {@link WorkloadConfigException}: the run stops as
+     * bad input (exit 2) before anything is deployed.
      */
-    default void prepare(int tile, BenchmarkSpec spec, SecretSource secrets) throws Exception {
+    default void prepare(int tile, BenchmarkSpec spec, SecretSource secrets) throws WorkloadConfigException, Exception {
     }
 
     WorkloadDriver driver(DriverContext context);
+
+    /**
+     * Whether the workload's normalized throughput joins the tile's geometric mean. An unscored
+     * workload (VMmark's standby server) still has QoS rules, and failing them still fails the run.
+     */
+    default boolean scored() {
+        return true;
+    }
 
     /** The scored metric, e.g. {@code orders/min}, and the period its rate is expressed per. */
     String metricUnit();
 
     Duration metricPeriod();
+
+    /** The operation whose p95 the progress line shows (e.g. a whole DVD Store order, a mail send). */
+    default String headlineOperation() {
+        return "";
+    }
 
     /** The throughput per tile the configuration throttles the load to. */
     double targetThroughput(BenchmarkSpec spec);

@@ -31,8 +31,10 @@ record ChartSpec(String fileName, String title, Kind kind, int tile, String work
                 String label = "Tile " + tile + " " + workload;
                 specs.add(new ChartSpec(prefix + "-throughput.png", label + ": throughput per interval",
                         Kind.THROUGHPUT, tile, workload));
-                specs.add(new ChartSpec(prefix + "-latency-p95.png", label + ": p95 latency per operation",
-                        Kind.LATENCY_P95, tile, workload));
+                String highlighted = WorkloadViews.keyOperation(workload).map(op -> " (" + op + " highlighted)")
+                        .orElse("");
+                specs.add(new ChartSpec(prefix + "-latency-p95.png", label + ": p95 latency per operation"
+                        + highlighted, Kind.LATENCY_P95, tile, workload));
                 specs.add(new ChartSpec(prefix + "-operations-p95-p99.png",
                         label + ": p95 and p99 per operation", Kind.OPERATIONS_P95_P99, tile, workload));
             }

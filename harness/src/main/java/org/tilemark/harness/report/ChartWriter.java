@@ -49,6 +49,7 @@ public final class ChartWriter implements ReportWriter {
     private static final Color[] PALETTE = {new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28),
         new Color(0x2C, 0xA0, 0x2C), new Color(0x94, 0x67, 0xBD), new Color(0xFF, 0x7F, 0x0E),
         new Color(0x8C, 0x56, 0x4B), new Color(0xE3, 0x77, 0xC2), new Color(0x17, 0xBE, 0xCF)};
+    static final float KEY_OPERATION_STROKE_PX = 3.5f;
     private static final Color WARMUP_SHADE = new Color(0xE0, 0xE0, 0xE0, 0x90);
 
     static {
@@ -128,7 +129,7 @@ public final class ChartWriter implements ReportWriter {
         return chart(spec.title(), plot);
     }
 
-    private JFreeChart latencyChart(ChartSpec spec, List<IntervalRecord> intervals, Instant origin) {
+    JFreeChart latencyChart(ChartSpec spec, List<IntervalRecord> intervals, Instant origin) {
         Map<String, XYSeries> byOperation = new TreeMap<>();
         for (IntervalRecord interval : intervals) {
             double x = minutesAt(interval, origin);
@@ -138,11 +139,19 @@ public final class ChartWriter implements ReportWriter {
                 }
             });
         }
+        // The operation the workload's QoS hinges on (mail's send) comes first, drawn thicker.
+        String key = WorkloadViews.keyOperation(spec.workload()).filter(byOperation::containsKey).orElse(null);
         XYSeriesCollection dataset = new XYSeriesCollection();
+        if (key != null) {
+            dataset.addSeries(byOperation.remove(key));
+        }
         byOperation.values().forEach(dataset::addSeries);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        for (int series = 0; series < byOperation.size(); series++) {
+        for (int series = 0; series < dataset.getSeriesCount(); series++) {
             renderer.setSeriesPaint(series, PALETTE[series % PALETTE.length]);
+        }
+        if (key != null) {
+            renderer.setSeriesStroke(0, new BasicStroke(KEY_OPERATION_STROKE_PX));
         }
         XYPlot plot = xyPlot(dataset, renderer, "p95 latency (ms)");
         // Operations differ by orders of magnitude (login vs purchase): a log scale keeps all visible.
@@ -200,7 +209,7 @@ public final class ChartWriter implements ReportWriter {
         for (WorkloadSummary phase : phases) {
             String prefix = onePhase ? "" : "phase " + phase.phase() + " ";
             String suffix = phase.fromScore() ? "" : " (max over intervals)";
-            phase.operations().forEach((name, stats) -> {
+            WorkloadViews.keyOperationFirst(phase.workload(), phase.operations()).forEach((name, stats) -> {
                 if (stats.count() > 0) {
                     addIfKnown(dataset, stats.p95Ms(), prefix + "p95" + suffix, name);
                     addIfKnown(dataset, stats.p99Ms(), prefix + "p99" + suffix, name);

@@ -19,7 +19,7 @@ public final class CsvReportWriter implements ReportWriter {
             "workload", "start", "end", "durationMs", "metric", "throughput", "target", "attempts",
             "errors", "rollbacks", "scheduleLagP99Ms");
     static final List<String> SUMMARY_COLUMNS = List.of("phase", "tile", "workload", "metric",
-            "throughput", "reference", "normalized", "passed", "attempts", "errors", "rollbacks",
+            "throughput", "reference", "normalized", "scored", "passed", "attempts", "errors", "rollbacks",
             "scheduleLagP99Ms", "reasons", "source");
 
     public CsvReportWriter() {
@@ -64,7 +64,7 @@ public final class CsvReportWriter implements ReportWriter {
         for (WorkloadSummary s : summaries) {
             csv.row(List.of(String.valueOf(s.phase()), String.valueOf(s.tile()), s.workload(),
                     s.metric(), Fmt.plain(s.throughput()), Fmt.plain(s.reference()),
-                    Fmt.plain(s.normalized()), s.passed() == null ? "" : String.valueOf(s.passed()),
+                    Fmt.plain(s.normalized()), String.valueOf(s.scored()), s.passed() == null ? "" : String.valueOf(s.passed()),
                     String.valueOf(s.attempts()), String.valueOf(s.errors()),
                     String.valueOf(s.rollbacks()), Fmt.plain(s.scheduleLagP99Ms()),
                     String.join("; ", s.reasons()),

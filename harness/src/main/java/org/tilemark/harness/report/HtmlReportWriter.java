@@ -28,6 +28,7 @@ public final class HtmlReportWriter implements ReportWriter {
             table{border-collapse:collapse;margin:.6em 0 1.2em} th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}
             th{background:#f3f3f3} td.num{text-align:right;font-variant-numeric:tabular-nums}
             td.pass{color:#155724;font-weight:bold} td.fail{color:#721c24;font-weight:bold}
+            td.unscored-cell{color:#6c757d;font-style:italic;text-align:right} p.standby{border-left:4px solid #6c757d;padding:.2em .8em;background:#f7f7f7}
             pre{background:#f7f7f7;border:1px solid #ddd;padding:.8em;overflow:auto}
             figure{margin:1em 0} img{max-width:100%;height:auto;border:1px solid #ddd}
             """;

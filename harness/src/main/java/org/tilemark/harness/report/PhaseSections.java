@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** The per-phase part of report.html: workload results with QoS, then latency per operation. */
 final class PhaseSections {
@@ -33,38 +34,72 @@ final class PhaseSections {
         summaries.forEach(s -> byPhase.computeIfAbsent(s.phase(), p -> new ArrayList<>()).add(s));
         Map<Integer, JsonNode> scoredPhases = new LinkedHashMap<>();
         Json.array(score, "phases").forEach(p -> scoredPhases.put((int) Json.longOr(p, "phase", 0), p));
-        byPhase.forEach((phase, rows) -> renderPhase(html, phase, rows, scoredPhases.get(phase)));
+        byPhase.forEach((phase, rows) -> renderPhase(html, phase, rows, scoredPhases.get(phase), contents.run()));
     }
 
-    private static void renderPhase(Html html, int phase, List<WorkloadSummary> rows, JsonNode scored) {
+    private static void renderPhase(Html html, int phase, List<WorkloadSummary> rows, JsonNode scored, JsonNode run) {
         html.heading(2, "Phase " + phase);
+        Map<Integer, List<WorkloadSummary>> byTile = new TreeMap<>();
+        rows.forEach(r -> byTile.computeIfAbsent(r.tile(), t -> new ArrayList<>()).add(r));
+        List<String> reasons = new ArrayList<>();
+        Map<Integer, JsonNode> scoredTiles = new LinkedHashMap<>();
         if (scored != null) {
             html.paragraph("Phase score " + Fmt.fixed(Json.dbl(scored, "score"), 3)
                     + " (application " + Fmt.fixed(Json.dbl(scored, "application"), 3)
                     + ", infrastructure " + orNotMeasured(Json.dbl(scored, "infrastructure")) + "); "
                     + complianceText(Json.bool(scored, "compliant")));
-            List<String> reasons = new ArrayList<>(Json.strings(scored, "reasons"));
+            reasons.addAll(Json.strings(scored, "reasons"));
             for (JsonNode tile : Json.array(scored, "tiles")) {
-                String tileText = "Tile " + Json.text(tile, "tile") + ": score "
-                        + Fmt.fixed(Json.dbl(tile, "score"), 3) + ", " + complianceText(Json.bool(tile, "compliant"));
-                html.paragraph(tileText);
-                Json.strings(tile, "reasons").forEach(r -> reasons.add("tile " + Json.text(tile, "tile") + ": " + r));
+                scoredTiles.put((int) Json.longOr(tile, "tile", 0), tile);
+                byTile.putIfAbsent((int) Json.longOr(tile, "tile", 0), List.of());
             }
-            if (!reasons.isEmpty()) {
-                html.list(reasons);
+        }
+        byTile.forEach((tileNumber, tileRows) -> {
+            JsonNode tile = scoredTiles.get(tileNumber);
+            if (tile != null) {
+                html.paragraph("Tile " + tileNumber + ": score " + Fmt.fixed(Json.dbl(tile, "score"), 3)
+                        + meanText(tileRows) + ", " + complianceText(Json.bool(tile, "compliant")));
+                // The phase's reasons already hold each tile's (score.json repeats them per level): list once.
+                Json.strings(tile, "reasons").stream().filter(r -> reasons.stream().noneMatch(known -> known.endsWith(r)))
+                        .forEach(r -> reasons.add("tile " + tileNumber + ": " + r));
             }
+            tileRows.stream().filter(r -> WorkloadViews.STANDBY.equals(r.workload())).forEach(standby ->
+                    html.element("p", "standby", "Tile " + tileNumber + " " + WorkloadViews.standbyLine(standby, run)));
+        });
+        if (!reasons.isEmpty()) {
+            html.list(reasons);
         }
         html.table(WORKLOAD_COLUMNS, rows.stream().map(PhaseSections::workloadRow).toList());
         for (WorkloadSummary row : rows) {
-            html.heading(3, "Phase " + phase + ", tile " + row.tile() + ", " + row.workload()
-                    + ": latency per operation");
-            if (row.operations().isEmpty()) {
-                html.paragraph("no operations recorded");
-                continue;
-            }
-            html.table(LATENCY_COLUMNS, row.operations().entrySet().stream()
-                    .map(e -> latencyRow(e.getKey(), e.getValue())).toList());
+            latencyTable(html, phase, row);
         }
+    }
+
+    /** " = geometric mean of dvdstore, mail; not scored: standby" — which workloads the tile score is made of. */
+    private static String meanText(List<WorkloadSummary> tileRows) {
+        List<String> inMean = tileRows.stream().filter(WorkloadSummary::scored).map(WorkloadSummary::workload).toList();
+        List<String> outside = tileRows.stream().filter(r -> !r.scored()).map(WorkloadSummary::workload).toList();
+        if (inMean.isEmpty()) {
+            return "";
+        }
+        return " = geometric mean of " + String.join(", ", inMean)
+                + (outside.isEmpty() ? "" : "; not scored: " + String.join(", ", outside));
+    }
+
+    /** Per-operation latency; a workload's key operation (mail's send) comes first and is named. */
+    private static void latencyTable(Html html, int phase, WorkloadSummary row) {
+        String title = "Phase " + phase + ", tile " + row.tile() + ", " + row.workload() + ": latency per operation";
+        var key = WorkloadViews.keyOperation(row.workload());
+        if (key.isPresent()) {
+            title += " (" + key.get() + " first: its p95 is the QoS limit)";
+        }
+        html.heading(3, title);
+        if (row.operations().isEmpty()) {
+            html.paragraph("no operations recorded");
+            return;
+        }
+        html.table(LATENCY_COLUMNS, WorkloadViews.keyOperationFirst(row.workload(), row.operations()).entrySet()
+                .stream().map(e -> latencyRow(e.getKey(), e.getValue())).toList());
     }
 
     private static String orNotMeasured(double value) {
@@ -80,10 +115,16 @@ final class PhaseSections {
         String qosClass = s.passed() == null ? null : s.passed() ? "pass" : "fail";
         return List.of(Html.Cell.numeric(String.valueOf(s.tile())), Html.Cell.of(s.workload()),
                 Html.Cell.of(s.metric()), Html.Cell.numeric(Fmt.fixed(s.throughput(), 2)),
-                Html.Cell.numeric(Fmt.fixed(s.reference(), 2)), Html.Cell.numeric(Fmt.fixed(s.normalized(), 3)),
+                Html.Cell.numeric(Fmt.fixed(s.reference(), 2)), normalizedCell(s),
                 new Html.Cell(qos, qosClass), Html.Cell.numeric(Fmt.integer(s.attempts())),
                 Html.Cell.numeric(Fmt.integer(s.errors())), Html.Cell.numeric(Fmt.integer(s.rollbacks())),
                 Html.Cell.numeric(Fmt.fixed(s.scheduleLagP99Ms(), 1)), Html.Cell.of(String.join("; ", s.reasons())));
+    }
+
+    /** An unscored workload (the standby server) keeps its value but says it is outside the tile score. */
+    private static Html.Cell normalizedCell(WorkloadSummary s) {
+        String value = Fmt.fixed(s.normalized(), 3);
+        return s.scored() ? Html.Cell.numeric(value) : new Html.Cell("not scored (" + value + ")", "unscored-cell");
     }
 
     private static List<Html.Cell> latencyRow(String operation, OperationStats o) {

@@ -31,7 +31,7 @@ final class Summaries {
                             Json.dbl(w, "normalized"), Json.bool(w, "passed"), Json.strings(w, "reasons"),
                             Json.longOr(w, "attempts", 0), Json.longOr(w, "errors", 0),
                             Json.longOr(w, "rollbacks", 0), Json.dbl(w, "scheduleLagP99Ms"),
-                            Json.operations(w), true));
+                            Json.operations(w), true, !Boolean.FALSE.equals(Json.bool(w, "scored"))));
                 }
             }
         }
@@ -61,7 +61,7 @@ final class Summaries {
                 group.stream().mapToLong(IntervalRecord::rollbacks).sum(),
                 group.stream().mapToDouble(IntervalRecord::scheduleLagP99Ms).filter(v -> !Double.isNaN(v))
                         .max().orElse(Double.NaN),
-                mergeOperations(group), false);
+                mergeOperations(group), false, true);
     }
 
     /** Rates are averaged weighted by interval length so a short final interval counts less. */

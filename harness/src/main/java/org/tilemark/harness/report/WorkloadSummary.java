@@ -7,9 +7,11 @@ import java.util.Map;
  * Result of one workload on one tile in one phase. From score.json when scored; otherwise
  * derived from intervals, in which case normalized/passed are unknown (NaN/null) and the latency
  * percentiles are the maximum over intervals, an upper bound of the phase percentile.
+ * {@code scored} is false for a workload outside the tile's geometric mean (score.json's
+ * {@code "scored": false}, e.g. the standby server); absent means scored.
  */
 record WorkloadSummary(int phase, int tile, String workload, String metric, double throughput,
                        double reference, double normalized, Boolean passed, List<String> reasons,
                        long attempts, long errors, long rollbacks, double scheduleLagP99Ms,
-                       Map<String, OperationStats> operations, boolean fromScore) {
+                       Map<String, OperationStats> operations, boolean fromScore, boolean scored) {
 }

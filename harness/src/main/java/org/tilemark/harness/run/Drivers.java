@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadDriver;
 
@@ -19,16 +20,19 @@ final class Drivers implements AutoCloseable {
 
     private final List<Running> running = new ArrayList<>();
 
-    static Drivers start(BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms, Instant origin) {
+    static Drivers start(BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
+                         SecretSource secrets, Instant origin) {
         Map<Integer, Map<String, InetSocketAddress>> endpointsByTile = new HashMap<>();
         for (TileProvisioner.DeployedVm vm : vms) {
-            endpointsByTile.computeIfAbsent(vm.vm().tile(), t -> new HashMap<>()).put(vm.vm().name(), vm.endpoint());
+            Map<String, InetSocketAddress> tileEndpoints = endpointsByTile.computeIfAbsent(vm.vm().tile(), t -> new HashMap<>());
+            tileEndpoints.put(vm.vm().name(), vm.endpoint());
+            vm.endpoints().forEach((port, address) -> tileEndpoints.put(vm.vm().name() + "/" + port, address));
         }
         Drivers drivers = new Drivers();
         for (int tile = 1; tile <= spec.run().tiles(); tile++) {
             for (Workload workload : workloads) {
                 WorkloadDriver driver = workload.driver(new DriverContext(tile, spec,
-                        endpointsByTile.getOrDefault(tile, Map.of()), spec.run().seed()));
+                        endpointsByTile.getOrDefault(tile, Map.of()), spec.run().seed(), secrets));
                 drivers.running.add(new Running(tile, workload, driver));
                 driver.start(origin);
             }

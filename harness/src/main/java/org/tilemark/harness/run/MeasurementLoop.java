@@ -20,6 +20,7 @@ import org.tilemark.scoring.Scoring;
 import org.tilemark.scoring.TileScore;
 import org.tilemark.scoring.WorkloadResult;
 import org.tilemark.scoring.WorkloadScore;
+import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
@@ -32,13 +33,16 @@ final class MeasurementLoop {
 
     private final BenchmarkSpec spec;
     private final List<Workload> workloads;
+    private final SecretSource secrets;
     private final ResultsBundle bundle;
     private final PrintStream out;
     private final CountDownLatch abort;
 
-    MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, ResultsBundle bundle, PrintStream out, CountDownLatch abort) {
+    MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, ResultsBundle bundle,
+                    PrintStream out, CountDownLatch abort) {
         this.spec = spec;
         this.workloads = workloads;
+        this.secrets = secrets;
         this.bundle = bundle;
         this.out = out;
         this.abort = abort;
@@ -59,7 +63,7 @@ final class MeasurementLoop {
                 + seconds(plan.phaseDuration()) + " (interval " + seconds(spec.run().interval()) + ")");
         Duration cpuAtMeasureStart = null;
         Duration measured = Duration.ZERO;
-        try (Drivers drivers = Drivers.start(spec, workloads, vms, origin)) {
+        try (Drivers drivers = Drivers.start(spec, workloads, vms, secrets, origin)) {
             for (MeasurementPlan.Slot slot : plan.slots()) {
                 if (!slot.warmup() && cpuAtMeasureStart == null) {
                     waitUntil(origin.plus(slot.start()));
@@ -81,7 +85,7 @@ final class MeasurementLoop {
                             snapshot.attempts(), snapshot.completed(), snapshot.errors(), snapshot.rollbacks(),
                             snapshot.scheduleLagNanos(), snapshot.errorsByVm());
                     record(slot, origin, running, snapshot, interval);
-                    progress.add(progress(interval));
+                    progress.add(progress(interval, w.headlineOperation()));
                     if (!slot.warmup()) {
                         phase.computeIfAbsent(running.tile() + "/" + w.name(),
                                 k -> new PhaseAccumulator(running.tile(), w.name(), w.metricUnit(), w.metricPeriod()))
@@ -139,7 +143,7 @@ final class MeasurementLoop {
                     continue;
                 }
                 byTile.computeIfAbsent(tile, t -> new ArrayList<>())
-                        .add(Scoring.workload(acc.result(), w.reference(spec), w.qosRules(spec)));
+                        .add(Scoring.workload(acc.result(), w.reference(spec), w.qosRules(spec), w.scored()));
             }
         }
         List<TileScore> tiles = new ArrayList<>();
@@ -147,10 +151,10 @@ final class MeasurementLoop {
         return Scoring.phase(phaseNumber, tiles, OptionalDouble.empty());
     }
 
-    private static String progress(WorkloadResult r) {
-        OperationStats order = r.operations().get("order");
-        String p95 = order == null ? "-" : String.format(Locale.ROOT, "%.0f ms", order.p95Ms());
-        return String.format(Locale.ROOT, "tile%d %s %.0f %s p95 %s errors %d", r.tile(), r.workload(), r.throughput(),
+    private static String progress(WorkloadResult r, String headline) {
+        OperationStats op = r.operations().get(headline);
+        String p95 = op == null ? "" : String.format(Locale.ROOT, " p95 %s %.0f ms", headline, op.p95Ms());
+        return String.format(Locale.ROOT, "tile%d %s %.0f %s%s errors %d", r.tile(), r.workload(), r.throughput(),
                 r.metricUnit(), p95, r.errors());
     }
 

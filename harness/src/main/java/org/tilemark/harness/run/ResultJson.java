@@ -109,6 +109,7 @@ final class ResultJson {
             for (WorkloadScore w : t.workloads()) {
                 ObjectNode wl = workloads.addObject();
                 wl.put("workload", w.workload());
+                wl.put("scored", w.scored());
                 wl.put("reference", w.reference());
                 wl.put("normalized", round(w.normalized()));
                 wl.put("passed", w.qos().passed());

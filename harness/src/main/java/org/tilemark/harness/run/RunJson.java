@@ -48,13 +48,17 @@ final class RunJson {
         }
         ArrayNode vmArray = inventory.putArray("vms");
         for (TileProvisioner.DeployedVm vm : List.copyOf(vms)) {
-            vmArray.addObject()
+            ObjectNode entry = vmArray.addObject();
+            ObjectNode endpoints = ResultsBundle.object();
+            vm.endpoints().forEach((port, address) -> endpoints.put(port, address.getHostString() + ":" + address.getPort()));
+            entry
                     .put("name", vm.vm().name())
                     .put("role", vm.vm().role())
                     .put("tile", vm.vm().tile())
                     .put("host", vm.vm().host())
                     .put("datastore", vm.vm().datastore())
-                    .put("endpoint", vm.endpoint().getHostString() + ":" + vm.endpoint().getPort());
+                    .put("endpoint", vm.endpoint().getHostString() + ":" + vm.endpoint().getPort())
+                    .set("endpoints", endpoints);
         }
         ObjectNode versions = root.putObject("versions");
         Properties known = versions();

@@ -25,6 +25,7 @@ import org.tilemark.scoring.RunScore;
 import org.tilemark.scoring.Scoring;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.WorkloadConfigException;
 import org.tilemark.workloads.Workloads;
 
 /**
@@ -70,6 +71,20 @@ public final class RunOrchestrator {
         String failure = null;
         boolean aborted = false;
         MeasurementLoop.Summary measurement = null;
+        List<Workload> workloads = Workloads.enabled(spec);
+        HarnessSecrets secrets = new HarnessSecrets(spec.cluster().workDir(), environment);
+        Map<Integer, List<VmRequest>> requests;
+        try {
+            // Before anything is created: a server that does not answer or a refused login is bad
+            // input, and a run with bad input leaves nothing behind.
+            requests = vmRequests(spec, workloads, secrets);
+        } catch (WorkloadConfigException e) {
+            out.println("error: " + e.getMessage());
+            return new RunOutcome("bad input", "", null, RunOutcome.BAD_INPUT);
+        } catch (Exception e) {
+            out.println("error: preparing the workloads failed: " + e.getMessage());
+            return new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
+        }
         ResultsBundle bundle;
         try {
             bundle = ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
@@ -89,17 +104,6 @@ public final class RunOrchestrator {
                     out.println("! VM " + vm.name() + " stopped: " + cause);
                 });
                 bundle.writeJson("run.json", record.toJson(deployed, null));
-                List<Workload> workloads = Workloads.enabled(spec);
-                HarnessSecrets secrets = new HarnessSecrets(spec.cluster().workDir(), environment);
-                Map<Integer, List<VmRequest>> requests = new LinkedHashMap<>();
-                for (int tile = 1; tile <= spec.run().tiles(); tile++) {
-                    List<VmRequest> tileVms = new ArrayList<>();
-                    for (Workload workload : workloads) {
-                        workload.prepare(tile, spec, secrets);
-                        tileVms.addAll(workload.vms(tile, spec, secrets));
-                    }
-                    requests.put(tile, tileVms);
-                }
                 out.println("[provision] " + requests.values().stream().mapToInt(List::size).sum() + " VMs on "
                         + platform.inventory().hosts().size() + " hosts");
                 long provisionStart = System.nanoTime();
@@ -109,7 +113,7 @@ public final class RunOrchestrator {
                 if (abortRequested.getCount() == 0) {
                     aborted = true;
                 } else {
-                    measurement = new MeasurementLoop(spec, workloads, bundle, out, abortRequested).run(deployed, phases);
+                    measurement = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested).run(deployed, phases);
                     aborted = measurement.aborted();
                 }
             } catch (PlatformException e) {
@@ -147,6 +151,20 @@ public final class RunOrchestrator {
                 out.println("warning: the report could not be written: " + e.getMessage());
             }
         }
+    }
+
+    private static Map<Integer, List<VmRequest>> vmRequests(BenchmarkSpec spec, List<Workload> workloads,
+                                                            HarnessSecrets secrets) throws Exception {
+        Map<Integer, List<VmRequest>> requests = new LinkedHashMap<>();
+        for (int tile = 1; tile <= spec.run().tiles(); tile++) {
+            List<VmRequest> tileVms = new ArrayList<>();
+            for (Workload workload : workloads) {
+                workload.prepare(tile, spec, secrets);
+                tileVms.addAll(workload.vms(tile, spec, secrets));
+            }
+            requests.put(tile, tileVms);
+        }
+        return requests;
     }
 
     private void teardown(Platform platform, List<TileProvisioner.DeployedVm> deployed, RunEvents events) {

@@ -28,7 +28,8 @@ import org.tilemark.workloads.VmRequest;
 
 /**
  * Deploys the tiles' VMs: builds (or reuses) each template, places VMs round robin over the hosts
- * on the {@code app} datastore, resolves {@code ${endpoint:VM}} references, and powers VMs on in
+ * on the {@code app} datastore, resolves {@code ${endpoint:VM}} and {@code ${endpoint:VM/PORT}}
+ * references, and powers VMs on in
  * waves so that a VM starts only after the VMs it refers to serve.
  */
 final class TileProvisioner {
@@ -49,8 +50,18 @@ final class TileProvisioner {
         this.events = events;
     }
 
-    /** A deployed VM with the request it came from and its stable endpoint. */
-    record DeployedVm(VmRequest request, Vm vm, InetSocketAddress endpoint, int wave) {
+    /** A deployed VM with the request it came from and its stable endpoints (primary first). */
+    record DeployedVm(VmRequest request, Vm vm, Map<String, InetSocketAddress> endpoints, int wave) {
+
+        InetSocketAddress endpoint() {
+            return endpoints.values().iterator().next();
+        }
+
+        /** {@code NAME} is the primary endpoint, {@code NAME/PORT} a named one. */
+        java.util.Optional<InetSocketAddress> endpoint(String reference) {
+            int slash = reference.indexOf('/');
+            return java.util.Optional.ofNullable(slash < 0 ? endpoint() : endpoints.get(reference.substring(slash + 1)));
+        }
     }
 
     /** Deploys every requested VM, tile by tile, and adds each to {@code deployed} as soon as it exists (for teardown). */
@@ -71,7 +82,7 @@ final class TileProvisioner {
                 String host = hosts.get(placed++ % hosts.size()).name();
                 Vm vm = platform.deploy(new VmSpec(request.name(), runId, tile.getKey(), template, role, host,
                         APP_DATASTORE, guestInfo, request.secretEnvironment()));
-                DeployedVm done = new DeployedVm(request, vm, platform.endpoint(vm), wave);
+                DeployedVm done = new DeployedVm(request, vm, platform.endpoints(vm), wave);
                 byName.put(request.name(), done);
                 deployed.add(done);
             }
@@ -86,7 +97,9 @@ final class TileProvisioner {
             return known;
         }
         long started = System.nanoTime();
-        Template template = platform.ensureTemplate(new TemplateRequest(role, id, request.guestInfo(),
+        // The template's identity doubles as the build guest's customization: it holds exactly
+        // what shapes the disk (data size, seed, user), and no endpoints of a particular run.
+        Template template = platform.ensureTemplate(new TemplateRequest(role, id, request.templateInfo(),
                 request.secretEnvironment(), timeout));
         if (template.builtNow()) {
             events.add("built template " + template.cacheKey() + " in " + (System.nanoTime() - started) / 1_000_000 + " ms");
@@ -133,21 +146,29 @@ final class TileProvisioner {
         Matcher m = ENDPOINT_REF.matcher(value);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            DeployedVm target = byName.get(m.group(1));
+            DeployedVm target = byName.get(vmName(m.group(1)));
             if (target == null) {
                 throw new PlatformException("VM " + request.name() + " refers to VM " + m.group(1) + ", which is not deployed before it");
             }
-            m.appendReplacement(out, Matcher.quoteReplacement(target.endpoint().getHostString() + ":" + target.endpoint().getPort()));
+            InetSocketAddress address = target.endpoint(m.group(1)).orElseThrow(() -> new PlatformException(
+                    "VM " + request.name() + " refers to endpoint " + m.group(1) + ", which VM " + target.vm().name()
+                            + " does not have (it has " + target.endpoints().keySet() + ")"));
+            m.appendReplacement(out, Matcher.quoteReplacement(address.getHostString() + ":" + address.getPort()));
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    private static String vmName(String reference) {
+        int slash = reference.indexOf('/');
+        return slash < 0 ? reference : reference.substring(0, slash);
     }
 
     private static int referencedWave(String value, Map<String, DeployedVm> byName) {
         Matcher m = ENDPOINT_REF.matcher(value);
         int wave = -1;
         while (m.find()) {
-            DeployedVm target = byName.get(m.group(1));
+            DeployedVm target = byName.get(vmName(m.group(1)));
             if (target != null) {
                 wave = Math.max(wave, target.wave());
             }

@@ -10,6 +10,8 @@ import java.util.stream.Stream;
 /** Copies the test bundle out of the classpath so a test may modify its own copy. */
 final class BundleFixture {
     static final String NONCOMPLIANT = "report/noncompliant-bundle";
+    /** One tile of dvdstore, mail and the unscored standby server, whose missed beats fail phase 2. */
+    static final String FULL_TILE = "report/full-tile-bundle";
 
     private BundleFixture() {
     }

@@ -32,8 +32,11 @@ public interface Platform extends AutoCloseable {
     /** Powers off if needed and deletes the VM and its disks. */
     void destroy(Vm vm) throws PlatformException;
 
-    /** The stable address drivers use for the VM; it does not change when the VM moves. */
+    /** The stable address of the VM's primary service; it does not change when the VM moves. */
     InetSocketAddress endpoint(Vm vm);
+
+    /** Stable addresses of every service of the VM, by the port names of its role template. */
+    java.util.Map<String, InetSocketAddress> endpoints(Vm vm);
 
     VmState state(Vm vm);
 

@@ -47,6 +47,12 @@ final class E2e {
         s.put("workloads.dvdstore.mix.pctNewMember", "10");
         s.put("workloads.dvdstore.mix.pctNewReview", "20");
         s.put("workloads.dvdstore.mix.pctHelpfulness", "40");
+        s.put("workloads.mail.users", "20");
+        s.put("workloads.mail.messagesPerMailbox", "10");
+        // 20 users x 132 tasks x 120 / 480 min = 660 actions/min: enough actions in 40 s that the
+        // Poisson noise of the count stays well inside the test's bounds.
+        s.put("workloads.mail.acceleration", "120");
+        s.put("workloads.mail.referenceActionsPerMinute", "660");
         return s;
     }
 
@@ -71,6 +77,48 @@ final class E2e {
             }
         }
         return lines;
+    }
+
+    /** Waits until a VM of the current run serves, and returns the pid its guest announced. */
+    static long guestPid(Path datastore, String vm) throws Exception {
+        java.util.regex.Pattern pid = java.util.regex.Pattern.compile("\"pid\"\\s*:\\s*(\\d+)");
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(4).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(datastore)) {
+                try (var runs = Files.list(datastore)) {
+                    for (Path run : runs.toList()) {
+                        Path ready = run.resolve(vm).resolve("guest.json");
+                        if (Files.isRegularFile(ready)) {
+                            java.util.regex.Matcher m = pid.matcher(Files.readString(ready));
+                            if (m.find()) {
+                                return Long.parseLong(m.group(1));
+                            }
+                        }
+                    }
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError(vm + " never became ready");
+    }
+
+    /** Returns once the first measured interval of the run writing into {@code results} is on disk. */
+    static void waitForMeasurement(Path results) throws Exception {
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(4).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(results)) {
+                try (var runs = Files.list(results)) {
+                    for (Path run : runs.toList()) {
+                        Path intervals = run.resolve("intervals.jsonl");
+                        if (Files.exists(intervals) && Files.readString(intervals).contains("\"stage\":\"measure\"")) {
+                            return;
+                        }
+                    }
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("measurement never started");
     }
 
     /** Processes whose command line names {@code directory}: guests and their databases. */

@@ -19,6 +19,7 @@ import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.tilemark.workloads.driver.LoadShape;
 import org.tilemark.workloads.driver.OpenLoopUser;
 import org.tilemark.workloads.driver.ThinkTime;
+import org.tilemark.workloads.driver.UserThreads;
 
 /**
  * DVD Store's load for one tile: users on virtual threads, spread round robin over the tile's web
@@ -30,8 +31,7 @@ final class DvdStoreDriver implements WorkloadDriver {
     private final DvdStoreSpec spec;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
     private final ExecutorService httpExecutor = Executors.newVirtualThreadPerTaskExecutor();
-    private final List<OpenLoopUser> users = new ArrayList<>();
-    private final List<Thread> threads = new ArrayList<>();
+    private final UserThreads users = new UserThreads();
     private final List<HttpClient> clients = new ArrayList<>();
 
     DvdStoreDriver(DriverContext context) {
@@ -60,9 +60,7 @@ final class DvdStoreDriver implements WorkloadDriver {
             SplittableRandom random = seeds.split();
             String tag = Long.toString(Math.abs(seeds.nextLong()), 36) + "t" + context.tile() + "u" + i;
             OrderCycle cycle = new OrderCycle(stores.get(i % stores.size()), catalog, spec.mix(), random, recorder, tag);
-            OpenLoopUser user = new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle);
-            users.add(user);
-            threads.add(Thread.ofVirtual().name("ds3-t" + context.tile() + "-u" + i).start(user));
+            users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle));
         }
     }
 
@@ -73,16 +71,7 @@ final class DvdStoreDriver implements WorkloadDriver {
 
     @Override
     public void close() {
-        users.forEach(OpenLoopUser::stop);
-        threads.forEach(Thread::interrupt);
-        for (Thread t : threads) {
-            try {
-                t.join(Duration.ofSeconds(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        users.stopAll(Duration.ofSeconds(5));
         clients.forEach(HttpClient::shutdownNow);
         httpExecutor.shutdownNow();
     }

@@ -17,6 +17,7 @@ import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.QosRule;
 import org.tilemark.scoring.ScheduleLagRule;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.SecretDigest;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -65,7 +66,7 @@ public final class DvdStoreWorkload implements Workload {
             data.put("dvdstore.db.user", db.username());
             Map<String, String> template = new HashMap<>(data);
             template.put("dvdstore.schema", SCHEMA_VERSION);
-            template.put("dvdstore.db.password.digest", digest(password));
+            template.put("dvdstore.db.password.digest", SecretDigest.of(password));
             vms.add(new VmRequest(dbVmName(tile), "dvdstore-db", template, data, secretEnv));
             jdbcUrl = "jdbc:postgresql://${endpoint:" + dbVmName(tile) + "}/ds3";
         }
@@ -98,17 +99,6 @@ public final class DvdStoreWorkload implements Workload {
         }
     }
 
-    /** Identifies the credential baked into a template disk without revealing it. */
-    static String digest(String secret) {
-        try {
-            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(("tilemark-template:" + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(hash).substring(0, 16);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     static boolean external(DatabaseSpec db) {
         return db.jdbcUrl() != null && !db.jdbcUrl().isBlank();
     }
@@ -121,6 +111,11 @@ public final class DvdStoreWorkload implements Workload {
     @Override
     public String metricUnit() {
         return "orders/min";
+    }
+
+    @Override
+    public String headlineOperation() {
+        return "order";
     }
 
     @Override

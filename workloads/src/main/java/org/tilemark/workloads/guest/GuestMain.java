@@ -66,12 +66,15 @@ public final class GuestMain {
                 stopped.countDown();
             }
         }, "guest-shutdown"));
-        String ready = "{\"role\":\"" + guest.name() + "\",\"port\":" + running.port()
-                + ",\"pid\":" + ProcessHandle.current().pid() + "}\n";
+        StringBuilder ports = new StringBuilder();
+        new java.util.TreeMap<>(running.ports()).forEach((name, port) ->
+                ports.append(ports.isEmpty() ? "" : ",").append('"').append(name).append("\":").append(port));
+        String ready = "{\"role\":\"" + guest.name() + "\",\"port\":" + running.port() + ",\"ports\":{" + ports
+                + "},\"pid\":" + ProcessHandle.current().pid() + "}\n";
         Path temp = vmDirectory.resolve("guest.json.tmp");
         Files.writeString(temp, ready);
         Files.move(temp, vmDirectory.resolve("guest.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("guest " + guest.name() + " ready on port " + running.port());
+        System.out.println("guest " + guest.name() + " ready on ports " + running.ports());
         stopped.await();
     }
 

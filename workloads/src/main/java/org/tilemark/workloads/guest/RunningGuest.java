@@ -1,9 +1,20 @@
 package org.tilemark.workloads.guest;
 
-/** A started guest: the port it listens on (on 127.0.0.1 unless configured) and how to stop it. */
+import java.util.Map;
+
+/** A started guest: the ports it listens on (on 127.0.0.1 unless configured) and how to stop it. */
 public interface RunningGuest extends AutoCloseable {
 
+    /** The primary service's port. */
     int port();
+
+    /**
+     * Every service port by the name its role template gives it (e.g. {@code smtp}, {@code imap});
+     * a guest with one service has just {@code main}.
+     */
+    default Map<String, Integer> ports() {
+        return Map.of("main", port());
+    }
 
     /** Stops serving and flushes the disk (e.g. a clean database shutdown). */
     @Override

@@ -41,7 +41,7 @@ class DvdStoreWorkloadTest {
         VmRequest db = vms.getFirst();
         assertThat(db.templateInfo()).containsEntry("dvdstore.size", "S").containsEntry("dvdstore.seed", "7")
                 .containsEntry("dvdstore.db.user", "ds3").containsEntry("dvdstore.schema", DvdStoreWorkload.SCHEMA_VERSION)
-                .containsEntry("dvdstore.db.password.digest", DvdStoreWorkload.digest(PASSWORD));
+                .containsEntry("dvdstore.db.password.digest", org.tilemark.workloads.SecretDigest.of(PASSWORD));
         assertThat(db.guestInfo()).containsEntry("dvdstore.size", "S").doesNotContainKey("dvdstore.db.password.digest");
         for (VmRequest web : vms.subList(1, 4)) {
             assertThat(web.templateInfo()).isEmpty();
@@ -59,10 +59,10 @@ class DvdStoreWorkloadTest {
 
     @Test
     void theDigestIdentifiesThePasswordWithoutRevealingIt() {
-        String digest = DvdStoreWorkload.digest(PASSWORD);
+        String digest = org.tilemark.workloads.SecretDigest.of(PASSWORD);
 
-        assertThat(digest).hasSize(16).matches("[0-9a-f]+").isEqualTo(DvdStoreWorkload.digest(PASSWORD));
-        assertThat(DvdStoreWorkload.digest(PASSWORD + "x")).isNotEqualTo(digest);
+        assertThat(digest).hasSize(16).matches("[0-9a-f]+").isEqualTo(org.tilemark.workloads.SecretDigest.of(PASSWORD));
+        assertThat(org.tilemark.workloads.SecretDigest.of(PASSWORD + "x")).isNotEqualTo(digest);
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -141,8 +142,11 @@ final class LocalPlatform implements Platform {
             guestInfo.put("vm.run", spec.runId());
             guestInfo.putIfAbsent("guest.bind", settings.bindAddress());
             dir.writeGuestInfo(guestInfo);
-            EndpointProxy proxy = new EndpointProxy(settings.bindAddress(), spec.name());
-            vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, proxy));
+            Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();
+            for (String port : spec.role().ports()) {
+                endpoints.put(port, new EndpointProxy(settings.bindAddress(), spec.name() + "-" + port));
+            }
+            vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, endpoints));
             return vm;
         } catch (IOException e) {
             throw new PlatformException("deploying VM " + spec.name() + ": " + e.getMessage(), e);
@@ -166,7 +170,7 @@ final class LocalPlatform implements Platform {
                 }
             });
             Instant deadline = Instant.now().plus(timeout);
-            while (local.dir().guestPort().isEmpty()) {
+            while (local.dir().guestPorts().isEmpty()) {
                 if (!process.isAlive()) {
                     throw new PlatformException("VM " + vm.name() + " failed to start (exit " + process.exitValue()
                             + "); last output:\n" + local.dir().consoleTail(15));
@@ -178,7 +182,16 @@ final class LocalPlatform implements Platform {
                 }
                 Thread.sleep(100);
             }
-            local.proxy().retarget(new InetSocketAddress("127.0.0.1", local.dir().guestPort().orElseThrow()));
+            Map<String, Integer> ports = local.dir().guestPorts().orElseThrow();
+            for (var endpoint : local.endpoints().entrySet()) {
+                Integer port = ports.get(endpoint.getKey());
+                if (port == null) {
+                    powerOff(vm, Duration.ofSeconds(5));
+                    throw new PlatformException("VM " + vm.name() + " did not announce its '" + endpoint.getKey()
+                            + "' port (announced: " + ports.keySet() + ")");
+                }
+                endpoint.getValue().retarget(new InetSocketAddress("127.0.0.1", port));
+            }
             local.running();
         } catch (IOException e) {
             throw new PlatformException("powering on VM " + vm.name() + ": " + e.getMessage(), e);
@@ -209,7 +222,7 @@ final class LocalPlatform implements Platform {
     public void destroy(Vm vm) throws PlatformException {
         LocalVm local = require(vm);
         powerOff(vm, Duration.ofSeconds(20));
-        local.proxy().close();
+        local.closeEndpoints();
         try {
             Disks.delete(local.dir().path());
             deleteIfEmpty(local.dir().path().getParent());
@@ -223,7 +236,14 @@ final class LocalPlatform implements Platform {
 
     @Override
     public InetSocketAddress endpoint(Vm vm) {
-        return requireUnchecked(vm).proxy().address();
+        return requireUnchecked(vm).primary().address();
+    }
+
+    @Override
+    public Map<String, InetSocketAddress> endpoints(Vm vm) {
+        Map<String, InetSocketAddress> result = new LinkedHashMap<>();
+        requireUnchecked(vm).endpoints().forEach((name, proxy) -> result.put(name, proxy.address()));
+        return result;
     }
 
     @Override
@@ -249,7 +269,7 @@ final class LocalPlatform implements Platform {
                 LocalVm live = vms.remove(entry.vmName());
                 if (live != null) {
                     live.expectStop(true);
-                    live.proxy().close();
+                    live.closeEndpoints();
                 }
                 int processes = ProcessSweeper.stop(ProcessSweeper.find(entry.vmDirectory()), Duration.ofSeconds(10));
                 Disks.delete(entry.vmDirectory());
@@ -270,7 +290,7 @@ final class LocalPlatform implements Platform {
 
     @Override
     public void close() {
-        vms.values().forEach(v -> v.proxy().close());
+        vms.values().forEach(LocalVm::closeEndpoints);
     }
 
     private static void deleteIfEmpty(Path dir) {

@@ -1,5 +1,6 @@
 package org.tilemark.infra.platform.local;
 
+import java.util.Map;
 import java.util.Optional;
 import org.tilemark.infra.platform.Inventory.Host;
 import org.tilemark.infra.platform.Vm;
@@ -14,18 +15,19 @@ final class LocalVm {
     private final Host host;
     private final VmDirectory dir;
     private final VmRegistry.Entry entry;
-    private final EndpointProxy proxy;
+    private final Map<String, EndpointProxy> endpoints;
     private volatile Process process;
     private volatile VmState state = VmState.DEPLOYED;
     private volatile boolean stopExpected;
 
-    LocalVm(Vm vm, VmSpec spec, Host host, VmDirectory dir, VmRegistry.Entry entry, EndpointProxy proxy) {
+    /** {@code endpoints} by port name, primary first. */
+    LocalVm(Vm vm, VmSpec spec, Host host, VmDirectory dir, VmRegistry.Entry entry, Map<String, EndpointProxy> endpoints) {
         this.vm = vm;
         this.spec = spec;
         this.host = host;
         this.dir = dir;
         this.entry = entry;
-        this.proxy = proxy;
+        this.endpoints = endpoints;
     }
 
     Vm vm() {
@@ -48,8 +50,16 @@ final class LocalVm {
         return entry;
     }
 
-    EndpointProxy proxy() {
-        return proxy;
+    Map<String, EndpointProxy> endpoints() {
+        return endpoints;
+    }
+
+    EndpointProxy primary() {
+        return endpoints.values().iterator().next();
+    }
+
+    void closeEndpoints() {
+        endpoints.values().forEach(EndpointProxy::close);
     }
 
     Optional<Process> process() {

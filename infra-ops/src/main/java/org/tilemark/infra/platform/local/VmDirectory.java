@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  */
 record VmDirectory(Path path) {
 
-    private static final Pattern PORT = Pattern.compile("\"port\"\\s*:\\s*(\\d+)");
+    private static final Pattern PORTS = Pattern.compile("\"ports\"\\s*:\\s*\\{([^}]*)}");
+    private static final Pattern NAMED_PORT = Pattern.compile("\"([^\"]+)\"\\s*:\\s*(\\d+)");
 
     Path disk() {
         return path.resolve("disk");
@@ -45,11 +46,19 @@ record VmDirectory(Path path) {
         Files.move(temp, path.resolve("guestinfo.properties"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** The port the guest announced in guest.json, once it is ready. */
-    Optional<Integer> guestPort() {
+    /** The service ports the guest announced in guest.json, by name, once it is ready. */
+    Optional<Map<String, Integer>> guestPorts() {
         try {
-            Matcher m = PORT.matcher(Files.readString(readyFile()));
-            return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+            Matcher ports = PORTS.matcher(Files.readString(readyFile()));
+            if (!ports.find()) {
+                return Optional.empty();
+            }
+            Map<String, Integer> result = new TreeMap<>();
+            Matcher named = NAMED_PORT.matcher(ports.group(1));
+            while (named.find()) {
+                result.put(named.group(1), Integer.parseInt(named.group(2)));
+            }
+            return result.isEmpty() ? Optional.empty() : Optional.of(result);
         } catch (IOException e) {
             return Optional.empty();
         }

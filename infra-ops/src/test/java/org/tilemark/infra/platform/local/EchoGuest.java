@@ -35,7 +35,7 @@ public final class EchoGuest {
         Thread.ofPlatform().daemon().start(() -> acceptLoop(server, name));
         // Written whole, then moved, so the platform never reads half a file.
         Path temp = vmDir.resolve("guest.json.tmp");
-        Files.writeString(temp, "{\"port\":" + server.getLocalPort() + ",\"pid\":" + ProcessHandle.current().pid() + "}");
+        Files.writeString(temp, "{\"port\":" + server.getLocalPort() + ",\"ports\":{\"main\":" + server.getLocalPort() + "},\"pid\":" + ProcessHandle.current().pid() + "}");
         Files.move(temp, vmDir.resolve("guest.json"), StandardCopyOption.ATOMIC_MOVE);
         System.out.println("echo guest " + name + " serving on " + server.getLocalPort());
         while (System.in.read() >= 0) {

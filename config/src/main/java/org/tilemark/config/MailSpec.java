@@ -1,0 +1,82 @@
+package org.tilemark.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The mail workload of a tile: LoadGen-like users acting on their mailboxes over SMTP and IMAP.
+ * Never holds a password: resolve it with {@link Secrets#resolve} from {@code passwordEnv} or
+ * {@code passwordFile} when connecting.
+ *
+ * @param enabled                   whether the workload runs
+ * @param users                     mailboxes, and simulated users, per tile
+ * @param smtpUrl                   empty for the embedded GreenMail in the tile's mail VM, else {@code smtp://host:port}
+ * @param imapUrl                   empty, or {@code imap://host:port}; empty exactly when {@code smtpUrl} is
+ * @param passwordEnv               name of the environment variable holding the mailbox password
+ * @param passwordFile              file holding the mailbox password, or null
+ * @param tasksPerUserPerDay        actions one user performs in one {@code workday}
+ * @param workday                   the simulated day over which a user performs {@code tasksPerUserPerDay}
+ * @param acceleration              how many times faster than real time the day runs
+ * @param actionMix                 action name (one of {@link #ACTIONS}) to relative weight
+ * @param messageSizes              message size ({@link DataSizes} syntax, e.g. {@code 2KB}) to relative weight
+ * @param messagesPerMailbox        messages each mailbox holds when the template is built
+ * @param maxRecipients             a sent message has 1..maxRecipients recipients
+ * @param deliverySamplePercent     share of sent messages whose delivery is tracked, in percent
+ * @param referenceActionsPerMinute per-tile throughput that normalizes to a score of 1.0
+ * @param qos                       quality-of-service limits, keyed by action
+ * @param requestTimeout            how long one SMTP or IMAP action may take before it counts as failed
+ */
+public record MailSpec(boolean enabled, int users, String smtpUrl, String imapUrl, String passwordEnv,
+        @OptionalValue Path passwordFile, double tasksPerUserPerDay, Duration workday, double acceleration,
+        Map<String, Double> actionMix, Map<String, Double> messageSizes, int messagesPerMailbox, int maxRecipients,
+        double deliverySamplePercent, double referenceActionsPerMinute, QosSpec qos, Duration requestTimeout) {
+
+    /** The actions {@code actionMix} may weight, in their conventional order. */
+    public static final List<String> ACTIONS = List.of("logon", "send", "read", "move", "delete", "search", "browse");
+
+    // Only host:port is valid, but a URL may still carry a credential someone typed into it; never print it.
+    private static final Pattern URL_USER_INFO = Pattern.compile("//[^/?#@]*@");
+
+    public MailSpec {
+        actionMix = ImmutableCopies.ofMap(actionMix);
+        messageSizes = ImmutableCopies.ofMap(messageSizes);
+    }
+
+    /**
+     * The offered load per tile: {@code users x tasksPerUserPerDay x acceleration / workday} in minutes
+     * (165 with the defaults).
+     */
+    public double targetActionsPerMinute() {
+        double workdayMinutes = workday.toNanos() / 60e9;
+        return users * tasksPerUserPerDay * acceleration / workdayMinutes;
+    }
+
+    /** The SMTP URL with any embedded user info replaced by {@code ***}. */
+    public String redactedSmtpUrl() {
+        return redact(smtpUrl);
+    }
+
+    /** The IMAP URL with any embedded user info replaced by {@code ***}. */
+    public String redactedImapUrl() {
+        return redact(imapUrl);
+    }
+
+    static String redact(String url) {
+        return url == null ? null : URL_USER_INFO.matcher(url).replaceAll("//***@");
+    }
+
+    @Override
+    public String toString() {
+        return "MailSpec[enabled=" + enabled + ", users=" + users + ", smtpUrl=" + redactedSmtpUrl()
+                + ", imapUrl=" + redactedImapUrl() + ", passwordEnv=" + passwordEnv + ", passwordFile=" + passwordFile
+                + ", tasksPerUserPerDay=" + tasksPerUserPerDay + ", workday=" + workday
+                + ", acceleration=" + acceleration + ", actionMix=" + actionMix + ", messageSizes=" + messageSizes
+                + ", messagesPerMailbox=" + messagesPerMailbox + ", maxRecipients=" + maxRecipients
+                + ", deliverySamplePercent=" + deliverySamplePercent
+                + ", referenceActionsPerMinute=" + referenceActionsPerMinute + ", qos=" + qos
+                + ", requestTimeout=" + requestTimeout + "]";
+    }
+}

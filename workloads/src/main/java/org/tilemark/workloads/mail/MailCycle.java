@@ -1,0 +1,133 @@
+package org.tilemark.workloads.mail;
+
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import jakarta.mail.search.FromStringTerm;
+import jakarta.mail.search.SubjectTerm;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tilemark.config.MailSpec;
+import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.OpenLoopUser;
+
+/**
+ * One action of one mail user, picked by the configured mix and timed from its intended start.
+ * A move or delete that finds the INBOX nearly empty reads instead (and counts as a read), so
+ * mailboxes do not drain over a long run. A send's latency ends when the server accepted the data.
+ */
+final class MailCycle implements OpenLoopUser.Cycle {
+
+    static final int READ_BATCH = 5;
+    private static final Logger LOG = LoggerFactory.getLogger(MailCycle.class);
+
+    /** What a user does to whom, and how its results are recorded. */
+    record Setup(int userNumber, int users, MailSpec spec, WeightedChoice<String> actions,
+                 WeightedChoice<Integer> sizes, MessageFactory messages, IntervalRecorder recorder,
+                 DeliveryChecker checker, String errorLabel, String tokenPrefix) {
+    }
+
+    private final Setup setup;
+    private final MailClient client;
+    private final RandomGenerator random;
+    private long tokens;
+
+    MailCycle(Setup setup, MailClient client, RandomGenerator random) {
+        this.setup = setup;
+        this.client = client;
+        this.random = random;
+    }
+
+    @Override
+    public void run(long intendedStartNanos) {
+        String action = setup.actions().pick(random);
+        IntervalRecorder recorder = setup.recorder();
+        try {
+            long endNanos = switch (action) {
+                case "logon" -> {
+                    client.logon();
+                    yield System.nanoTime();
+                }
+                case "send" -> send();
+                case "read" -> {
+                    client.read(READ_BATCH);
+                    yield System.nanoTime();
+                }
+                case "move", "delete" -> {
+                    boolean done = action.equals("move") ? client.move(pickFolder(), random) : client.delete(random);
+                    if (!done) {
+                        action = "read";
+                        client.read(READ_BATCH);
+                    }
+                    yield System.nanoTime();
+                }
+                case "search" -> {
+                    client.search(random.nextBoolean()
+                            ? new SubjectTerm(MessageFactory.pick(MessageFactory.TOPICS, random))
+                            : new FromStringTerm(MailUsers.address(1 + random.nextInt(setup.users()))));
+                    yield System.nanoTime();
+                }
+                case "browse" -> {
+                    client.browse(random);
+                    yield System.nanoTime();
+                }
+                default -> throw new IllegalArgumentException("unknown mail action '" + action + "'");
+            };
+            recorder.success(action, endNanos - intendedStartNanos);
+            recorder.completed();
+        } catch (MessagingException | IOException | RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // the driver is stopping and cut the connection: not the server's failure
+            }
+            LOG.debug("mail {} of user {} failed: {}", action, setup.userNumber(), e.toString());
+            recorder.failure(action, setup.errorLabel());
+            recorder.failedUnit();
+            client.logoff(); // a broken session is re-established by the next action
+        }
+    }
+
+    private String pickFolder() {
+        return MailRole.FOLDERS.get(random.nextInt(MailRole.FOLDERS.size()));
+    }
+
+    private long send() throws MessagingException {
+        List<Integer> recipients = recipients();
+        List<String> to = new ArrayList<>();
+        recipients.forEach(r -> to.add(MailUsers.address(r)));
+        String subject = setup.messages().subject(random);
+        String token = null;
+        if (random.nextDouble() * 100 < setup.spec().deliverySamplePercent()) {
+            token = setup.tokenPrefix() + "x" + (++tokens);
+            subject = subject + " [" + token + "]";
+        }
+        MimeMessage message = setup.messages().create(MailUsers.address(setup.userNumber()), to, subject,
+                setup.sizes().pick(random), random, Instant.now());
+        long acceptedNanos = client.send(message);
+        if (token != null) {
+            setup.checker().expect(token, recipients.getFirst(), acceptedNanos);
+        }
+        return acceptedNanos;
+    }
+
+    /** 1..maxRecipients distinct other users of the tile (oneself when alone). */
+    private List<Integer> recipients() {
+        int others = setup.users() - 1;
+        if (others == 0) {
+            return List.of(setup.userNumber());
+        }
+        int count = 1 + random.nextInt(Math.max(1, Math.min(setup.spec().maxRecipients(), others)));
+        List<Integer> chosen = new ArrayList<>();
+        while (chosen.size() < count) {
+            int other = 1 + random.nextInt(others);
+            int user = other >= setup.userNumber() ? other + 1 : other;
+            if (!chosen.contains(user)) {
+                chosen.add(user);
+            }
+        }
+        return chosen;
+    }
+}

@@ -1,0 +1,70 @@
+package org.tilemark.workloads.standby;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.IntervalSnapshot;
+import org.tilemark.workloads.driver.LoadShape;
+import org.tilemark.workloads.driver.OpenLoopUser;
+import org.tilemark.workloads.driver.ThinkTime;
+import org.tilemark.workloads.driver.UserThreads;
+
+/** The standby pinger of one tile: one open-loop user that sends a heartbeat every {@code interval}. */
+final class StandbyDriver implements WorkloadDriver {
+
+    private final InetSocketAddress endpoint;
+    private final String vm;
+    private final Duration interval;
+    private final Duration timeout;
+    private final long seed;
+    private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+    private final ExecutorService httpExecutor = Executors.newVirtualThreadPerTaskExecutor();
+    private HttpClient client;
+    private final UserThreads pinger = new UserThreads();
+
+    StandbyDriver(InetSocketAddress endpoint, String vm, Duration interval, Duration timeout, long seed) {
+        this.endpoint = endpoint;
+        this.vm = vm;
+        this.interval = interval;
+        this.timeout = timeout;
+        this.seed = seed;
+    }
+
+    /** A heartbeat is a metronome, not a user: the same gap every time. */
+    static ThinkTime constant(Duration interval) {
+        return random -> interval;
+    }
+
+    @Override
+    public void start(Instant origin) {
+        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout).executor(httpExecutor).build();
+        URI uri = URI.create("http://" + endpoint.getHostString() + ":" + endpoint.getPort() + StandbyRole.PATH);
+        long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
+        Heartbeat heartbeat = new Heartbeat(client, uri, vm, timeout, recorder);
+        pinger.start("standby-" + vm, new OpenLoopUser(0, originNanos, constant(interval), LoadShape.constant(1),
+                new SplittableRandom(seed), recorder, heartbeat));
+    }
+
+    @Override
+    public IntervalSnapshot snapshot() {
+        return recorder.cut();
+    }
+
+    @Override
+    public void close() {
+        pinger.stopAll(Duration.ofSeconds(5));
+        if (client != null) {
+            client.shutdownNow();
+        }
+        httpExecutor.shutdownNow();
+    }
+}

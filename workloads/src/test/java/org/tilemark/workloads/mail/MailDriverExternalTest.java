@@ -1,0 +1,81 @@
+package org.tilemark.workloads.mail;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.icegreen.greenmail.user.GreenMailUser;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import jakarta.mail.Session;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.MailSpec;
+import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.SecretSource;
+import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.driver.IntervalSnapshot;
+
+/** The driver against a separate, external GreenMail that knows nothing of Tilemark but its users. */
+class MailDriverExternalTest {
+
+    private static final String PASSWORD = "External-Mail-Pw-3";
+    private static final int USERS = 5;
+
+    @Test
+    void everyActionRunsWithoutErrorsAndSampledMailIsDelivered() throws Exception {
+        GreenMail server = new GreenMail(new ServerSetup[]{new ServerSetup(0, "127.0.0.1", "smtp"),
+                new ServerSetup(0, "127.0.0.1", "imap")});
+        server.start();
+        try {
+            MessageFactory factory = new MessageFactory(Session.getInstance(new Properties()));
+            SplittableRandom random = new SplittableRandom(5);
+            for (int u = 1; u <= USERS; u++) {
+                GreenMailUser user = server.setUser(MailUsers.address(u), MailUsers.login(u), PASSWORD);
+                for (int m = 0; m < 15; m++) { // enough INBOX for moves and deletes
+                    user.deliver(factory.create(MailUsers.address(1 + random.nextInt(USERS)), List.of(user.getEmail()),
+                            factory.subject(random), 2048, random, Instant.now()));
+                }
+            }
+            BenchmarkSpec spec = MailWorkloadTest.spec(Map.of(
+                    "workloads.mail.smtpUrl", "smtp://127.0.0.1:" + server.getSmtp().getPort(),
+                    "workloads.mail.imapUrl", "imap://127.0.0.1:" + server.getImap().getPort(),
+                    "workloads.mail.users", Integer.toString(USERS),
+                    "workloads.mail.acceleration", "1500",
+                    "workloads.mail.deliverySamplePercent", "50"));
+            MailWorkload workload = new MailWorkload();
+            SecretSource secrets = (name, env, file) -> PASSWORD;
+            workload.prepare(1, spec, secrets);
+
+            IntervalSnapshot snapshot;
+            long runNanos;
+            try (WorkloadDriver driver = workload.driver(new DriverContext(1, spec, Map.of(), 42, secrets))) {
+                long start = System.nanoTime();
+                driver.start(Instant.now());
+                Thread.sleep(Duration.ofSeconds(5));
+                snapshot = driver.snapshot();
+                runNanos = System.nanoTime() - start;
+            }
+
+            System.out.printf("mail driver, %d users at acceleration 1500: %d actions in %.1f s = %.1f actions/s, "
+                            + "target %.1f/s; deliveries found %d%n", USERS, snapshot.completed(), runNanos / 1e9,
+                    snapshot.completed() / (runNanos / 1e9), workload.targetThroughput(spec) / 60,
+                    snapshot.latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount());
+            assertThat(snapshot.latencyNanos()).containsKeys(MailSpec.ACTIONS.toArray(String[]::new))
+                    .containsKey(DeliveryChecker.OPERATION);
+            assertThat(snapshot.errorsByOperation()).isEmpty();
+            assertThat(snapshot.errors()).isZero();
+            assertThat(snapshot.completed()).isPositive();
+            long timed = MailSpec.ACTIONS.stream().mapToLong(a -> snapshot.latencyNanos().get(a).getTotalCount()).sum();
+            assertThat(timed).as("every completed action is timed under its name").isEqualTo(snapshot.completed());
+            assertThat(snapshot.attempts()).isGreaterThanOrEqualTo(snapshot.completed());
+            assertThat(snapshot.latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount()).isPositive();
+        } finally {
+            server.stop();
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package org.tilemark.workloads.mail;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.mail.AuthenticationFailedException;
+import jakarta.mail.Folder;
+import jakarta.mail.Session;
+import jakarta.mail.Store;
+import jakarta.mail.Transport;
+import jakarta.mail.internet.MimeMessage;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.guest.GuestContext;
+import org.tilemark.workloads.guest.RunningGuest;
+
+class MailRoleTest {
+
+    private static final String PASSWORD = "Mail-Test-Pw-1";
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dir;
+
+    private final MailRole role = new MailRole();
+
+    private GuestContext context(Path disk) {
+        return new GuestContext(disk, Map.of("mail.users", "3", "mail.seed", "7", "mail.messagesPerMailbox", "12",
+                "mail.sizes", "2048:60,20480:40"), Map.of(MailRole.PASSWORD_ENV, PASSWORD));
+    }
+
+    @Test
+    void templateCopyServesTheSeededMailboxesAndKeepsDeliveredMailAcrossARestart() throws Exception {
+        Path template = dir.resolve("template/disk");
+        role.buildTemplate(context(template));
+        Path vmDisk = dir.resolve("vm1/disk");
+        copyTree(template, vmDisk);
+
+        String token = "tok" + Long.toHexString(new SplittableRandom().nextLong());
+        try (RunningGuest guest = role.start(context(vmDisk))) {
+            assertThat(guest.ports()).containsOnlyKeys("smtp", "imap");
+            assertThat(guest.port()).isEqualTo(guest.ports().get("smtp"));
+            assertThat(messagesPerFolder(guest, "user0001")).containsOnlyKeys("INBOX", "Archive", "Projects", "Receipts")
+                    .satisfies(counts -> assertThat(counts.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(12));
+
+            // The driver's send path, then a second, independent client: a raw IMAP session.
+            MailClient sender = new MailClient(MailSessions.session(TIMEOUT), endpoints(guest), "user0001", PASSWORD);
+            MimeMessage message = new MessageFactory(Session.getInstance(new java.util.Properties())).create(
+                    MailUsers.address(1), List.of(MailUsers.address(2)), "Budget review [" + token + "]", 4096,
+                    new SplittableRandom(1), Instant.now());
+            sender.send(message);
+            assertThat(rawSearch(guest, "user0002", token)).as("raw IMAP search finds the sent message").isNotEmpty();
+        }
+
+        try (RunningGuest again = role.start(context(vmDisk))) {
+            assertThat(rawSearch(again, "user0002", token)).as("message delivered before the restart").isNotEmpty();
+            assertThat(messagesPerFolder(again, "user0001").values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(12);
+        }
+        try (RunningGuest fromTemplate = role.start(context(template))) {
+            assertThat(rawSearch(fromTemplate, "user0002", token)).as("the template itself is untouched").isEmpty();
+        }
+    }
+
+    @Test
+    void loginNeedsTheRightPasswordOnSmtpAndImap() throws Exception {
+        Path disk = dir.resolve("disk");
+        role.buildTemplate(context(disk));
+        try (RunningGuest guest = role.start(context(disk))) {
+            Session session = MailSessions.session(TIMEOUT);
+            try (Store store = session.getStore("imap")) {
+                store.connect("127.0.0.1", guest.ports().get("imap"), "user0003", PASSWORD);
+                assertThat(store.isConnected()).isTrue();
+            }
+            try (Transport transport = session.getTransport("smtp")) {
+                transport.connect("127.0.0.1", guest.ports().get("smtp"), "user0003", PASSWORD);
+                assertThat(transport.isConnected()).isTrue();
+            }
+            assertThatThrownBy(() -> {
+                try (Store store = session.getStore("imap")) {
+                    store.connect("127.0.0.1", guest.ports().get("imap"), "user0003", PASSWORD + "x");
+                }
+            }).isInstanceOf(AuthenticationFailedException.class);
+            assertThatThrownBy(() -> {
+                try (Transport transport = session.getTransport("smtp")) {
+                    transport.connect("127.0.0.1", guest.ports().get("smtp"), "user0003", PASSWORD + "x");
+                }
+            }).isInstanceOf(AuthenticationFailedException.class);
+            assertThatThrownBy(() -> {
+                try (Store store = session.getStore("imap")) {
+                    store.connect("127.0.0.1", guest.ports().get("imap"), "user0004", PASSWORD);
+                }
+            }).as("only the configured users exist").isInstanceOf(AuthenticationFailedException.class);
+        }
+    }
+
+    @Test
+    void aPeriodicSaveAloneKeepsMailDeliveredBeforeIt() throws Exception {
+        Path disk = dir.resolve("disk");
+        role.buildTemplate(context(disk));
+        String token = "crash" + Long.toHexString(new SplittableRandom().nextLong());
+        RunningGuest guest = role.start(context(disk));
+        MailClient sender = new MailClient(MailSessions.session(TIMEOUT), endpoints(guest), "user0002", PASSWORD);
+        sender.send(new MessageFactory(Session.getInstance(new java.util.Properties())).create(MailUsers.address(2),
+                List.of(MailUsers.address(3)), "Saved [" + token + "]", 2048, new SplittableRandom(2), Instant.now()));
+        ((RunningMailServer) guest).save();
+        // Simulate a crash: the copy taken now is what a dead VM's disk would hold.
+        Path crashed = dir.resolve("crashed/disk");
+        copyTree(disk, crashed);
+        guest.close();
+
+        try (RunningGuest restarted = role.start(context(crashed))) {
+            assertThat(rawSearch(restarted, "user0003", token)).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aDefaultSizedTemplateBuilds() throws Exception {
+        Path disk = dir.resolve("default/disk");
+        GuestContext defaults = new GuestContext(disk, Map.of("mail.users", "20", "mail.seed", "42",
+                "mail.messagesPerMailbox", "40", "mail.sizes", MailRole.DEFAULT_SIZES), Map.of(MailRole.PASSWORD_ENV, PASSWORD));
+        long start = System.nanoTime();
+        role.buildTemplate(defaults);
+        long buildMs = (System.nanoTime() - start) / 1_000_000;
+        long bytes;
+        try (Stream<Path> files = Files.walk(disk)) {
+            bytes = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+        System.out.printf("mail template 20 users x 40 messages: %d ms, %d KB on disk%n", buildMs, bytes / 1024);
+        MailStoreFiles store = new MailStoreFiles(disk.resolve("mailstore"));
+        assertThat(store.readIndex().stream().filter(e -> e.blob() != null).count()).isEqualTo(800);
+        assertThat(store.blobs()).hasSize(800);
+    }
+
+    static MailEndpoints endpoints(RunningGuest guest) {
+        return new MailEndpoints(new InetSocketAddress("127.0.0.1", guest.ports().get("smtp")),
+                new InetSocketAddress("127.0.0.1", guest.ports().get("imap")), "test-mail");
+    }
+
+    private static Map<String, Integer> messagesPerFolder(RunningGuest guest, String login) throws Exception {
+        try (Store store = MailSessions.session(TIMEOUT).getStore("imap")) {
+            store.connect("127.0.0.1", guest.ports().get("imap"), login, PASSWORD);
+            Map<String, Integer> counts = new java.util.TreeMap<>();
+            for (Folder folder : store.getDefaultFolder().list("*")) {
+                if ((folder.getType() & Folder.HOLDS_MESSAGES) != 0) {
+                    counts.put(folder.getFullName(), folder.getMessageCount());
+                }
+            }
+            return counts;
+        }
+    }
+
+    /** The message numbers a plain-socket IMAP SEARCH returns. */
+    static List<String> rawSearch(RunningGuest guest, String login, String token) throws IOException {
+        try (RawImap imap = new RawImap("127.0.0.1", guest.ports().get("imap"))) {
+            assertThat(imap.command("a1", "LOGIN " + login + " \"" + PASSWORD + "\"").getLast()).startsWith("a1 OK");
+            assertThat(imap.command("a2", "SELECT INBOX").getLast()).startsWith("a2 OK");
+            List<String> lines = imap.command("a3", "SEARCH SUBJECT " + token);
+            assertThat(lines.getLast()).startsWith("a3 OK");
+            String result = lines.stream().filter(l -> l.startsWith("* SEARCH")).findFirst().orElseThrow();
+            imap.command("a4", "LOGOUT");
+            String numbers = result.substring("* SEARCH".length()).strip();
+            return numbers.isEmpty() ? List.of() : List.of(numbers.split(" "));
+        }
+    }
+
+    static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path source : (Iterable<Path>) paths::iterator) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+}

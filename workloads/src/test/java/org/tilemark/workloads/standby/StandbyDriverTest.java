@@ -1,0 +1,138 @@
+package org.tilemark.workloads.standby;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.IntervalSnapshot;
+import org.tilemark.workloads.guest.GuestContext;
+import org.tilemark.workloads.guest.RunningGuest;
+
+class StandbyDriverTest {
+
+    private static final String VM = "tile1-standby";
+
+    @TempDir
+    Path disk;
+
+    private RunningGuest startRole() throws Exception {
+        return new StandbyRole().start(new GuestContext(disk, Map.of(), Map.of()));
+    }
+
+    private static IntervalSnapshot pingFor(int port, Duration interval, Duration timeout, Duration howLong)
+            throws InterruptedException {
+        try (StandbyDriver driver = new StandbyDriver(new InetSocketAddress("127.0.0.1", port), VM, interval, timeout, 7)) {
+            driver.start(Instant.now());
+            Thread.sleep(howLong);
+            driver.close();
+            return driver.snapshot();
+        }
+    }
+
+    @Test
+    void aRunningStandbyAnswersEveryBeat() throws Exception {
+        RunningGuest guest = startRole();
+        IntervalSnapshot snapshot;
+        try {
+            snapshot = pingFor(guest.port(), Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(3));
+        } finally {
+            guest.close();
+        }
+
+        assertThat(snapshot.completed()).isPositive();
+        assertThat(snapshot.attempts()).isEqualTo(snapshot.completed());
+        assertThat(snapshot.errors()).isZero();
+        assertThat(snapshot.errorsByVm()).isEmpty();
+        assertThat(snapshot.latencyNanos().get(Heartbeat.OPERATION).getTotalCount()).isEqualTo(snapshot.completed());
+    }
+
+    @Test
+    void aStoppedStandbyMissesBeatsAttributedToItsVm() throws Exception {
+        RunningGuest guest = startRole();
+        int port = guest.port();
+        guest.close();
+
+        IntervalSnapshot snapshot = pingFor(port, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(2));
+
+        assertThat(snapshot.errors()).isPositive().isEqualTo(snapshot.attempts());
+        assertThat(snapshot.completed()).isZero();
+        assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, snapshot.errors()));
+        assertThat(snapshot.errorsByOperation()).isEqualTo(Map.of(Heartbeat.OPERATION, snapshot.errors()));
+    }
+
+    @Test
+    void aBeatThatStartsAfterItsTimeoutIsMissedWithoutAsking() throws Exception {
+        RunningGuest guest = startRole();
+        IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+        HttpClient client = HttpClient.newHttpClient();
+        URI uri = URI.create("http://127.0.0.1:" + guest.port() + StandbyRole.PATH);
+        try {
+            Heartbeat heartbeat = new Heartbeat(client, uri, VM, Duration.ofSeconds(1), recorder);
+
+            heartbeat.run(System.nanoTime() - Duration.ofSeconds(2).toNanos());
+
+            IntervalSnapshot snapshot = recorder.cut();
+            assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, 1L));
+            assertThat(snapshot.completed()).isZero();
+            // The role counts the beats it answered: none was sent.
+            String body = client.send(java.net.http.HttpRequest.newBuilder(uri).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            assertThat(body).isEqualTo("beat 1\n");
+        } finally {
+            client.shutdownNow();
+            guest.close();
+        }
+    }
+
+    @Test
+    void anAnswerLaterThanTheTimeoutIsAMissedBeat() throws Exception {
+        HttpServer slow = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        slow.createContext(StandbyRole.PATH, exchange -> {
+            try (exchange) {
+                Thread.sleep(1_000);
+                exchange.sendResponseHeaders(200, -1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        slow.start();
+        IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+        HttpClient client = HttpClient.newHttpClient();
+        try {
+            Heartbeat heartbeat = new Heartbeat(client,
+                    URI.create("http://127.0.0.1:" + slow.getAddress().getPort() + StandbyRole.PATH), VM,
+                    Duration.ofMillis(100), recorder);
+
+            heartbeat.run(System.nanoTime());
+
+            IntervalSnapshot snapshot = recorder.cut();
+            assertThat(snapshot.errors()).isEqualTo(1);
+            assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, 1L));
+            assertThat(snapshot.latencyNanos()).isEmpty();
+        } finally {
+            client.shutdownNow();
+            slow.stop(0);
+        }
+    }
+
+    @Test
+    void theThinkTimeIsConstant() {
+        SplittableRandom random = new SplittableRandom(1);
+        var thinkTime = StandbyDriver.constant(Duration.ofMillis(750));
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(thinkTime.next(random)).isEqualTo(Duration.ofMillis(750));
+        }
+    }
+}
