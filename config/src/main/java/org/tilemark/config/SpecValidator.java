@@ -24,6 +24,7 @@ final class SpecValidator {
 
     private static final String DVDSTORE = "workloads.dvdstore";
     private static final String MAIL = "workloads.mail";
+    private static final String OLIO = "workloads.olio";
     private static final String STANDBY = "workloads.standby";
 
     private final Set<String> failedPaths;
@@ -38,6 +39,7 @@ final class SpecValidator {
         validateCluster(spec.cluster());
         validateDvdStore(spec.workloads().dvdstore());
         validateMail(spec.workloads().mail());
+        validateOlio(spec.workloads().olio());
         validateStandby(spec.workloads().standby());
         return List.copyOf(errors);
     }
@@ -190,13 +192,7 @@ final class SpecValidator {
         if (!usable(path)) {
             return;
         }
-        for (String action : actionMix.keySet()) {
-            if (!MailSpec.ACTIONS.contains(action)) {
-                errors.add(path + ": unknown action '" + action + "' " + KeySuggestions.closest(action, MailSpec.ACTIONS)
-                        .map(found -> "(did you mean '" + found + "'?)")
-                        .orElseGet(() -> "(expected one of: " + String.join(", ", MailSpec.ACTIONS) + ")"));
-            }
-        }
+        knownKeys(path, "action", actionMix.keySet(), MailSpec.ACTIONS);
         weights(path, actionMix);
     }
 
@@ -235,6 +231,25 @@ final class SpecValidator {
         }
     }
 
+    private void validateOlio(OlioSpec olio) {
+        atLeast(OLIO + ".users", olio.users(), 1);
+        positive(OLIO + ".cycleTime", olio.cycleTime());
+        atLeast(OLIO + ".maxCycleFactor", olio.maxCycleFactor(), 1);
+        atLeast(OLIO + ".loadedUsersPerUser", olio.loadedUsersPerUser(), 1);
+        atLeast(OLIO + ".minLoadedUsers", olio.minLoadedUsers(), 1);
+        percent(OLIO + ".emptyCachePercent", olio.emptyCachePercent());
+        percent(OLIO + ".attendPercent", olio.attendPercent());
+        notBlank(OLIO + ".dbUsername", olio.dbUsername());
+        atLeast(OLIO + ".poolSize", olio.poolSize(), 1);
+        positive(OLIO + ".referenceOpsPerSecond", olio.referenceOpsPerSecond());
+        validateQos(OLIO + ".qos", olio.qos());
+        knownKeys(OLIO + ".qos.limits", "operation", olio.qos().limits().keySet(), OlioSpec.OPERATIONS);
+        notNegative(OLIO + ".mixTolerancePercent", olio.mixTolerancePercent());
+        notNegative(OLIO + ".mixToleranceFloorPoints", olio.mixToleranceFloorPoints());
+        notNegative(OLIO + ".cycleTimeTolerancePercent", olio.cycleTimeTolerancePercent());
+        positive(OLIO + ".requestTimeout", olio.requestTimeout());
+    }
+
     private void validateStandby(StandbySpec standby) {
         positive(STANDBY + ".interval", standby.interval());
         positive(STANDBY + ".timeout", standby.timeout());
@@ -252,6 +267,30 @@ final class SpecValidator {
         }
         percent(path + ".maxFailurePercent", qos.maxFailurePercent());
         positive(path + ".maxScheduleLagP99", qos.maxScheduleLagP99());
+    }
+
+    /** Every key one of {@code known}, else an error with a did-you-mean or the list. */
+    private void knownKeys(String path, String what, Iterable<String> keys, List<String> known) {
+        if (!usable(path)) {
+            return;
+        }
+        for (String key : keys) {
+            if (!known.contains(key)) {
+                errors.add(path + ": unknown " + what + " '" + key + "' " + KeySuggestions.closest(key, known)
+                        .map(found -> "(did you mean '" + found + "'?)")
+                        .orElseGet(() -> "(expected one of: " + String.join(", ", known) + ")"));
+            }
+        }
+    }
+
+    private void atLeast(String path, double value, double minimum) {
+        if (usable(path) && !(value >= minimum)) {
+            errors.add(path + ": must be >= " + number(minimum) + " (got " + number(value) + ")");
+        }
+    }
+
+    private void notNegative(String path, double value) {
+        atLeast(path, value, 0);
     }
 
     private void atLeast(String path, long value, long minimum) {

@@ -57,7 +57,8 @@ class ConfigWriterTest {
                 m.deliverySamplePercent(), m.referenceActionsPerMinute(), m.qos(), m.requestTimeout());
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
-                new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().standby()));
+                new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().olio(),
+                        defaults.workloads().standby()));
 
         assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("smtp://***@mail:25")
                 .contains("imap://***@mail:143");
@@ -113,7 +114,8 @@ class ConfigWriterTest {
                         Duration.ofMillis(1 + random.nextInt(5000))),
                 Duration.ofMillis(1 + random.nextInt(60_000)));
         BenchmarkSpec spec = new BenchmarkSpec(run, cluster,
-                new WorkloadsSpec(dvdstore, randomMail(random, defaults.workloads().mail()), randomStandby(random)));
+                new WorkloadsSpec(dvdstore, randomMail(random, defaults.workloads().mail()),
+                        randomOlio(random, defaults.workloads().olio()), randomStandby(random)));
 
         assertThat(reload(spec)).isEqualTo(spec);
     }
@@ -146,6 +148,24 @@ class ConfigWriterTest {
                 Duration.ofMillis(1 + random.nextInt(60_000)));
     }
 
+    private static OlioSpec randomOlio(Random random, OlioSpec base) {
+        Map<String, Duration> limits = new LinkedHashMap<>(base.qos().limits());
+        limits.put("AddEvent", Duration.ofMillis(1 + random.nextInt(8000)));
+        if (random.nextBoolean()) {
+            limits.remove("Logout"); // written as null, so the default entry stays removed on reload
+        }
+        return new OlioSpec(random.nextBoolean(), 1 + random.nextInt(500),
+                Duration.ofMillis(1 + random.nextInt(20_000)), 1 + random.nextDouble() * 9,
+                1 + random.nextInt(200), 1 + random.nextInt(100), random.nextDouble() * 100,
+                random.nextDouble() * 100, "olio user", "ENV_" + random.nextInt(100),
+                random.nextBoolean() ? null : Path.of("/run/secrets/olio pw"), 1 + random.nextInt(50),
+                0.1 + random.nextDouble() * 100,
+                new QosSpec(0.1 + random.nextDouble() * 99.8, limits, random.nextDouble() * 100,
+                        Duration.ofMillis(1 + random.nextInt(5000))),
+                random.nextDouble() * 50, random.nextDouble() * 5, random.nextDouble() * 10,
+                Duration.ofMillis(1 + random.nextInt(60_000)));
+    }
+
     private static StandbySpec randomStandby(Random random) {
         return new StandbySpec(random.nextBoolean(), Duration.ofMillis(1 + random.nextInt(10_000)),
                 Duration.ofMillis(1 + random.nextInt(10_000)), random.nextDouble() * 100);
@@ -161,6 +181,6 @@ class ConfigWriterTest {
         DvdStoreSpec d = spec.workloads().dvdstore();
         return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
                 d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
-                d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().standby()));
+                d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().olio(), spec.workloads().standby()));
     }
 }

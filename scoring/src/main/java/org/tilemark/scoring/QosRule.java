@@ -1,7 +1,8 @@
 package org.tilemark.scoring;
 
 /** One quality-of-service condition a workload result must meet. */
-public sealed interface QosRule permits PercentileRule, FailureRateRule, ScheduleLagRule, MixRule {
+public sealed interface QosRule permits PercentileRule, FailureRateRule, ScheduleLagRule, MixRule,
+        CycleTimeRule {
 
     /** Checks the result; the check's detail names the measured value and the limit. */
     QosCheck check(WorkloadResult result);

@@ -65,4 +65,94 @@ class MixRuleTest {
         assertThatThrownBy(() -> new MixRule(Map.of("HomePage", 50.0), -1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerancePercentRelative");
     }
+
+    private static WorkloadResult twoCounts(String a, long aCount, String b, long bCount) {
+        return Fixtures.result(1, "olio", 10, List.of(Fixtures.stats(a, aCount, 1), Fixtures.stats(b, bCount, 1)),
+                10, 0, 0, 0);
+    }
+
+    private static Map<String, Double> target(String a, double aShare, String b, double bShare) {
+        Map<String, Double> target = new LinkedHashMap<>();
+        target.put(a, aShare);
+        target.put(b, bShare);
+        return target;
+    }
+
+    @Test
+    void theFloorKeepsARareOperationFromFailingOnSamplingNoise() {
+        // AddPerson at 0.5 % vs 0.8 % is 0.3 points off: 37.5 % relative, but within Faban's 2 points.
+        Map<String, Double> target = target("HomePage", 99.2, "AddPerson", 0.8);
+        WorkloadResult result = twoCounts("HomePage", 995, "AddPerson", 5);
+
+        assertThat(new MixRule(target, 10).check(result).passed()).isFalse();
+        QosCheck check = new MixRule(target, 10, 2).check(result);
+        assertThat(check.passed()).isTrue();
+        assertThat(check.detail()).isEqualTo(
+                "mix of 2 operations within ±10 % relative or ±2 points (largest deviation AddPerson 0.3 of ±2 points)");
+    }
+
+    @Test
+    void aRareOperationBeyondTheFloorFails() {
+        QosCheck check = new MixRule(target("HomePage", 99.2, "AddPerson", 0.8), 10, 2)
+                .check(twoCounts("HomePage", 970, "AddPerson", 30));
+
+        assertThat(check.passed()).isFalse();
+        assertThat(check.detail()).isEqualTo(
+                "mix outside ±10 % relative or ±2 points: AddPerson = 3 % vs target 0.8 % (band ±2 points)");
+    }
+
+    @Test
+    void theWiderOfTheTwoBandsApplies() {
+        // Bands: HomePage max(6, 2) = 6 points, TagSearch max(4, 2) = 4 points; both are 5 points off.
+        QosCheck check = new MixRule(TARGET, 10, 2).check(counts(650, 350, 0));
+
+        assertThat(check.passed()).isFalse();
+        assertThat(check.detail()).isEqualTo(
+                "mix outside ±10 % relative or ±2 points: TagSearch = 35 % vs target 40 % (band ±4 points)");
+    }
+
+    @Test
+    void anOperationOnItsBandEdgePasses() {
+        assertThat(new MixRule(TARGET, 0, 2).check(counts(620, 380, 0)).passed()).isTrue();
+        assertThat(new MixRule(TARGET, 0, 2).check(counts(621, 379, 0)).passed()).isFalse();
+    }
+
+    @Test
+    void theTwoArgumentFormHasNoFloor() {
+        assertThat(new MixRule(TARGET, 10)).isEqualTo(new MixRule(TARGET, 10, 0));
+        assertThat(new MixRule(TARGET, 10).tolerancePointsFloor()).isZero();
+    }
+
+    @Test
+    void describesItsFloor() {
+        assertThat(new MixRule(TARGET, 10, 2).describe())
+                .isEqualTo("mix of HomePage, TagSearch within ±10 % relative or ±2 points of target");
+    }
+
+    @Test
+    void rejectsANegativeFloor() {
+        assertThatThrownBy(() -> new MixRule(TARGET, 10, -0.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerancePointsFloor");
+    }
+
+    @Test
+    void theNoiseBandOnlyJudgesWhatTheSampleCanResolve() {
+        // 22 % vs 26 % over 200 operations: 1.3 standard errors (3.1 points each) - noise, not a bad mix.
+        Map<String, Double> target = target("HomePage", 26, "TagSearch", 74);
+        assertThat(new MixRule(target, 10, 2).check(twoCounts("HomePage", 44, "TagSearch", 156)).passed()).isFalse();
+        QosCheck shortPhase = new MixRule(target, 10, 2, 4).check(twoCounts("HomePage", 44, "TagSearch", 156));
+        assertThat(shortPhase.passed()).isTrue();
+        assertThat(shortPhase.detail()).containsPattern("or 4(\\.0)? standard errors");
+        // The same 4-point gap over 20,000 operations is 13 standard errors: a real deviation.
+        assertThat(new MixRule(target, 10, 2, 4).check(twoCounts("HomePage", 4_400, "TagSearch", 15_600)).passed()).isFalse();
+    }
+
+    @Test
+    void anOptionalPercentileRulePassesWithoutSamplesAndStillJudgesWhenMeasured() {
+        WorkloadResult none = twoCounts("HomePage", 10, "TagSearch", 10);
+        assertThat(new PercentileRule("AddPerson", 90, java.time.Duration.ofSeconds(3)).check(none).passed()).isFalse();
+        QosCheck optional = new PercentileRule("AddPerson", 90, java.time.Duration.ofSeconds(3), true).check(none);
+        assertThat(optional.passed()).isTrue();
+        assertThat(optional.detail()).contains("AddPerson: not measured (optional");
+    }
 }

@@ -38,13 +38,13 @@ class CrashCleanupEndToEndTest {
         Path datastores = E2e.WORK.resolve("datastores");
         assertThat(E2e.processesUnder(datastores)).as("guests outlive the killed harness").isNotEmpty();
         List<Integer> ports = guestPorts(Path.of(settings.get("cluster.datastores.app")));
-        assertThat(ports).hasSize(6); // db, 3 web, mail, standby
+        assertThat(ports).hasSize(8); // db, 3 web, mail, olio-db, olio-web, standby
 
         Process cleanup = tilemark("cleanup", settings);
         String output = new String(cleanup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(cleanup.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(cleanup.exitValue()).as(output).isZero();
-        assertThat(output).contains("cleaned up 6 VM(s)");
+        assertThat(output).contains("cleaned up 8 VM(s)");
 
         assertThat(E2e.processesUnder(datastores)).as("processes after cleanup").isEmpty();
         try (var runs = Files.list(Path.of(settings.get("cluster.datastores.app")))) {

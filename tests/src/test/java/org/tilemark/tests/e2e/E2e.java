@@ -53,6 +53,12 @@ final class E2e {
         // Poisson noise of the count stays well inside the test's bounds.
         s.put("workloads.mail.acceleration", "120");
         s.put("workloads.mail.referenceActionsPerMinute", "660");
+        // Olio: 10 users on a 1 s cycle = 10 ops/s, enough that the rare operations (AddPerson 0.8 %)
+        // appear within a short run; 30 loaded users per user keeps the template small.
+        s.put("workloads.olio.users", "10");
+        s.put("workloads.olio.cycleTime", "1s");
+        s.put("workloads.olio.loadedUsersPerUser", "30");
+        s.put("workloads.olio.referenceOpsPerSecond", "10");
         return s;
     }
 

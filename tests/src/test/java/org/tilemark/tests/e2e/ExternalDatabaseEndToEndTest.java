@@ -49,7 +49,7 @@ class ExternalDatabaseEndToEndTest {
 
             assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.COMPLIANT);
             JsonNode vms = E2e.json(outcome.bundle().resolve("run.json")).get("inventory").get("vms");
-            assertThat(vms).hasSize(5); // 3 web, mail, standby
+            assertThat(vms).hasSize(7); // 3 web, mail, olio-db, olio-web, standby
             assertThat(vms.toString()).doesNotContain("dvdstore-db");
             assertThat(printed).doesNotContain("ext-secret-42");
             try (Connection c = DriverManager.getConnection(url, "ds3ext", "ext-secret-42");

@@ -36,6 +36,13 @@ class GuestKilledEndToEndTest {
     }
 
     @Test
+    void killedOlioDatabaseFailsOlioOfThatTile() throws Exception {
+        JsonNode score = runWhile("e2e-kill-olio-db", "tile1-olio-db", pid -> ProcessHandle.of(pid).orElseThrow().destroyForcibly());
+        String reasons = score.get("reasons").toString();
+        assertThat(reasons).contains("tile1-olio-db").contains("tile 1 olio");
+    }
+
+    @Test
     void standbyStoppedForFiveSecondsFailsStandbyQos() throws Exception {
         JsonNode score = runWhile("e2e-stop-standby", "tile1-standby", pid -> {
             signal("STOP", pid);

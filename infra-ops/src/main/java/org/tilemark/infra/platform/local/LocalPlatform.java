@@ -165,6 +165,9 @@ final class LocalPlatform implements Platform {
             process.onExit().thenAccept(p -> {
                 if (!local.stopExpected()) {
                     local.failed();
+                    // A VM whose guest died is down as a whole, as when a VM's OS crashes: what the
+                    // guest started (a database server, which is not its child) goes with it.
+                    ProcessSweeper.stop(ProcessSweeper.find(local.dir().path()), Duration.ofSeconds(5));
                     String cause = "guest process exited unexpectedly (exit " + p.exitValue() + ")";
                     listeners.forEach(l -> l.stoppedUnexpectedly(vm, cause));
                 }

@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.tilemark.workloads.dvdstore.Ds3Catalog;
+import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 
 /**
  * CUSTOMERS and MEMBERSHIP rows following DS3's rules: the first half of the customers live in

@@ -15,6 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tilemark.workloads.dvdstore.Ds3Catalog;
 import org.tilemark.workloads.dvdstore.Ds3Size;
+import org.tilemark.workloads.guest.postgres.CopyTextWriter;
+import org.tilemark.workloads.guest.postgres.SqlScript;
 
 /**
  * Creates the DVD Store 3 schema in a PostgreSQL database and fills it with seeded data, against

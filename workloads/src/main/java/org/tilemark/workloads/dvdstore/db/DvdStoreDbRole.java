@@ -11,6 +11,7 @@ import org.tilemark.workloads.dvdstore.Ds3Size;
 import org.tilemark.workloads.guest.GuestContext;
 import org.tilemark.workloads.guest.GuestRole;
 import org.tilemark.workloads.guest.RunningGuest;
+import org.tilemark.workloads.guest.postgres.PostgresDataDirectory;
 
 /**
  * The {@code dvdstore-db} VM: a real PostgreSQL holding the DVD Store 3 database {@code ds3}.
@@ -42,7 +43,7 @@ public final class DvdStoreDbRole implements GuestRole {
         long seed = seed(context);
         String user = user(context);
         String password = password(context);
-        PostgresDataDirectory data = new PostgresDataDirectory(context.disk());
+        PostgresDataDirectory data = new PostgresDataDirectory(context.disk(), NAME);
         long startNanos = System.nanoTime();
         try (EmbeddedPostgres postgres = data.initializeAndStartForLoading()) {
             try (Connection admin = postgres.getPostgresDatabase().getConnection();
@@ -63,7 +64,7 @@ public final class DvdStoreDbRole implements GuestRole {
 
     @Override
     public RunningGuest start(GuestContext context) throws Exception {
-        EmbeddedPostgres postgres = new PostgresDataDirectory(context.disk()).start(user(context), password(context));
+        EmbeddedPostgres postgres = new PostgresDataDirectory(context.disk(), NAME).start(user(context), password(context));
         LOG.info("dvdstore-db listening on 127.0.0.1:{}", postgres.getPort());
         return new RunningGuest() {
             @Override

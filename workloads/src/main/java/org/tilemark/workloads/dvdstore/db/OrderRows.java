@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.util.SplittableRandom;
 import org.tilemark.workloads.dvdstore.Ds3Catalog;
 import org.tilemark.workloads.dvdstore.Ds3Size;
+import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 
 /**
  * Twelve months of order history: ORDERS, ORDERLINES and CUST_HIST. Each order has 1–9 lines

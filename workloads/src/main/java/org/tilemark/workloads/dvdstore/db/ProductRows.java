@@ -2,6 +2,7 @@ package org.tilemark.workloads.dvdstore.db;
 
 import java.util.SplittableRandom;
 import org.tilemark.workloads.dvdstore.Ds3Catalog;
+import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 
 /**
  * PRODUCTS, INVENTORY and CATEGORIES rows. Title, actor, category and price come from the

@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.tilemark.workloads.dvdstore.Ds3Catalog;
+import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 
 /**
  * REVIEWS (about 20 per product: 10–30) and REVIEWS_HELPFULNESS (3–40 ratings of 1–10 per

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 
 /** Test helper: runs a row writer into memory and splits the COPY text back into fields. */
 final class GeneratedRows {

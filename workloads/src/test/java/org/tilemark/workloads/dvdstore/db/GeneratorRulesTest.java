@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.tilemark.workloads.dvdstore.Ds3Catalog;
 import org.tilemark.workloads.dvdstore.Ds3Size;
+import org.tilemark.workloads.guest.postgres.SqlScript;
 
 /** DS3's row rules on a tiny custom size (1MB: 2,000 customers, 1,000 products, 100 orders/month). */
 class GeneratorRulesTest {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.workloads.guest.GuestContext;
+import org.tilemark.workloads.guest.postgres.PostgresDataDirectory;
 
 /**
  * Opt-in ({@code -Dds3.measure=true}): builds the full size-S template and prints its build time

@@ -1,4 +1,4 @@
-package org.tilemark.workloads.dvdstore.db;
+package org.tilemark.workloads.guest.postgres;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,12 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A SQL resource split into statements at {@code ;} line ends, keeping {@code $$ ... $$} bodies whole. */
-final class SqlScript {
+public final class SqlScript {
 
     private SqlScript() {
     }
 
-    static List<String> statements(String resource) {
+    public static List<String> statements(String resource) {
         try (InputStream in = SqlScript.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("SQL resource " + resource + " is missing");
@@ -24,7 +24,7 @@ final class SqlScript {
         }
     }
 
-    static List<String> split(String script) {
+    public static List<String> split(String script) {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         boolean inBody = false;

@@ -1,4 +1,4 @@
-package org.tilemark.workloads.dvdstore.db;
+package org.tilemark.workloads.guest.postgres;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
  * buffer and hands full chunks to a sink, so a table streams to the server without being held in
  * memory.
  */
-final class CopyTextWriter {
+public final class CopyTextWriter {
 
     /** Where formatted chunks go (the COPY stream, or a byte array in tests). */
-    interface ChunkSink {
+    public interface ChunkSink {
         void write(byte[] buffer, int length) throws IOException;
     }
 
@@ -24,11 +24,11 @@ final class CopyTextWriter {
     private boolean rowStarted;
     private long rows;
 
-    CopyTextWriter(ChunkSink sink) {
+    public CopyTextWriter(ChunkSink sink) {
         this.sink = sink;
     }
 
-    CopyTextWriter add(long value) {
+    public CopyTextWriter add(long value) {
         separate();
         String text = Long.toString(value);
         for (int i = 0; i < text.length(); i++) {
@@ -37,7 +37,7 @@ final class CopyTextWriter {
         return this;
     }
 
-    CopyTextWriter add(String value) {
+    public CopyTextWriter add(String value) {
         if (value == null) {
             return addNull();
         }
@@ -55,25 +55,25 @@ final class CopyTextWriter {
         return this;
     }
 
-    CopyTextWriter addNull() {
+    public CopyTextWriter addNull() {
         separate();
         put((byte) '\\');
         put((byte) 'N');
         return this;
     }
 
-    void endRow() {
+    public void endRow() {
         put((byte) '\n');
         rowStarted = false;
         rows++;
     }
 
-    long rows() {
+    public long rows() {
         return rows;
     }
 
     /** Sends whatever is buffered. */
-    void flush() {
+    public void flush() {
         if (length > 0) {
             try {
                 sink.write(buffer, length);

@@ -1,4 +1,4 @@
-package org.tilemark.workloads.dvdstore.db;
+package org.tilemark.workloads.guest.postgres;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * A PostgreSQL data directory on the guest's disk, run with zonky's embedded binaries. The
+ * A PostgreSQL data directory on a guest's disk, run with zonky's embedded binaries. The
  * directory holds everything PostgreSQL needs (no absolute paths are recorded in it), so a copy
- * made with {@code cp -a} starts anywhere.
+ * made with {@code cp -a} starts anywhere. Shared by the database roles (dvdstore-db, olio-db).
  */
-final class PostgresDataDirectory {
+public final class PostgresDataDirectory {
 
-    static final String DIRECTORY_NAME = "pgdata";
+    public static final String DIRECTORY_NAME = "pgdata";
     private static final Duration STARTUP_WAIT = Duration.ofSeconds(90);
 
     /**
@@ -21,21 +21,24 @@ final class PostgresDataDirectory {
      * Unix-socket connections are refused. The superuser has no password, so it cannot log in.
      */
     static final String PASSWORD_ONLY_HBA = """
-            # Tilemark dvdstore-db: SCRAM password authentication over loopback TCP only.
+            # Tilemark database guest: SCRAM password authentication over loopback TCP only.
             host all all 127.0.0.1/32 scram-sha-256
             """;
 
     private final Path directory;
+    private final String roleName;
 
-    PostgresDataDirectory(Path disk) {
+    /** {@code roleName} (e.g. {@code olio-db}) only names the role in error messages. */
+    public PostgresDataDirectory(Path disk, String roleName) {
         this.directory = disk.resolve(DIRECTORY_NAME);
+        this.roleName = roleName;
     }
 
-    Path path() {
+    public Path path() {
         return directory;
     }
 
-    boolean isInitialized() {
+    public boolean isInitialized() {
         return Files.isRegularFile(directory.resolve("PG_VERSION"))
                 && Files.isRegularFile(directory.resolve("postgresql.conf"));
     }
@@ -44,7 +47,7 @@ final class PostgresDataDirectory {
      * Runs initdb (trust authentication while the template is being built) and starts the server
      * tuned for a one-off bulk load.
      */
-    EmbeddedPostgres initializeAndStartForLoading() throws IOException {
+    public EmbeddedPostgres initializeAndStartForLoading() throws IOException {
         if (isInitialized()) {
             throw new IllegalStateException("a PostgreSQL data directory already exists at " + directory);
         }
@@ -60,7 +63,7 @@ final class PostgresDataDirectory {
     }
 
     /** Closes the server and makes password authentication mandatory from now on. */
-    void requirePasswords() throws IOException {
+    public void requirePasswords() throws IOException {
         Files.writeString(directory.resolve("pg_hba.conf"), PASSWORD_ONLY_HBA);
     }
 
@@ -68,10 +71,10 @@ final class PostgresDataDirectory {
      * Starts the server on the existing directory. zonky's readiness probe logs in as the given
      * user, so the probe itself goes through password authentication.
      */
-    EmbeddedPostgres start(String user, String password) throws IOException {
+    public EmbeddedPostgres start(String user, String password) throws IOException {
         if (!isInitialized()) {
             throw new IllegalStateException("no PostgreSQL data directory at " + directory
-                    + " (build the dvdstore-db template first)");
+                    + " (build the " + roleName + " template first)");
         }
         return builder()
                 .setConnectConfig("user", user)

@@ -1,0 +1,62 @@
+package org.tilemark.workloads.olio;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.tilemark.config.OlioSpec;
+
+/**
+ * The values the Olio JMeter plan is built from, each a JMeter expression: a literal for an embedded
+ * run (JMeter properties are JVM-global, so tiles sharing a JVM must not share them), or a
+ * {@code ${__P(olio.x,default)}} property reference in an exported .jmx so stock JMeter can be
+ * pointed anywhere with {@code -Jolio.host=...}.
+ *
+ * @param host              the web VM's host
+ * @param port              the web VM's port
+ * @param users             concurrent users (JMeter threads)
+ * @param durationSeconds   how long the thread group runs
+ * @param cycleMs           mean start-to-start gap of one user's operations
+ * @param maxCycleFactor    a gap is truncated at this multiple of the mean
+ * @param loadedUsers       PERSON rows the database was loaded with (Login picks user1..userN)
+ * @param emptyCachePercent share of users that start with an empty browser cache
+ * @param attendPercent     share of (logged-in) EventDetail views that attend the event
+ * @param originEpochMs     the schedule's origin; {@code 0} means each thread's own start time
+ * @param requestTimeout    connect and response timeout of each request
+ * @param uploadDir         directory holding the upload files (see {@link OlioAssets})
+ */
+public record OlioPlanSettings(String host, String port, String users, String durationSeconds, String cycleMs,
+                               String maxCycleFactor, String loadedUsers, String emptyCachePercent,
+                               String attendPercent, String originEpochMs, Duration requestTimeout, String uploadDir) {
+
+    /** Runs forever in effect: an embedded run ends when the driver closes it. */
+    static final long EMBEDDED_DURATION_SECONDS = Duration.ofDays(30).toSeconds();
+
+    /** Literal values for an in-process run against one web endpoint. */
+    public static OlioPlanSettings embedded(OlioSpec spec, InetSocketAddress target, Instant origin, Path assets) {
+        return new OlioPlanSettings(target.getHostString(), Integer.toString(target.getPort()),
+                Integer.toString(spec.users()), Long.toString(EMBEDDED_DURATION_SECONDS),
+                Long.toString(spec.cycleTime().toMillis()), Double.toString(spec.maxCycleFactor()),
+                Integer.toString(spec.loadedUsers()), Double.toString(spec.emptyCachePercent()),
+                Double.toString(spec.attendPercent()), Long.toString(origin.toEpochMilli()),
+                spec.requestTimeout(), assets.toAbsolutePath().toString());
+    }
+
+    /** Property references with the configuration's values as defaults, for stock JMeter. */
+    public static OlioPlanSettings exported(OlioSpec spec, String host, int port, Duration duration, Path assets) {
+        return new OlioPlanSettings(property("olio.host", host), property("olio.port", Integer.toString(port)),
+                property("olio.users", Integer.toString(spec.users())),
+                property("olio.durationSeconds", Long.toString(duration.toSeconds())),
+                property("olio.cycleMs", Long.toString(spec.cycleTime().toMillis())),
+                property("olio.maxCycleFactor", Double.toString(spec.maxCycleFactor())),
+                property("olio.loadedUsers", Integer.toString(spec.loadedUsers())),
+                property("olio.emptyCachePercent", Double.toString(spec.emptyCachePercent())),
+                property("olio.attendPercent", Double.toString(spec.attendPercent())),
+                property("olio.originEpochMs", "0"), spec.requestTimeout(),
+                property("olio.uploadDir", assets.toAbsolutePath().toString()));
+    }
+
+    private static String property(String name, String defaultValue) {
+        return "${__P(" + name + "," + defaultValue + ")}";
+    }
+}

@@ -1,0 +1,126 @@
+package org.tilemark.workloads.olio;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.OlioSpec;
+import org.tilemark.scoring.CycleTimeRule;
+import org.tilemark.scoring.FailureRateRule;
+import org.tilemark.scoring.MixRule;
+import org.tilemark.scoring.PercentileRule;
+import org.tilemark.scoring.QosRule;
+import org.tilemark.scoring.ScheduleLagRule;
+import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.SecretDigest;
+import org.tilemark.workloads.SecretSource;
+import org.tilemark.workloads.VmRequest;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.WorkloadDriver;
+
+/**
+ * Olio (social events, Faban's rules): a PostgreSQL VM behind a web VM, driven by Apache JMeter,
+ * scored in operations per second.
+ */
+public final class OlioWorkload implements Workload {
+
+    /**
+     * Standard errors of the sampled mix below which a deviation is not judged: four, since the
+     * Markov chain's steps are correlated and a phase holds only a few hundred operations.
+     */
+    static final double MIX_NOISE_SIGMAS = 4;
+
+    /** The variable the guests read the database user's password from. */
+    public static final String PASSWORD_VARIABLE = "TILEMARK_OLIO_DB_PASSWORD";
+    static final String SCHEMA_VERSION = "1";
+    /** Names under which the driver records each cycle's planned and achieved start-to-start gap. */
+    public static final String CYCLE_INTENDED = "cycle.intended";
+    public static final String CYCLE_ACTUAL = "cycle.actual";
+
+    @Override
+    public String name() {
+        return "olio";
+    }
+
+    @Override
+    public boolean enabled(BenchmarkSpec spec) {
+        return spec.workloads().olio().enabled();
+    }
+
+    static String dbVmName(int tile) {
+        return "tile" + tile + "-olio-db";
+    }
+
+    public static String webVmName(int tile) {
+        return "tile" + tile + "-olio-web";
+    }
+
+    @Override
+    public List<VmRequest> vms(int tile, BenchmarkSpec spec, SecretSource secrets) {
+        OlioSpec olio = spec.workloads().olio();
+        String password = secrets.secret("olio-db-password", olio.passwordEnv(), olio.passwordFile());
+        Map<String, String> secretEnv = Map.of(PASSWORD_VARIABLE, password);
+        Map<String, String> data = new HashMap<>();
+        data.put("olio.loadedUsers", Integer.toString(olio.loadedUsers()));
+        data.put("olio.seed", Long.toString(spec.run().seed()));
+        data.put("olio.db.user", olio.dbUsername());
+        Map<String, String> template = new HashMap<>(data);
+        template.put("olio.schema", SCHEMA_VERSION);
+        template.put("olio.db.password.digest", SecretDigest.of(password));
+        return List.of(
+                new VmRequest(dbVmName(tile), "olio-db", template, data, secretEnv),
+                new VmRequest(webVmName(tile), "olio-web", Map.of(),
+                        Map.of("olio.db.url", "jdbc:postgresql://${endpoint:" + dbVmName(tile) + "}/olio",
+                                "olio.db.user", olio.dbUsername(),
+                                "olio.db.pool", Integer.toString(olio.poolSize())),
+                        secretEnv));
+    }
+
+    @Override
+    public WorkloadDriver driver(DriverContext context) {
+        return new OlioDriver(context);
+    }
+
+    @Override
+    public String metricUnit() {
+        return "ops/s";
+    }
+
+    @Override
+    public Duration metricPeriod() {
+        return Duration.ofSeconds(1);
+    }
+
+    @Override
+    public String headlineOperation() {
+        return "HomePage";
+    }
+
+    @Override
+    public double targetThroughput(BenchmarkSpec spec) {
+        return spec.workloads().olio().targetOpsPerSecond();
+    }
+
+    @Override
+    public double reference(BenchmarkSpec spec) {
+        return spec.workloads().olio().referenceOpsPerSecond();
+    }
+
+    @Override
+    public List<QosRule> qosRules(BenchmarkSpec spec) {
+        OlioSpec olio = spec.workloads().olio();
+        List<QosRule> rules = new ArrayList<>();
+        // Optional: a rare operation (AddPerson is 0.8 % of the mix) may not occur in a short phase;
+        // the mix rule below is what checks that operations occur as often as they should.
+        olio.qos().limits().forEach((operation, limit) ->
+                rules.add(new PercentileRule(operation, olio.qos().percentile(), limit, true)));
+        rules.add(new MixRule(OlioMarkovChain.stationaryPercent(), olio.mixTolerancePercent(),
+                olio.mixToleranceFloorPoints(), MIX_NOISE_SIGMAS));
+        rules.add(new CycleTimeRule(CYCLE_INTENDED, CYCLE_ACTUAL, olio.cycleTimeTolerancePercent()));
+        rules.add(new FailureRateRule(olio.qos().maxFailurePercent(), false));
+        rules.add(new ScheduleLagRule(olio.qos().maxScheduleLagP99()));
+        return rules;
+    }
+}
