@@ -66,12 +66,17 @@ class OlioWorkloadTest {
         assertEquals("HomePage", olio.headlineOperation());
         List<QosRule> rules = olio.qosRules(spec);
         assertEquals(8, rules.stream().filter(PercentileRule.class::isInstance).count());
-        assertTrue(rules.contains(new PercentileRule("AddEvent", 90, Duration.ofSeconds(4))));
-        MixRule mix = rules.stream().filter(MixRule.class::isInstance).map(MixRule.class::cast).findFirst().orElseThrow();
+        assertTrue(rules.contains(new PercentileRule("AddEvent", 90, Duration.ofSeconds(4), true)));
+        assertEquals(OlioWorkload.MIX_NOISE_SIGMAS, mix(rules).noiseSigmas(), 0);
+        MixRule mix = mix(rules);
         assertEquals(OlioMarkovChain.OPERATIONS, List.copyOf(mix.targetPercent().keySet()));
         OlioMarkovChainTest.FABAN_MIX.forEach((op, share) -> assertEquals(share, mix.targetPercent().get(op), 0.2, op));
         assertTrue(rules.contains(new CycleTimeRule("cycle.intended", "cycle.actual", 2)));
         assertTrue(rules.stream().anyMatch(FailureRateRule.class::isInstance));
         assertTrue(rules.stream().anyMatch(ScheduleLagRule.class::isInstance));
+    }
+
+    private static MixRule mix(List<QosRule> rules) {
+        return rules.stream().filter(MixRule.class::isInstance).map(MixRule.class::cast).findFirst().orElseThrow();
     }
 }
