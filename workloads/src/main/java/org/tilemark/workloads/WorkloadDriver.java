@@ -6,6 +6,13 @@ import org.tilemark.workloads.driver.IntervalSnapshot;
 /** The load generator of one workload in one tile. */
 public interface WorkloadDriver extends AutoCloseable {
 
+    /**
+     * Does the slow set-up (loading an engine, compiling scripts) before the run's origin is fixed,
+     * so the first intended starts are not already behind. Most drivers have nothing to do.
+     */
+    default void prepare() {
+    }
+
     /** Starts issuing load; every user's intended start times are laid out from {@code origin}. */
     void start(Instant origin);
 

@@ -18,10 +18,18 @@ final class Drivers implements AutoCloseable {
     record Running(int tile, Workload workload, WorkloadDriver driver) {
     }
 
+    private static final java.time.Duration START_LEAD = java.time.Duration.ofSeconds(1);
+
     private final List<Running> running = new ArrayList<>();
+    private Instant origin;
+
+    /** The instant every driver laid its users' intended starts out from. */
+    Instant origin() {
+        return origin;
+    }
 
     static Drivers start(BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
-                         SecretSource secrets, Instant origin) {
+                         SecretSource secrets) {
         Map<Integer, Map<String, InetSocketAddress>> endpointsByTile = new HashMap<>();
         for (TileProvisioner.DeployedVm vm : vms) {
             Map<String, InetSocketAddress> tileEndpoints = endpointsByTile.computeIfAbsent(vm.vm().tile(), t -> new HashMap<>());
@@ -34,9 +42,13 @@ final class Drivers implements AutoCloseable {
                 WorkloadDriver driver = workload.driver(new DriverContext(tile, spec,
                         endpointsByTile.getOrDefault(tile, Map.of()), spec.run().seed(), secrets));
                 drivers.running.add(new Running(tile, workload, driver));
-                driver.start(origin);
+                driver.prepare();
             }
         }
+        // The origin is fixed only once every driver is prepared, a little ahead so all can start.
+        Instant origin = Instant.now().plus(START_LEAD);
+        drivers.origin = origin;
+        drivers.running.forEach(r -> r.driver().start(origin));
         return drivers;
     }
 

@@ -57,13 +57,13 @@ final class MeasurementLoop {
 
     Summary run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {
         MeasurementPlan plan = MeasurementPlan.of(spec.run());
-        Instant origin = Instant.now().plusMillis(500);
         Map<String, PhaseAccumulator> phase = new LinkedHashMap<>();
         out.println("[measure] warm-up " + seconds(spec.run().warmup()) + ", then " + plan.phases() + " phases of "
                 + seconds(plan.phaseDuration()) + " (interval " + seconds(spec.run().interval()) + ")");
         Duration cpuAtMeasureStart = null;
         Duration measured = Duration.ZERO;
-        try (Drivers drivers = Drivers.start(spec, workloads, vms, secrets, origin)) {
+        try (Drivers drivers = Drivers.start(spec, workloads, vms, secrets)) {
+            Instant origin = drivers.origin();
             for (MeasurementPlan.Slot slot : plan.slots()) {
                 if (!slot.warmup() && cpuAtMeasureStart == null) {
                     waitUntil(origin.plus(slot.start()));

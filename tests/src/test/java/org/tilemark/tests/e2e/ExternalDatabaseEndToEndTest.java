@@ -39,6 +39,7 @@ class ExternalDatabaseEndToEndTest {
 
             Map<String, String> settings = E2e.settings("e2e-external");
             settings.put("run.phases", "1");
+            settings.put("workloads.olio.enabled", "false"); // this test is about the DVD Store database
             settings.put("workloads.dvdstore.database.jdbcUrl", url);
             settings.put("workloads.dvdstore.database.username", "ds3ext");
             settings.put("workloads.dvdstore.database.passwordFile", passwordFile.toString());
@@ -49,7 +50,7 @@ class ExternalDatabaseEndToEndTest {
 
             assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.COMPLIANT);
             JsonNode vms = E2e.json(outcome.bundle().resolve("run.json")).get("inventory").get("vms");
-            assertThat(vms).hasSize(7); // 3 web, mail, olio-db, olio-web, standby
+            assertThat(vms).hasSize(5); // 3 web, mail, standby
             assertThat(vms.toString()).doesNotContain("dvdstore-db");
             assertThat(printed).doesNotContain("ext-secret-42");
             try (Connection c = DriverManager.getConnection(url, "ds3ext", "ext-secret-42");

@@ -27,13 +27,22 @@ final class OlioDriver implements WorkloadDriver {
         this.spec = context.spec().workloads().olio();
     }
 
+    /** Loads JMeter and compiles the plan's scripts before the origin is fixed: seconds on a busy machine. */
     @Override
-    public synchronized void start(Instant origin) {
-        String vm = OlioWorkload.webVmName(context.tile());
+    public synchronized void prepare() {
         try {
             assets = OlioAssets.writeTo(Files.createTempDirectory("tilemark-olio-t" + context.tile()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        OlioJmeterRun.prepareEnvironment();
+    }
+
+    @Override
+    public synchronized void start(Instant origin) {
+        String vm = OlioWorkload.webVmName(context.tile());
+        if (assets == null) {
+            prepare();
         }
         OlioPlanSettings settings = OlioPlanSettings.embedded(spec, context.endpoint(vm), origin, assets);
         listener = new OlioSampleListener(recorder, vm);

@@ -53,6 +53,11 @@ final class OlioJmeterRun implements AutoCloseable {
         }
     }
 
+    /** Sets up JMeter's process-wide environment and warms Groovy up, ahead of the run's origin. */
+    static void prepareEnvironment() {
+        environment();
+    }
+
     /**
      * JMeter's home and properties are process-wide; set them up once. A stop that fails must not
      * end the JVM (JMeter's default in non-GUI mode), as other workloads share it.

@@ -88,6 +88,11 @@ final class OlioScripts {
                 long gap = (long) Math.min(-meanNs * Math.log(1.0d - random.nextDouble()), maxNs)
                 String lastIntended = vars.get('olio_intended_ns')
                 long intended = Long.parseLong(vars.get('olio_next_intended_ns'))
+                if (lastIntended == null) {
+                    // A user arrives once its thread is up and its cache primed: on a busy machine JMeter
+                    // can take seconds to get there, and the schedule starts then instead of behind.
+                    intended = Math.max(intended, System.currentTimeMillis() * 1000000L)
+                }
                 vars.put('olio_gap_ns', lastIntended == null ? '' : String.valueOf(intended - Long.parseLong(lastIntended)))
                 vars.put('olio_intended_ns', String.valueOf(intended))
                 vars.put('olio_next_intended_ns', String.valueOf(intended + gap))
