@@ -44,16 +44,17 @@ class ShortRunEndToEndTest {
         double actions = 660; // mail: users x tasks per day x acceleration / minutes per day
         assertThat(meanThroughput(score, "mail")).as("mail actions/min vs target %s", actions).isBetween(actions * 0.8, actions * 1.2);
         assertThat(meanThroughput(score, "standby")).as("beats/min").isBetween(50.0, 70.0);
-        assertThat(meanThroughput(score, "olio")).as("Olio ops/s vs target 10").isBetween(8.0, 12.0);
+        assertThat(meanThroughput(score, "olio")).as("Olio ops/s vs target 5").isBetween(3.75, 6.25);
 
         List<JsonNode> intervals = E2e.intervals(bundle);
-        assertThat(intervals).hasSize(5 * 4); // (1 warm-up + 2 x 2 measured intervals of 10 s) x 4 workloads
+        assertThat(intervals).hasSize(6 * 4); // (2 warm-up + 2 x 2 measured intervals) x 4 workloads
         assertThat(operationCounts(intervals, "dvdstore")).containsKeys("login", "newCustomer", "newMember", "browse",
                 "browseReviews", "getReviews", "newReview", "helpfulness", "purchase", "order").allSatisfy((op, n) -> assertThat(n).as(op).isPositive());
         assertThat(operationCounts(intervals, "mail")).containsKeys("logon", "send", "read", "move", "delete", "search",
                 "browse", "delivery").allSatisfy((op, n) -> assertThat(n).as(op).isPositive());
-        assertThat(operationCounts(intervals, "olio")).containsKeys("HomePage", "Login", "Logout", "TagSearch",
-                "EventDetail", "PersonDetail", "AddPerson", "AddEvent").allSatisfy((op, n) -> assertThat(n).as(op).isPositive());
+        // The rare operations (AddPerson 0.8 %) may not occur in ~250 operations; the common ones must.
+        assertThat(operationCounts(intervals, "olio")).containsKeys("HomePage", "Login", "TagSearch", "EventDetail")
+                .allSatisfy((op, n) -> assertThat(n).as(op).isPositive());
 
         JsonNode run = E2e.json(bundle.resolve("run.json"));
         assertThat(run.get("inventory").get("vms")).hasSize(8); // db, 3 web, mail, olio-web, olio-db, standby
