@@ -12,7 +12,10 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Package boundaries inside the modules (DESIGN.md, module descriptions). */
+/**
+ * Package boundaries inside the modules (DESIGN.md, module descriptions). Each test is an ArchUnit
+ * rule: {@code check(...)} throws an AssertionError naming every offending class and dependency.
+ */
 class PackageBoundaryTest {
 
     /** Every direct subpackage of this one is one platform backend (local, vsphere, libvirt, ...). */
