@@ -29,7 +29,12 @@ final class E2e {
     private E2e() {
     }
 
+    /**
+     * The settings of a short run writing into {@code target/<results>}, emptied first: the helpers
+     * that wait for "the run" look at every bundle there, and must not find an earlier test run's.
+     */
     static Map<String, String> settings(String results) {
+        deleteTree(TARGET.resolve(results));
         Map<String, String> s = new LinkedHashMap<>();
         s.put("run.results", TARGET.resolve(results).toString());
         s.put("run.tiles", "1");
@@ -60,6 +65,19 @@ final class E2e {
         s.put("workloads.olio.loadedUsersPerUser", "30");
         s.put("workloads.olio.referenceOpsPerSecond", "5");
         return s;
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot empty " + root, e);
+        }
     }
 
     static BenchmarkSpec spec(Map<String, String> settings) throws ConfigException {

@@ -162,16 +162,7 @@ final class LocalPlatform implements Platform {
             Process process = launcher.launch(new GuestLaunchRequest(vm.name(), vm.runId(), local.spec().role(),
                     local.host().cpus(), local.dir().path(), false, local.spec().secretEnvironment()));
             local.started(process);
-            process.onExit().thenAccept(p -> {
-                if (!local.stopExpected()) {
-                    local.failed();
-                    // A VM whose guest died is down as a whole, as when a VM's OS crashes: what the
-                    // guest started (a database server, which is not its child) goes with it.
-                    ProcessSweeper.stop(ProcessSweeper.find(local.dir().path()), Duration.ofSeconds(5));
-                    String cause = "guest process exited unexpectedly (exit " + p.exitValue() + ")";
-                    listeners.forEach(l -> l.stoppedUnexpectedly(vm, cause));
-                }
-            });
+            watch(vm, local, process);
             Instant deadline = Instant.now().plus(timeout);
             while (local.dir().guestPorts().isEmpty()) {
                 if (!process.isAlive()) {
@@ -202,6 +193,30 @@ final class LocalPlatform implements Platform {
             Thread.currentThread().interrupt();
             throw new PlatformException("powering on VM " + vm.name() + " was interrupted", e);
         }
+    }
+
+    /**
+     * Reports the guest's death as soon as it happens. A thread of its own waits for it: {@code
+     * Process.onExit()} completes on the common fork-join pool, which a busy harness (or anything
+     * that runs blocking work there) can hold for the rest of the run.
+     */
+    private void watch(Vm vm, LocalVm local, Process process) {
+        Thread.ofPlatform().daemon().name("vm-watch-" + vm.name()).start(() -> {
+            int exit;
+            try {
+                exit = process.waitFor();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!local.stopExpected() && local.process().filter(p -> p == process).isPresent()) {
+                local.failed();
+                // A VM whose guest died is down as a whole, as when a VM's OS crashes: what the
+                // guest started (a database server, which is not its child) goes with it.
+                ProcessSweeper.stop(ProcessSweeper.find(local.dir().path()), Duration.ofSeconds(5));
+                String cause = "guest process exited unexpectedly (exit " + exit + ")";
+                listeners.forEach(l -> l.stoppedUnexpectedly(vm, cause));
+            }
+        });
     }
 
     @Override

@@ -115,6 +115,46 @@ class LocalPlatformTest {
     }
 
     @Test
+    void aGuestDeathIsReportedWhileTheCommonPoolIsBusy() throws Exception {
+        // The harness may run its whole measurement on the common pool (tests do): the report of a
+        // dead guest must not wait for that pool to come free.
+        java.util.concurrent.atomic.AtomicBoolean hold = new java.util.concurrent.atomic.AtomicBoolean(true);
+        int workers = java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1;
+        List<java.util.concurrent.CompletableFuture<Void>> busy = new java.util.ArrayList<>();
+        try {
+            Template template = platform.ensureTemplate(templateRequest());
+            Vm vm = platform.deploy(spec("tile1-echo", "run-c", template, Map.of()));
+            BlockingQueue<String> unexpected = new ArrayBlockingQueue<>(10);
+            platform.onUnexpectedStop((stopped, cause) -> unexpected.add(stopped.name() + ": " + cause));
+            platform.powerOn(vm, READY_TIMEOUT);
+            for (int i = 0; i < workers; i++) {
+                busy.add(java.util.concurrent.CompletableFuture.runAsync(() -> {
+                    while (hold.get()) {
+                        sleepQuietly(50);
+                    }
+                }));
+            }
+
+            ProcessHandle.of(guestPid(tmp.resolve("app/run-c/tile1-echo"))).orElseThrow().destroyForcibly();
+
+            assertThat(unexpected.poll(60, TimeUnit.SECONDS)).as("unexpected-stop event").startsWith("tile1-echo: ");
+            assertThat(platform.state(vm)).isEqualTo(VmState.FAILED);
+            platform.destroy(vm);
+        } finally {
+            hold.set(false);
+            busy.forEach(java.util.concurrent.CompletableFuture::join);
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void cleanupAfterACrashedHarnessKillsGuestsAndDeletesTheirDirectories() throws Exception {
         Template template = platform.ensureTemplate(templateRequest());
         Vm first = platform.deploy(spec("tile1-a", "run-b", template, Map.of()));
