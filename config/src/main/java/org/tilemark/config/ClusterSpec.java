@@ -12,9 +12,12 @@ import java.util.Map;
  * @param workDir    working directory for VM state
  * @param pinCpus    whether VMs are pinned to CPUs
  * @param bindAddress address every endpoint the harness opens listens on (127.0.0.1 unless configured)
+ * @param memoryDirtyMBps local platform: how fast a running guest is taken to dirty its memory while a
+ *                    vMotion pre-copies it (each round re-sends what the previous round's time dirtied)
+ * @param vmotionNetworkGbps local platform: the migration network's bandwidth, the pace memory is copied at
  */
 public record ClusterSpec(String platform, int hosts, Map<String, Path> datastores, Path workDir, boolean pinCpus,
-        String bindAddress) {
+        String bindAddress, double memoryDirtyMBps, double vmotionNetworkGbps) {
 
     public ClusterSpec {
         datastores = ImmutableCopies.ofMap(datastores);

@@ -41,6 +41,7 @@ final class SpecValidator {
         validateMail(spec.workloads().mail());
         validateOlio(spec.workloads().olio());
         validateStandby(spec.workloads().standby());
+        validateInfra(spec.infra());
         return List.copyOf(errors);
     }
 
@@ -69,6 +70,8 @@ final class SpecValidator {
                     + String.join(", ", PLATFORMS) + ")");
         }
         atLeast("cluster.hosts", cluster.hosts(), 1);
+        notNegative("cluster.memoryDirtyMBps", cluster.memoryDirtyMBps());
+        positive("cluster.vmotionNetworkGbps", cluster.vmotionNetworkGbps());
         if (usable("cluster.bindAddress") && (cluster.bindAddress() == null || cluster.bindAddress().isBlank())) {
             errors.add("cluster.bindAddress: must not be blank");
         }
@@ -254,6 +257,24 @@ final class SpecValidator {
         positive(STANDBY + ".interval", standby.interval());
         positive(STANDBY + ".timeout", standby.timeout());
         percent(STANDBY + ".minAnsweredPercent", standby.minAnsweredPercent());
+    }
+
+    private void validateInfra(InfraSpec infra) {
+        atLeast("infra.blocks", infra.blocks(), 0);
+        positive("infra.operationTimeout", infra.operationTimeout());
+        notNegative("infra.pause", infra.pause());
+        migration("infra.vmotion", infra.vmotion());
+        migration("infra.storageVmotion", infra.storageVmotion());
+        migration("infra.xvmotion", infra.xvmotion());
+        positive("infra.deploy.referenceOpsPerHour", infra.deploy().referenceOpsPerHour());
+        positive("infra.deploy.jobDuration", infra.deploy().jobDuration());
+    }
+
+    private void migration(String path, InfraSpec.MigrationSpec migration) {
+        positive(path + ".referenceOpsPerHour", migration.referenceOpsPerHour());
+        if (migration.enabled()) {
+            notBlank(path + ".roles", migration.roles());
+        }
     }
 
     private void validateQos(String path, QosSpec qos) {

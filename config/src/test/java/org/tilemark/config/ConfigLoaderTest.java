@@ -30,7 +30,7 @@ class ConfigLoaderTest {
         assertThat(spec.cluster()).isEqualTo(new ClusterSpec("local", 2,
                 Map.of("app", Path.of(".tilemark/datastores/app"),
                         "maintenance", Path.of(".tilemark/datastores/maintenance")),
-                Path.of(".tilemark"), true, "127.0.0.1"));
+                Path.of(".tilemark"), true, "127.0.0.1", 32, 10));
         DvdStoreSpec dvdstore = spec.workloads().dvdstore();
         assertThat(dvdstore.enabled()).isTrue();
         assertThat(dvdstore.size()).isEqualTo("S");
@@ -160,7 +160,7 @@ class ConfigLoaderTest {
                 "unknown key 'run.phase_duration' (did you mean 'run.phaseDuration'?)",
                 "unknown key 'workloads.dvdstore.load.shpae' (did you mean 'workloads.dvdstore.load.shape'?)",
                 "unknown key 'qos' (did you mean 'workloads.dvdstore.qos'?)",
-                "unknown key 'banana' (valid keys: run, cluster, workloads)");
+                "unknown key 'banana' (valid keys: run, cluster, workloads, infra)");
     }
 
     @Test

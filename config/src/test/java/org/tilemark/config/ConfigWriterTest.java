@@ -23,7 +23,7 @@ class ConfigWriterTest {
     void snapshotWritesDurationsAndPathsAsText() {
         Map<String, Object> map = ConfigWriter.toMap(ConfigLoader.defaults());
 
-        assertThat(map).containsOnlyKeys("run", "cluster", "workloads");
+        assertThat(map).containsOnlyKeys("run", "cluster", "workloads", "infra");
         @SuppressWarnings("unchecked")
         Map<String, Object> run = (Map<String, Object>) map.get("run");
         assertThat(run).containsEntry("phaseDuration", "1m").containsEntry("warmup", "30s")
@@ -58,7 +58,7 @@ class ConfigWriterTest {
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
                 new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().olio(),
-                        defaults.workloads().standby()));
+                        defaults.workloads().standby()), defaults.infra());
 
         assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("smtp://***@mail:25")
                 .contains("imap://***@mail:143");
@@ -94,7 +94,8 @@ class ConfigWriterTest {
         Map<String, Path> datastores = new LinkedHashMap<>(defaults.cluster().datastores());
         datastores.put("extra" + random.nextInt(10), Path.of("/data/x: y"));
         ClusterSpec cluster = new ClusterSpec("local", 1 + random.nextInt(8), datastores,
-                Path.of("/var/lib/tilemark"), random.nextBoolean(), "127.0.0." + (1 + random.nextInt(9)));
+                Path.of("/var/lib/tilemark"), random.nextBoolean(), "127.0.0." + (1 + random.nextInt(9)),
+                random.nextInt(200) + random.nextDouble(), 0.5 + random.nextInt(40));
         DvdStoreSpec base = defaults.workloads().dvdstore();
         Map<String, Duration> limits = new LinkedHashMap<>(base.qos().limits());
         limits.put("purchase", Duration.ofNanos(1 + random.nextInt(2_000_000_000)));
@@ -115,9 +116,19 @@ class ConfigWriterTest {
                 Duration.ofMillis(1 + random.nextInt(60_000)));
         BenchmarkSpec spec = new BenchmarkSpec(run, cluster,
                 new WorkloadsSpec(dvdstore, randomMail(random, defaults.workloads().mail()),
-                        randomOlio(random, defaults.workloads().olio()), randomStandby(random)));
+                        randomOlio(random, defaults.workloads().olio()), randomStandby(random)), randomInfra(random));
 
         assertThat(reload(spec)).isEqualTo(spec);
+    }
+
+    private static InfraSpec randomInfra(Random random) {
+        return new InfraSpec(random.nextBoolean(), random.nextInt(5), Duration.ofMillis(random.nextInt(60_000)),
+                Duration.ofSeconds(1 + random.nextInt(600)),
+                new InfraSpec.MigrationSpec(random.nextBoolean(), "mail, standby", 1 + random.nextInt(500)),
+                new InfraSpec.MigrationSpec(random.nextBoolean(), "dvdstore-db", 0.5 + random.nextDouble()),
+                new InfraSpec.MigrationSpec(random.nextBoolean(), "olio-web,x", 20),
+                new InfraSpec.DeploySpec(random.nextBoolean(), 1 + random.nextDouble() * 100,
+                        Duration.ofSeconds(1 + random.nextInt(100))));
     }
 
     private static MailSpec randomMail(Random random, MailSpec base) {
@@ -181,6 +192,7 @@ class ConfigWriterTest {
         DvdStoreSpec d = spec.workloads().dvdstore();
         return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
                 d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
-                d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().olio(), spec.workloads().standby()));
+                d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().olio(), spec.workloads().standby()),
+                spec.infra());
     }
 }

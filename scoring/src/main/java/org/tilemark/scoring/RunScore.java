@@ -25,4 +25,18 @@ public record RunScore(List<PhaseScore> phases, int tiles, double score, boolean
         }
         Require.nonNull(confidence, "confidence");
     }
+
+    /** The median of the phases' application scores. */
+    public double application() {
+        return Scoring.median(phases.stream().mapToDouble(PhaseScore::application).toArray());
+    }
+
+    /** The median of the phases' infrastructure scores; empty for an application-only run. */
+    public java.util.OptionalDouble infrastructure() {
+        if (applicationOnly) {
+            return java.util.OptionalDouble.empty();
+        }
+        return java.util.OptionalDouble.of(Scoring.median(phases.stream()
+                .mapToDouble(p -> p.infrastructure().orElseThrow()).toArray()));
+    }
 }

@@ -4,9 +4,11 @@ import java.util.List;
 
 /**
  * What every VM of one role is made from. {@code ports} names the services the guest offers, each
- * reached through an endpoint of its own; the first is the VM's primary endpoint.
+ * reached through an endpoint of its own; the first is the VM's primary endpoint. {@code stateless}: the
+ * guest writes nothing to its disk while serving (a web front end, a heartbeat responder), so a
+ * platform that must restart it to move its disk may start the copy before stopping the original.
  */
-public record RoleTemplate(String role, VmSize size, GuestLaunch launch, List<String> ports) {
+public record RoleTemplate(String role, VmSize size, GuestLaunch launch, List<String> ports, boolean stateless) {
 
     public static final String MAIN_PORT = "main";
 
@@ -17,8 +19,8 @@ public record RoleTemplate(String role, VmSize size, GuestLaunch launch, List<St
         }
     }
 
-    /** A role with one service. */
+    /** A role with one service that keeps state on its disk. */
     public RoleTemplate(String role, VmSize size, GuestLaunch launch) {
-        this(role, size, launch, List.of(MAIN_PORT));
+        this(role, size, launch, List.of(MAIN_PORT), false);
     }
 }

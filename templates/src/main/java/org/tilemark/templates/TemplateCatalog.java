@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Set;
 
 /**
  * Default templates per VM role. Sizes follow the VMmark 2 tile (DVD Store DB 4 vCPU / 4 GB, web
@@ -19,10 +20,15 @@ public final class TemplateCatalog {
             "mail", new VmSize(4, 8192, 40),
             "olio-web", new VmSize(4, 6144, 10),
             "olio-db", new VmSize(2, 2048, 10),
-            "standby", new VmSize(1, 512, 2));
+            "standby", new VmSize(1, 512, 2),
+            // The VM the Deploy operation clones: a small database server for its short job.
+            "deploy", new VmSize(1, 1024, 2));
 
     /** Roles with more than one service; the first port is the primary endpoint. */
     private static final Map<String, List<String>> PORTS = Map.of("mail", List.of("smtp", "imap"));
+
+    /** Roles whose guests write nothing to their disks while serving (Olio's web VM stores uploads). */
+    private static final Set<String> STATELESS = Set.of("dvdstore-web", "standby");
 
     private TemplateCatalog() {
     }
@@ -33,7 +39,7 @@ public final class TemplateCatalog {
             throw new NoSuchElementException("no template for role '" + role + "' (known: " + SIZES.keySet() + ")");
         }
         return new RoleTemplate(role, size, new GuestLaunch(GuestLaunch.GUEST_MAIN, jvmOptions(size)),
-                PORTS.getOrDefault(role, List.of(RoleTemplate.MAIN_PORT)));
+                PORTS.getOrDefault(role, List.of(RoleTemplate.MAIN_PORT)), STATELESS.contains(role));
     }
 
     static List<String> jvmOptions(VmSize size) {

@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One run's results directory, append-only while the run goes: {@code run.json},
  * {@code intervals.jsonl} (one line per interval, tile and workload, flushed as measured),
- * {@code histograms/*.hlog} and, at the end, {@code score.json}.
+ * {@code histograms/*.hlog}, {@code infra-ops.jsonl} (one line per infrastructure operation, flushed
+ * as it ends) and, at the end, {@code score.json}.
  */
 public final class ResultsBundle implements AutoCloseable {
 
@@ -26,6 +27,7 @@ public final class ResultsBundle implements AutoCloseable {
 
     private final Path directory;
     private final BufferedWriter intervals;
+    private BufferedWriter infraOps;
     private final Map<String, HistogramLog> histogramLogs = new ConcurrentHashMap<>();
 
     private ResultsBundle(Path directory) throws IOException {
@@ -68,6 +70,21 @@ public final class ResultsBundle implements AutoCloseable {
         }
     }
 
+    /** Appends one infrastructure operation's record and flushes it; the file appears with the first one. */
+    public synchronized void appendInfraOperation(ObjectNode line) {
+        try {
+            if (infraOps == null) {
+                infraOps = Files.newBufferedWriter(directory.resolve("infra-ops.jsonl"), StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            }
+            infraOps.write(JSON_LINE.writeValueAsString(line));
+            infraOps.newLine();
+            infraOps.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public HistogramLog histogramLog(String name, java.time.Instant origin) {
         return histogramLogs.computeIfAbsent(name, n -> HistogramLog.open(directory.resolve("histograms").resolve(n + ".hlog"), origin));
     }
@@ -75,6 +92,9 @@ public final class ResultsBundle implements AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         intervals.close();
+        if (infraOps != null) {
+            infraOps.close();
+        }
         histogramLogs.values().forEach(HistogramLog::close);
     }
 }

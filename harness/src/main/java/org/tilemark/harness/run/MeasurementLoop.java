@@ -37,9 +37,12 @@ final class MeasurementLoop {
     private final ResultsBundle bundle;
     private final PrintStream out;
     private final CountDownLatch abort;
+    private final java.util.Optional<InfraRun> infra;
+    private final Map<Integer, org.tilemark.scoring.InfraScore> infraScores = new LinkedHashMap<>();
 
     MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, ResultsBundle bundle,
-                    PrintStream out, CountDownLatch abort) {
+                    PrintStream out, CountDownLatch abort, java.util.Optional<InfraRun> infra) {
+        this.infra = infra;
         this.spec = spec;
         this.workloads = workloads;
         this.secrets = secrets;
@@ -52,7 +55,7 @@ final class MeasurementLoop {
      * How the measurement went: whether it was aborted before its last phase ended, and the CPU time
      * the harness process (drivers and endpoints) used over the measured phases.
      */
-    record Summary(boolean aborted, Duration harnessCpu, Duration measured) {
+    record Summary(boolean aborted, Duration harnessCpu, Duration measured, Map<Integer, org.tilemark.scoring.InfraScore> infra) {
     }
 
     Summary run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {
@@ -62,15 +65,18 @@ final class MeasurementLoop {
                 + seconds(plan.phaseDuration()) + " (interval " + seconds(spec.run().interval()) + ")");
         Duration cpuAtMeasureStart = null;
         Duration measured = Duration.ZERO;
-        try (Drivers drivers = Drivers.start(spec, workloads, vms, secrets)) {
+        Drivers drivers = Drivers.start(spec, workloads, vms, secrets);
+        try {
             Instant origin = drivers.origin();
             for (MeasurementPlan.Slot slot : plan.slots()) {
                 if (!slot.warmup() && cpuAtMeasureStart == null) {
                     waitUntil(origin.plus(slot.start()));
                     cpuAtMeasureStart = processCpu();
+                    // Infrastructure operations start with measurement, as VMmark's do after ramp-up.
+                    infra.ifPresent(i -> i.start(at -> phaseAt(plan, origin, at)));
                 }
                 if (waitUntil(origin.plus(slot.end()))) {
-                    return new Summary(true, cpuSince(cpuAtMeasureStart), measured);
+                    return new Summary(true, cpuSince(cpuAtMeasureStart), measured, Map.copyOf(infraScores));
                 }
                 if (!slot.warmup()) {
                     measured = measured.plus(slot.end().minus(slot.start()));
@@ -94,15 +100,34 @@ final class MeasurementLoop {
                 }
                 out.println(stage(slot, plan) + " " + String.join(" | ", progress));
                 if (slot.lastOfPhase(plan)) {
-                    PhaseScore score = score(slot.phase(), phase);
+                    PhaseScore score = score(slot.phase(), phase, plan.phaseDuration());
                     phases.add(score);
                     phase.clear();
-                    out.println(String.format(Locale.ROOT, "[phase %d] score %.3f (application %.3f) %s", score.phase(),
-                            score.score(), score.application(), score.qos().passed() ? "QoS passed" : "QoS FAILED: " + score.qos().reasons()));
+                    out.println(String.format(Locale.ROOT, "[phase %d] score %.3f (application %.3f%s) %s", score.phase(),
+                            score.score(), score.application(), score.infrastructure().isPresent()
+                                    ? String.format(Locale.ROOT, ", infrastructure %.3f", score.infrastructure().getAsDouble()) : "",
+                            score.qos().passed() ? "QoS passed" : "QoS FAILED: " + score.qos().reasons()));
                 }
             }
-            return new Summary(false, cpuSince(cpuAtMeasureStart), measured);
+            return new Summary(false, cpuSince(cpuAtMeasureStart), measured, Map.copyOf(infraScores));
+        } finally {
+            // Operations in flight finish before the drivers stop: their VMs are serving the tiles.
+            if (infra.isPresent()) {
+                infra.get().stop();
+            }
+            drivers.close();
         }
+    }
+
+    /** The measurement phase an instant falls in; 0 in warm-up or after the last phase. */
+    private static int phaseAt(MeasurementPlan plan, Instant origin, Instant at) {
+        Duration since = Duration.between(origin, at);
+        for (MeasurementPlan.Slot slot : plan.slots()) {
+            if (!slot.warmup() && since.compareTo(slot.start()) >= 0 && since.compareTo(slot.end()) < 0) {
+                return slot.phase();
+            }
+        }
+        return 0;
     }
 
     private static Duration processCpu() {
@@ -134,7 +159,7 @@ final class MeasurementLoop {
         bundle.appendInterval(line);
     }
 
-    private PhaseScore score(int phaseNumber, Map<String, PhaseAccumulator> accumulated) {
+    private PhaseScore score(int phaseNumber, Map<String, PhaseAccumulator> accumulated, Duration length) {
         Map<Integer, List<WorkloadScore>> byTile = new LinkedHashMap<>();
         for (int tile = 1; tile <= spec.run().tiles(); tile++) {
             for (Workload w : workloads) {
@@ -148,7 +173,12 @@ final class MeasurementLoop {
         }
         List<TileScore> tiles = new ArrayList<>();
         byTile.forEach((tile, scores) -> tiles.add(Scoring.tile(tile, scores)));
-        return Scoring.phase(phaseNumber, tiles, OptionalDouble.empty());
+        if (infra.isEmpty()) {
+            return Scoring.phase(phaseNumber, tiles, OptionalDouble.empty());
+        }
+        InfraRun.Phase infraPhase = infra.get().score(phaseNumber, length);
+        infraPhase.details().ifPresent(d -> infraScores.put(phaseNumber, d));
+        return Scoring.phase(phaseNumber, tiles, infraPhase.score(), infraPhase.qos());
     }
 
     private static String progress(WorkloadResult r, String headline) {

@@ -61,6 +61,14 @@ final class ResultJson {
         }
         root.put("scoreLine", scoreLine);
         root.put("applicationOnly", score == null || score.applicationOnly());
+        if (score != null) {
+            root.put("application", round(score.application()));
+            if (score.infrastructure().isPresent()) {
+                root.put("infrastructure", round(score.infrastructure().getAsDouble()));
+            } else {
+                root.putNull("infrastructure");
+            }
+        }
         root.put("compliant", "compliant".equals(verdict));
         root.put("verdict", verdict);
         ArrayNode why = root.putArray("reasons");
@@ -122,6 +130,22 @@ final class ResultJson {
     }
 
     /** The harness's own cost: CPU seconds the drivers and endpoints used per tile-minute of measurement. */
+    /** Adds each scored phase's per-operation infrastructure rates ({@code phases[].infraOperations}). */
+    static void infrastructure(ObjectNode score, java.util.Map<Integer, org.tilemark.scoring.InfraScore> byPhase) {
+        for (var phase : score.withArray("phases")) {
+            org.tilemark.scoring.InfraScore infra = byPhase.get(phase.get("phase").asInt());
+            if (infra == null) {
+                continue;
+            }
+            ArrayNode ops = ((ObjectNode) phase).putArray("infraOperations");
+            infra.operations().forEach(op -> ops.addObject()
+                    .put("operation", op.operation())
+                    .put("opsPerHour", round(op.opsPerHour()))
+                    .put("referenceOpsPerHour", round(op.referenceOpsPerHour()))
+                    .put("normalized", round(op.normalized())));
+        }
+    }
+
     static void harnessCpu(ObjectNode score, MeasurementLoop.Summary summary, int tiles) {
         ObjectNode cpu = score.putObject("harnessCpu");
         double cpuSeconds = summary.harnessCpu().toNanos() / 1e9;

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -77,6 +78,7 @@ public final class RunOrchestrator {
         try {
             // Before anything is created: a server that does not answer or a refused login is bad
             // input, and a run with bad input leaves nothing behind.
+            InfraRun.validate(spec);
             requests = vmRequests(spec, workloads, secrets);
         } catch (WorkloadConfigException e) {
             out.println("error: " + e.getMessage());
@@ -110,10 +112,17 @@ public final class RunOrchestrator {
                 new TileProvisioner(platform, runId, spec.run().provisionTimeout(), events).provision(requests, deployed);
                 out.println("[provision] ready in " + (System.nanoTime() - provisionStart) / 1_000_000_000 + " s");
                 bundle.writeJson("run.json", record.toJson(deployed, null));
+                Optional<InfraRun> infra = InfraRun.plan(spec, platform, deployed, new DeployVm(platform, runId, spec, secrets),
+                        bundle, out);
+                if (infra.isPresent() && spec.infra().deploy().enabled()) {
+                    // Built now, so the first Deploy operation does not pay for the template.
+                    new DeployVm(platform, runId, spec, secrets).template();
+                }
                 if (abortRequested.getCount() == 0) {
                     aborted = true;
                 } else {
-                    measurement = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested).run(deployed, phases);
+                    measurement = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra)
+                            .run(deployed, phases);
                     aborted = measurement.aborted();
                 }
             } catch (PlatformException e) {
@@ -131,13 +140,14 @@ public final class RunOrchestrator {
                     events.all(), verdict.scoreLine());
             if (measurement != null) {
                 ResultJson.harnessCpu(score, measurement, spec.run().tiles());
+                ResultJson.infrastructure(score, measurement.infra());
             }
             bundle.writeJson("score.json", score);
             bundle.writeJson("run.json", record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
             verdict.reasons().forEach(r -> out.println("  - " + r));
             if (verdict.score() != null && verdict.score().applicationOnly()) {
-                out.println("  (application score only: infrastructure operations are not measured yet)");
+                out.println("  (application score only: infrastructure operations were off)");
             }
             return new RunOutcome(verdict.word(), verdict.scoreLine(), bundle.directory(), verdict.exitCode());
         } catch (IOException e) {

@@ -69,7 +69,11 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         if (score == null) {
             return "Score: none @ " + tiles + (tiles == 1 ? " tile" : " tiles") + " (" + word + ")";
         }
-        return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s)", score.score(), score.tiles(),
-                score.tiles() == 1 ? "tile" : "tiles", word);
+        String tileWord = score.tiles() == 1 ? "tile" : "tiles";
+        if (score.applicationOnly()) {
+            return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s)", score.score(), score.tiles(), tileWord, word);
+        }
+        return String.format(Locale.ROOT, "Score: %.2f @ %d %s (app %.2f, infra %.2f), %s", score.score(), score.tiles(),
+                tileWord, score.application(), score.infrastructure().orElseThrow(), word);
     }
 }

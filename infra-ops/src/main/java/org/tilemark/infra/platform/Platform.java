@@ -46,6 +46,19 @@ public interface Platform extends AutoCloseable {
     /** Removes every VM (processes, endpoints, disks) left by a run (all runs when runId is null); returns what it removed. */
     List<String> cleanup(String runId) throws PlatformException;
 
+    /** What this platform can do to running VMs; operations it cannot do are not scheduled. */
+    java.util.Set<Capability> capabilities();
+
+    /** Where the VM runs now (it changes when the VM is migrated). */
+    Placement placement(Vm vm);
+
+    /**
+     * Moves a running VM to {@code target}: another host (live migration), another datastore
+     * (storage migration) or both, as {@link #capabilities()} allow. The VM keeps its endpoints. On
+     * failure the VM is left running where it was and nothing half-copied stays behind.
+     */
+    Migration migrate(Vm vm, Placement target) throws PlatformException;
+
     /** Tells {@code listener} about VMs that stop without being powered off. */
     void onUnexpectedStop(VmListener listener);
 

@@ -46,6 +46,17 @@ final class Disks {
         return bytes.get();
     }
 
+    /** Deletes {@code dir} if nothing is in it (a run's directory on a datastore after its last VM left). */
+    static void deleteIfEmpty(Path dir) {
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isEmpty()) {
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException ignored) {
+            // not empty or already gone
+        }
+    }
+
     static void delete(Path root) throws IOException {
         if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;

@@ -18,11 +18,15 @@ import java.util.concurrent.ConcurrentHashMap;
 final class EndpointProxy implements AutoCloseable {
 
     private static final int CONNECT_TIMEOUT_MS = 5_000;
+    /** The longest a new connection waits for a guest that is switching hosts or datastores. */
+    private static final long HOLD_LIMIT_MS = 120_000;
 
     private final ServerSocket server;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile InetSocketAddress target;
     private volatile boolean closed;
+    private final Object gate = new Object();
+    private boolean held;
 
     EndpointProxy(String bindAddress, String vmName) throws IOException {
         server = new ServerSocket(0, 512, InetAddress.getByName(bindAddress));
@@ -33,8 +37,45 @@ final class EndpointProxy implements AutoCloseable {
         return new InetSocketAddress(server.getInetAddress(), server.getLocalPort());
     }
 
+    /** Points the endpoint at the guest's current address and lets held connections through. */
     void retarget(InetSocketAddress guest) {
-        this.target = guest;
+        synchronized (gate) {
+            this.target = guest;
+            held = false;
+            gate.notifyAll();
+        }
+    }
+
+    /**
+     * New connections wait (instead of being refused) until {@link #retarget} or {@link #release}:
+     * used while the guest restarts elsewhere, so clients see a slow connect, not a refusal.
+     */
+    void hold() {
+        synchronized (gate) {
+            held = true;
+        }
+    }
+
+    /** Ends a hold without moving (the switch failed and the guest runs where it was). */
+    void release() {
+        synchronized (gate) {
+            held = false;
+            gate.notifyAll();
+        }
+    }
+
+    private InetSocketAddress awaitTarget() throws InterruptedException {
+        synchronized (gate) {
+            long deadline = System.currentTimeMillis() + HOLD_LIMIT_MS;
+            while (held && !closed) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    break;
+                }
+                gate.wait(Math.min(left, 500));
+            }
+            return target;
+        }
     }
 
     private void acceptLoop() {
@@ -55,11 +96,11 @@ final class EndpointProxy implements AutoCloseable {
     }
 
     private void bridge(Socket client) {
-        InetSocketAddress guest = target;
         Socket upstream = new Socket();
         open.add(client);
         open.add(upstream);
         try {
+            InetSocketAddress guest = awaitTarget();
             // close() may have swept the open sockets just before these were added.
             if (guest == null || closed) {
                 return;
@@ -109,6 +150,7 @@ final class EndpointProxy implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        release();
         try {
             server.close();
         } catch (IOException ignored) {

@@ -14,7 +14,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.EnumSet;
+import java.util.Set;
+import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Inventory;
+import org.tilemark.infra.platform.Migration;
+import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Inventory.Host;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
@@ -43,6 +48,7 @@ final class LocalPlatform implements Platform {
     private final GuestLauncher launcher;
     private final Map<String, LocalVm> vms = new ConcurrentHashMap<>();
     private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
+    private final LocalMigrations migrations;
 
     LocalPlatform(PlatformSettings settings) throws IOException {
         this.settings = settings;
@@ -51,6 +57,17 @@ final class LocalPlatform implements Platform {
         this.templates = root.resolve("templates");
         this.registry = new VmRegistry(root.resolve("vms"));
         this.launcher = new GuestLauncher(settings.pinCpus());
+        this.migrations = new LocalMigrations(settings, hosts, registry, launcher.pinning(), new LocalMigrations.Guests() {
+            @Override
+            public void start(LocalVm vm, Duration timeout) throws PlatformException {
+                startGuest(vm, timeout);
+            }
+
+            @Override
+            public void stop(LocalVm vm, Duration grace) {
+                stopGuest(vm, grace);
+            }
+        });
         Files.createDirectories(templates);
         for (Path datastore : settings.datastores().values()) {
             Files.createDirectories(datastore);
@@ -156,6 +173,14 @@ final class LocalPlatform implements Platform {
     @Override
     public void powerOn(Vm vm, Duration timeout) throws PlatformException {
         LocalVm local = require(vm);
+        synchronized (local) {
+            startGuest(local, timeout);
+        }
+    }
+
+    /** Starts the guest from the VM's current directory on its current host; returns once its ports are announced. */
+    private void startGuest(LocalVm local, Duration timeout) throws PlatformException {
+        Vm vm = local.vm();
         try {
             Files.deleteIfExists(local.dir().readyFile());
             local.expectStop(false);
@@ -170,7 +195,7 @@ final class LocalPlatform implements Platform {
                             + "); last output:\n" + local.dir().consoleTail(15));
                 }
                 if (Instant.now().isAfter(deadline)) {
-                    powerOff(vm, Duration.ofSeconds(5));
+                    stopGuest(local, Duration.ofSeconds(5));
                     throw new PlatformException("VM " + vm.name() + " was not ready within " + timeout
                             + "; last output:\n" + local.dir().consoleTail(15));
                 }
@@ -180,7 +205,7 @@ final class LocalPlatform implements Platform {
             for (var endpoint : local.endpoints().entrySet()) {
                 Integer port = ports.get(endpoint.getKey());
                 if (port == null) {
-                    powerOff(vm, Duration.ofSeconds(5));
+                    stopGuest(local, Duration.ofSeconds(5));
                     throw new PlatformException("VM " + vm.name() + " did not announce its '" + endpoint.getKey()
                             + "' port (announced: " + ports.keySet() + ")");
                 }
@@ -222,6 +247,13 @@ final class LocalPlatform implements Platform {
     @Override
     public void powerOff(Vm vm, Duration grace) throws PlatformException {
         LocalVm local = require(vm);
+        synchronized (local) {
+            stopGuest(local, grace);
+        }
+    }
+
+    /** Asks the guest to shut down (SIGTERM), forces it after {@code grace}, and sweeps what it started. */
+    private static void stopGuest(LocalVm local, Duration grace) {
         local.expectStop(true);
         local.process().ifPresent(Process::destroy);
         local.process().ifPresent(p -> {
@@ -237,18 +269,38 @@ final class LocalPlatform implements Platform {
     }
 
     @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.allOf(Capability.class);
+    }
+
+    @Override
+    public Placement placement(Vm vm) {
+        return requireUnchecked(vm).placement();
+    }
+
+    @Override
+    public Migration migrate(Vm vm, Placement target) throws PlatformException {
+        LocalVm local = require(vm);
+        synchronized (local) {
+            return migrations.migrate(local, target);
+        }
+    }
+
+    @Override
     public void destroy(Vm vm) throws PlatformException {
         LocalVm local = require(vm);
-        powerOff(vm, Duration.ofSeconds(20));
-        local.closeEndpoints();
-        try {
-            Disks.delete(local.dir().path());
-            deleteIfEmpty(local.dir().path().getParent());
-            registry.remove(local.entry());
-        } catch (IOException e) {
-            throw new PlatformException("destroying VM " + vm.name() + ": " + e.getMessage(), e);
-        } finally {
-            vms.remove(vm.name());
+        synchronized (local) {
+            stopGuest(local, Duration.ofSeconds(20));
+            local.closeEndpoints();
+            try {
+                Disks.delete(local.dir().path());
+                Disks.deleteIfEmpty(local.dir().path().getParent());
+                registry.remove(local.entry());
+            } catch (IOException e) {
+                throw new PlatformException("destroying VM " + vm.name() + ": " + e.getMessage(), e);
+            } finally {
+                vms.remove(vm.name());
+            }
         }
     }
 
@@ -291,7 +343,7 @@ final class LocalPlatform implements Platform {
                 }
                 int processes = ProcessSweeper.stop(ProcessSweeper.find(entry.vmDirectory()), Duration.ofSeconds(10));
                 Disks.delete(entry.vmDirectory());
-                deleteIfEmpty(entry.vmDirectory().getParent());
+                Disks.deleteIfEmpty(entry.vmDirectory().getParent());
                 registry.remove(entry);
                 removed.add(entry.runId() + "/" + entry.vmName() + " (" + processes + " processes)");
             }
@@ -309,16 +361,6 @@ final class LocalPlatform implements Platform {
     @Override
     public void close() {
         vms.values().forEach(LocalVm::closeEndpoints);
-    }
-
-    private static void deleteIfEmpty(Path dir) {
-        try (var entries = Files.list(dir)) {
-            if (entries.findAny().isEmpty()) {
-                Files.deleteIfExists(dir);
-            }
-        } catch (IOException ignored) {
-            // not empty or already gone
-        }
     }
 
     private LocalVm require(Vm vm) throws PlatformException {

@@ -12,9 +12,10 @@ final class LocalVm {
 
     private final Vm vm;
     private final VmSpec spec;
-    private final Host host;
-    private final VmDirectory dir;
-    private final VmRegistry.Entry entry;
+    private volatile Host host;
+    private volatile String datastore;
+    private volatile VmDirectory dir;
+    private volatile VmRegistry.Entry entry;
     private final Map<String, EndpointProxy> endpoints;
     private volatile Process process;
     private volatile VmState state = VmState.DEPLOYED;
@@ -25,6 +26,7 @@ final class LocalVm {
         this.vm = vm;
         this.spec = spec;
         this.host = host;
+        this.datastore = spec.datastore();
         this.dir = dir;
         this.entry = entry;
         this.endpoints = endpoints;
@@ -40,6 +42,27 @@ final class LocalVm {
 
     Host host() {
         return host;
+    }
+
+    String datastore() {
+        return datastore;
+    }
+
+    org.tilemark.infra.platform.Placement placement() {
+        return new org.tilemark.infra.platform.Placement(host.name(), datastore);
+    }
+
+    /** After a live migration: same files, another host. */
+    void movedTo(Host newHost) {
+        host = newHost;
+    }
+
+    /** After a storage (or cross) migration: the VM's files live in {@code newDir} on {@code newDatastore}. */
+    void movedTo(Host newHost, String newDatastore, VmDirectory newDir, VmRegistry.Entry newEntry) {
+        host = newHost;
+        datastore = newDatastore;
+        dir = newDir;
+        entry = newEntry;
     }
 
     VmDirectory dir() {

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.infra.platform.Migration;
+import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformSettings;
 import org.tilemark.infra.platform.Template;
@@ -185,9 +187,84 @@ class LocalPlatformTest {
         afterCrash.close();
     }
 
+    @Test
+    void vMotionCopiesTheMemoryAndStunsWithoutRestarting() throws Exception {
+        Vm vm = runningVm("tile1-move", "run-m");
+        long pid = guestPid(tmp.resolve("app/run-m/tile1-move"));
+
+        Migration m = platform.migrate(vm, new Placement("host-1", "app"));
+
+        assertThat(m.bytesMoved()).isGreaterThanOrEqualTo(128L << 20);
+        assertThat(m.stun()).isPresent();
+        assertThat(m.downtime()).isEmpty();
+        assertThat(platform.placement(vm)).isEqualTo(new Placement("host-1", "app"));
+        assertThat(guestPid(tmp.resolve("app/run-m/tile1-move"))).as("same guest process").isEqualTo(pid);
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).hasValue(true);
+        assertThat(echo(platform.endpoint(vm), "after")).containsExactly("tile1-move", "after");
+        platform.destroy(vm);
+    }
+
+    @Test
+    void storageVMotionMovesTheDiskAndTheGuestServesFromTheTarget() throws Exception {
+        Vm vm = runningVm("tile1-disk", "run-s");
+        InetSocketAddress endpoint = platform.endpoint(vm);
+
+        Migration m = platform.migrate(vm, new Placement("host-0", "maintenance"));
+
+        Path moved = tmp.resolve("maint/run-s/tile1-disk");
+        assertThat(moved.resolve("disk").resolve(EchoGuest.DISK_FILE)).hasBinaryContent(EchoGuest.DISK_CONTENT);
+        assertThat(tmp.resolve("app/run-s")).doesNotExist();
+        assertThat(m.bytesMoved()).isGreaterThanOrEqualTo(EchoGuest.DISK_CONTENT.length);
+        assertThat(m.downtime()).isPresent();
+        assertThat(platform.placement(vm)).isEqualTo(new Placement("host-0", "maintenance"));
+        assertThat(platform.endpoint(vm)).isEqualTo(endpoint);
+        assertThat(echo(endpoint, "moved")).containsExactly("tile1-disk", "moved");
+        assertThat(ProcessSweeper.find(moved)).hasSize(1);
+
+        platform.destroy(vm);
+        assertThat(tmp.resolve("maint/run-s")).doesNotExist();
+    }
+
+    @Test
+    void aStorageVMotionToAnUnwritableDatastoreFailsAndLeavesTheVmWhereItRan() throws Exception {
+        Vm vm = runningVm("tile1-stay", "run-u");
+        Path maintenance = tmp.resolve("maint");
+        org.junit.jupiter.api.Assumptions.assumeTrue(chattr("+i", maintenance), "chattr +i works here");
+        try {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> platform.migrate(vm, new Placement("host-1", "maintenance")))
+                    .isInstanceOf(org.tilemark.infra.platform.PlatformException.class)
+                    .hasMessageContaining("XvMotion of tile1-stay");
+        } finally {
+            chattr("-i", maintenance);
+        }
+        try (var left = Files.list(maintenance)) {
+            assertThat(left.toList()).as("nothing half-copied").isEmpty();
+        }
+        assertThat(platform.placement(vm)).isEqualTo(new Placement("host-0", "app"));
+        assertThat(platform.state(vm)).isEqualTo(VmState.RUNNING);
+        assertThat(echo(platform.endpoint(vm), "still")).containsExactly("tile1-stay", "still");
+        assertThat(platform.leftovers("run-u")).containsExactly("run-u/tile1-stay");
+        platform.destroy(vm);
+    }
+
+    private Vm runningVm(String name, String runId) throws Exception {
+        Template template = platform.ensureTemplate(templateRequest());
+        Vm vm = platform.deploy(spec(name, runId, template, Map.of()));
+        platform.powerOn(vm, READY_TIMEOUT);
+        return vm;
+    }
+
+    private static boolean chattr(String flag, Path dir) throws Exception {
+        try {
+            return new ProcessBuilder("chattr", flag, dir.toString()).redirectErrorStream(true).start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private PlatformSettings settings() {
         return new PlatformSettings(2, Map.of("app", tmp.resolve("app"), "maintenance", tmp.resolve("maint")),
-                tmp.resolve("work"), false, "127.0.0.1");
+                tmp.resolve("work"), false, "127.0.0.1", 32, 10);
     }
 
     private static TemplateRequest templateRequest() {

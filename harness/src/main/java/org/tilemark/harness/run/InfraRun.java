@@ -1,0 +1,252 @@
+package org.tilemark.harness.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.InfraSpec;
+import org.tilemark.infra.ops.Deploy;
+import org.tilemark.infra.ops.InfraBlocks;
+import org.tilemark.infra.ops.InfraOperation;
+import org.tilemark.infra.ops.InfraScheduler;
+import org.tilemark.infra.ops.OperationRecord;
+import org.tilemark.infra.ops.StorageVMotion;
+import org.tilemark.infra.ops.VMotion;
+import org.tilemark.infra.ops.VmPool;
+import org.tilemark.infra.ops.XvMotion;
+import org.tilemark.infra.platform.Capability;
+import org.tilemark.infra.platform.Inventory;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.scoring.InfraScore;
+import org.tilemark.scoring.QosVerdict;
+import org.tilemark.scoring.Scoring;
+import org.tilemark.workloads.WorkloadConfigException;
+
+/**
+ * The infrastructure side of a run: plans the infra blocks' loops over the deployed VMs, runs them
+ * through the measurement phases, writes every operation to {@code infra-ops.jsonl}, and scores each
+ * phase: ops/hour per operation type over its reference, and QoS (every operation succeeded and
+ * every type completed at least once).
+ */
+final class InfraRun {
+
+    /** The tile roles an operation may be configured to pick from. */
+    static final Set<String> TILE_ROLES = Set.of("dvdstore-db", "dvdstore-web", "mail", "olio-web", "olio-db", "standby");
+
+    /** One phase's infrastructure result. */
+    record Phase(OptionalDouble score, QosVerdict qos, Optional<InfraScore> details) {
+    }
+
+    private final InfraSpec spec;
+    private final ResultsBundle bundle;
+    private final PrintStream out;
+    private final InfraScheduler scheduler;
+    private final Map<String, Double> references = new LinkedHashMap<>();
+    private final List<OperationRecord> records = new ArrayList<>();
+    private volatile ToIntFunction<Instant> phaseOf = at -> 0;
+
+    private InfraRun(InfraSpec spec, ResultsBundle bundle, PrintStream out, List<InfraScheduler.Loop> loops,
+                     Map<String, Double> references) {
+        this.spec = spec;
+        this.bundle = bundle;
+        this.out = out;
+        this.references.putAll(references);
+        this.scheduler = new InfraScheduler(loops, spec.pause(), this::record);
+    }
+
+    /** Checks the operations' role lists before anything is deployed. */
+    static void validate(BenchmarkSpec spec) throws WorkloadConfigException {
+        InfraSpec infra = spec.infra();
+        roles("infra.vmotion.roles", infra.vmotion());
+        roles("infra.storageVmotion.roles", infra.storageVmotion());
+        roles("infra.xvmotion.roles", infra.xvmotion());
+    }
+
+    /**
+     * Plans the loops for the deployed VMs, or empty when infrastructure operations are off or none
+     * can run here; {@code notes} receives why an enabled operation was left out.
+     */
+    static Optional<InfraRun> plan(BenchmarkSpec spec, Platform platform, List<TileProvisioner.DeployedVm> deployed,
+                                   DeployVm deploy, ResultsBundle bundle, PrintStream out) {
+        InfraSpec infra = spec.infra();
+        if (!infra.enabled()) {
+            return Optional.empty();
+        }
+        List<String> hosts = platform.inventory().hosts().stream().map(Inventory.Host::name).toList();
+        Set<Capability> can = platform.capabilities();
+        VmPool pool = new VmPool(deployed.stream().map(TileProvisioner.DeployedVm::vm).toList());
+        int blocks = InfraBlocks.count(infra.blocks(), hosts.size());
+        List<InfraScheduler.Loop> loops = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        Map<String, Double> references = new LinkedHashMap<>();
+        references.put(VMotion.NAME, infra.vmotion().referenceOpsPerHour());
+        references.put(StorageVMotion.NAME, infra.storageVmotion().referenceOpsPerHour());
+        references.put(XvMotion.NAME, infra.xvmotion().referenceOpsPerHour());
+        references.put(Deploy.NAME, infra.deploy().referenceOpsPerHour());
+        for (int block = 1; block <= blocks; block++) {
+            if (usable(infra.vmotion(), "vmotion", can.contains(Capability.LIVE_MIGRATION) && hosts.size() > 1, block, skipped)) {
+                VmPool.Cursor cursor = pool.cursor(roleList(infra.vmotion().roles()));
+                addIfAny(loops, skipped, block, cursor, new VMotion(platform, cursor, hosts));
+            }
+            if (usable(infra.storageVmotion(), "storage-vmotion", can.contains(Capability.STORAGE_MIGRATION), block, skipped)) {
+                VmPool.Cursor cursor = pool.cursor(roleList(infra.storageVmotion().roles()));
+                addIfAny(loops, skipped, block, cursor, new StorageVMotion(platform, cursor));
+            }
+            if (usable(infra.xvmotion(), "xvmotion", can.contains(Capability.CROSS_MIGRATION) && hosts.size() > 1, block, skipped)) {
+                VmPool.Cursor cursor = pool.cursor(roleList(infra.xvmotion().roles()));
+                addIfAny(loops, skipped, block, cursor, new XvMotion(platform, cursor, hosts));
+            }
+            if (infra.deploy().enabled()) {
+                loops.add(new InfraScheduler.Loop(block, new Deploy(platform, deploy, hosts, spec.run().provisionTimeout())));
+            }
+        }
+        skipped.forEach(s -> out.println("[infra] not run: " + s));
+        if (loops.isEmpty()) {
+            return Optional.empty();
+        }
+        out.println("[infra] " + blocks + " block(s) on " + hosts.size() + " host(s): "
+                + String.join(", ", loops.stream().filter(l -> l.block() == 1).map(l -> l.operation().name()).toList()));
+        Set<String> planned = new java.util.HashSet<>(loops.stream().map(l -> l.operation().name()).toList());
+        references.keySet().retainAll(planned);
+        return Optional.of(new InfraRun(infra, bundle, out, loops, references));
+    }
+
+    /** Starts the loops; records end in the phase {@code phaseOf} names (0 outside the measured phases). */
+    void start(ToIntFunction<Instant> phaseOfInstant) {
+        this.phaseOf = phaseOfInstant;
+        scheduler.start();
+    }
+
+    /** Starts no new operation; waits for those in flight (at most the operation timeout). */
+    void stop() throws InterruptedException {
+        if (!scheduler.stop(spec.operationTimeout())) {
+            out.println("[infra] operations still running after " + spec.operationTimeout().toSeconds() + " s");
+        }
+    }
+
+    List<String> operationTypes() {
+        return List.copyOf(references.keySet());
+    }
+
+    /** Scores the operations that ended in phase {@code phase}, which lasted {@code length}. */
+    Phase score(int phase, Duration length) {
+        List<OperationRecord> inPhase;
+        synchronized (records) {
+            inPhase = records.stream().filter(r -> phaseOf.applyAsInt(r.end()) == phase).toList();
+        }
+        Map<String, Double> rates = new LinkedHashMap<>();
+        QosVerdict qos = QosVerdict.pass();
+        for (String type : references.keySet()) {
+            long ok = inPhase.stream().filter(r -> r.operation().equals(type) && r.succeeded()).count();
+            rates.put(type, Scoring.ratePer(ok, length, Duration.ofHours(1)));
+            if (ok == 0) {
+                qos = qos.and(QosVerdict.fail("no " + type + " completed in the phase"));
+            }
+        }
+        for (OperationRecord failed : inPhase.stream().filter(r -> !r.succeeded()).toList()) {
+            qos = qos.and(QosVerdict.fail(failed.operation() + " of " + failed.vm() + " (" + failed.from() + " -> "
+                    + failed.to() + ") failed: " + failed.error().orElse("")));
+        }
+        InfraScore score = Scoring.infrastructure(rates, references);
+        return new Phase(OptionalDouble.of(score.score()), qos, Optional.of(score));
+    }
+
+    private void record(OperationRecord r) {
+        synchronized (records) {
+            records.add(r);
+        }
+        int phase = phaseOf.applyAsInt(r.end());
+        bundle.appendInfraOperation(InfraJson.line(r, phase));
+        out.println("[infra] " + describe(r));
+    }
+
+    private static String describe(OperationRecord r) {
+        StringBuilder s = new StringBuilder(r.operation()).append(' ').append(r.vm());
+        if (r.from() != null) {
+            s.append(' ').append(r.from()).append(" -> ").append(r.to());
+        }
+        s.append(String.format(Locale.ROOT, " %.1f s", r.duration().toMillis() / 1000.0));
+        if (r.bytesMoved() > 0) {
+            s.append(String.format(Locale.ROOT, ", %.2f GiB", r.bytesMoved() / (double) (1L << 30)));
+        }
+        r.stun().ifPresent(d -> s.append(", stun ").append(d.toMillis()).append(" ms"));
+        r.downtime().ifPresent(d -> s.append(", downtime ").append(d.toMillis()).append(" ms"));
+        r.error().ifPresent(e -> s.append(" FAILED: ").append(e));
+        return s.toString();
+    }
+
+    private static boolean usable(InfraSpec.MigrationSpec op, String name, boolean supported, int block, List<String> skipped) {
+        if (!op.enabled()) {
+            return false;
+        }
+        if (!supported && block == 1) {
+            skipped.add(name + " (the platform cannot, or the cluster has one host)");
+        }
+        return supported;
+    }
+
+    private static void addIfAny(List<InfraScheduler.Loop> loops, List<String> skipped, int block, VmPool.Cursor cursor,
+                                 InfraOperation operation) {
+        if (cursor.isEmpty()) {
+            if (block == 1) {
+                skipped.add(operation.name() + " (no VM of its roles is deployed)");
+            }
+            return;
+        }
+        loops.add(new InfraScheduler.Loop(block, operation));
+    }
+
+    private static List<String> roleList(String roles) {
+        return Arrays.stream(roles.split(",")).map(String::strip).filter(r -> !r.isEmpty()).toList();
+    }
+
+    private static void roles(String key, InfraSpec.MigrationSpec op) throws WorkloadConfigException {
+        for (String role : roleList(op.roles())) {
+            if (!TILE_ROLES.contains(role)) {
+                throw new WorkloadConfigException(key, "unknown role '" + role + "' (expected some of: "
+                        + String.join(", ", TILE_ROLES.stream().sorted().toList()) + ")");
+            }
+        }
+    }
+
+    /** The JSON line of one operation. */
+    static final class InfraJson {
+        private InfraJson() {
+        }
+
+        static ObjectNode line(OperationRecord r, int phase) {
+            ObjectNode n = ResultsBundle.object();
+            n.put("operation", r.operation());
+            n.put("block", r.block());
+            n.put("vm", r.vm());
+            n.put("role", r.role());
+            n.put("tile", r.tile());
+            if (r.from() != null) {
+                n.putObject("from").put("host", r.from().host()).put("datastore", r.from().datastore());
+                n.putObject("to").put("host", r.to().host()).put("datastore", r.to().datastore());
+            }
+            n.put("start", r.start().toString());
+            n.put("end", r.end().toString());
+            n.put("durationMs", r.duration().toMillis());
+            n.put("bytesMoved", r.bytesMoved());
+            r.stun().ifPresentOrElse(d -> n.put("stunMs", d.toMillis()), () -> n.putNull("stunMs"));
+            r.downtime().ifPresentOrElse(d -> n.put("downtimeMs", d.toMillis()), () -> n.putNull("downtimeMs"));
+            n.put("outcome", r.succeeded() ? "succeeded" : "failed");
+            r.error().ifPresentOrElse(e -> n.put("error", e), () -> n.putNull("error"));
+            n.put("phase", phase);
+            return n;
+        }
+    }
+}

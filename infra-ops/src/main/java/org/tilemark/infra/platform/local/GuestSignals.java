@@ -1,0 +1,68 @@
+package org.tilemark.infra.platform.local;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Signals and CPU affinity for every process of a VM: the guest, what it started (a database
+ * server, found by its command line naming the VM directory) and all their descendants (the
+ * database's backends, whose command lines do not).
+ */
+final class GuestSignals {
+
+    private GuestSignals() {
+    }
+
+    static List<Long> processTree(Path vmDirectory) {
+        Set<Long> pids = new LinkedHashSet<>();
+        for (ProcessHandle p : ProcessSweeper.find(vmDirectory)) {
+            pids.add(p.pid());
+            p.descendants().forEach(d -> pids.add(d.pid()));
+        }
+        return new ArrayList<>(pids);
+    }
+
+    /** Pauses the processes, as a hypervisor stuns a VM. */
+    static void stop(List<Long> pids) throws IOException {
+        signal("-STOP", pids);
+    }
+
+    static void resume(List<Long> pids) throws IOException {
+        signal("-CONT", pids);
+    }
+
+    /** Moves every thread of every process onto {@code cpus} (taskset syntax). */
+    static void pin(List<Long> pids, String cpus) throws IOException {
+        for (long pid : pids) {
+            // A process may exit meanwhile (a database backend); that is no failure of the move.
+            run(List.of("/usr/bin/taskset", "-a", "-p", "-c", cpus, Long.toString(pid)), true);
+        }
+    }
+
+    private static void signal(String signal, List<Long> pids) throws IOException {
+        if (pids.isEmpty()) {
+            return;
+        }
+        List<String> command = new ArrayList<>(List.of("/bin/kill", signal));
+        pids.forEach(pid -> command.add(Long.toString(pid)));
+        run(command, true);
+    }
+
+    private static void run(List<String> command, boolean tolerateExit) throws IOException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            int exit = process.waitFor();
+            if (exit != 0 && !tolerateExit) {
+                throw new IOException(String.join(" ", command) + " exited " + exit);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(String.join(" ", command) + " was interrupted", e);
+        }
+    }
+}

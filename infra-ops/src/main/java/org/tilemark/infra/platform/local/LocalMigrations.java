@@ -1,0 +1,200 @@
+package org.tilemark.infra.platform.local;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.tilemark.infra.platform.Inventory.Host;
+import org.tilemark.infra.platform.Migration;
+import org.tilemark.infra.platform.Placement;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformSettings;
+import org.tilemark.infra.platform.Vm;
+
+/**
+ * vMotion, Storage vMotion and XvMotion on the local platform, moving real bytes.
+ *
+ * <p>A host change alone is a live migration: the guest's configured memory is pre-copied over a
+ * socket ({@link MemoryPrecopy}), the guest's processes are stunned (SIGSTOP) for the last round and
+ * the switch of CPU affinity to the target slot, then resumed: no restart. A datastore change copies
+ * the VM's directory to the target datastore while the guest runs, then holds new connections at the
+ * endpoint, shuts the guest down cleanly (a database flushes its log: no committed data is lost),
+ * copies what changed and starts the guest from the target (on the target host, for XvMotion). A
+ * process cannot keep running while its files change place, so that restart is the honest way; its
+ * downtime is measured and reported. On any failure the half-made copy is deleted and the guest runs
+ * from its source again.
+ */
+final class LocalMigrations {
+
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(30);
+    private static final Duration RESTART_TIMEOUT = Duration.ofMinutes(2);
+
+    /** Starting and stopping a guest, as the platform does it. */
+    interface Guests {
+        void start(LocalVm vm, Duration timeout) throws PlatformException;
+
+        void stop(LocalVm vm, Duration grace);
+    }
+
+    private final PlatformSettings settings;
+    private final List<Host> hosts;
+    private final VmRegistry registry;
+    private final boolean pinning;
+    private final Guests guests;
+    private final MemoryPrecopy precopy;
+
+    LocalMigrations(PlatformSettings settings, List<Host> hosts, VmRegistry registry, boolean pinning, Guests guests) {
+        this.settings = settings;
+        this.hosts = hosts;
+        this.registry = registry;
+        this.pinning = pinning;
+        this.guests = guests;
+        this.precopy = new MemoryPrecopy(settings.memoryDirtyMBps(), settings.vmotionNetworkGbps());
+    }
+
+    Migration migrate(LocalVm local, Placement target) throws PlatformException {
+        Vm vm = local.vm();
+        Placement from = local.placement();
+        Host host = hosts.stream().filter(h -> h.name().equals(target.host())).findFirst()
+                .orElseThrow(() -> new PlatformException("migrating VM " + vm.name() + ": unknown host '" + target.host() + "'"));
+        if (!settings.datastores().containsKey(target.datastore())) {
+            throw new PlatformException("migrating VM " + vm.name() + ": unknown datastore '" + target.datastore() + "'");
+        }
+        if (from.equals(target)) {
+            throw new PlatformException("migrating VM " + vm.name() + ": it already runs on " + target);
+        }
+        if (!local.state().equals(org.tilemark.infra.platform.VmState.RUNNING)) {
+            throw new PlatformException("migrating VM " + vm.name() + ": it is " + local.state() + ", not running");
+        }
+        return from.datastore().equals(target.datastore()) ? live(local, host, from, target) : relocate(local, host, from, target);
+    }
+
+    private Migration live(LocalVm local, Host target, Placement from, Placement to) throws PlatformException {
+        long memory = (long) local.spec().role().size().memoryMb() << 20;
+        List<Long> processes = GuestSignals.processTree(local.dir().path());
+        try {
+            MemoryPrecopy.Result result = precopy.migrate(memory,
+                    () -> GuestSignals.stop(processes),
+                    () -> {
+                        if (pinning) {
+                            GuestSignals.pin(GuestSignals.processTree(local.dir().path()), target.cpus());
+                        }
+                    },
+                    () -> GuestSignals.resume(processes));
+            local.movedTo(target);
+            return new Migration(from, to, result.bytesMoved(), Optional.of(result.stun()), Optional.empty());
+        } catch (IOException e) {
+            throw new PlatformException("vMotion of " + local.vm().name() + " to " + to.host() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private Migration relocate(LocalVm local, Host targetHost, Placement from, Placement to) throws PlatformException {
+        Vm vm = local.vm();
+        VmDirectory source = local.dir();
+        Host sourceHost = local.host();
+        VmRegistry.Entry sourceEntry = local.entry();
+        VmDirectory target = new VmDirectory(settings.datastores().get(to.datastore()).toAbsolutePath().normalize()
+                .resolve(vm.runId()).resolve(vm.name()));
+        // Registered before the first byte is copied, so `tilemark cleanup` finds a half-made copy
+        // after a crash.
+        VmRegistry.Entry copyEntry = new VmRegistry.Entry(vm.runId(), vm.name() + ".relocating", target.path());
+        boolean guestStopped = false;
+        long downtimeStart = 0;
+        try {
+            if (Files.exists(target.path())) {
+                throw new IOException("target directory " + target.path() + " already exists");
+            }
+            registry.add(copyEntry);
+            Files.createDirectories(target.path());
+            long bytes = DiskSync.sync(source.path(), target.path(), true);
+            if (local.spec().role().stateless()) {
+                return switchOver(local, targetHost, from, to, source, target, copyEntry, bytes);
+            }
+            local.endpoints().values().forEach(EndpointProxy::hold);
+            downtimeStart = System.nanoTime();
+            guestStopped = true;
+            guests.stop(local, SHUTDOWN_GRACE);
+            bytes += DiskSync.sync(source.path(), target.path(), false);
+            VmRegistry.Entry targetEntry = new VmRegistry.Entry(vm.runId(), vm.name(), target.path());
+            local.movedTo(targetHost, to.datastore(), target, targetEntry);
+            try {
+                guests.start(local, RESTART_TIMEOUT);
+            } catch (PlatformException e) {
+                local.movedTo(sourceHost, from.datastore(), source, sourceEntry);
+                throw e;
+            }
+            Duration downtime = Duration.ofNanos(System.nanoTime() - downtimeStart);
+            registry.add(targetEntry);
+            registry.remove(copyEntry);
+            Disks.delete(source.path());
+            Disks.deleteIfEmpty(source.path().getParent());
+            return new Migration(from, to, bytes, Optional.empty(), Optional.of(downtime));
+        } catch (IOException | PlatformException e) {
+            String what = from.host().equals(to.host()) ? "Storage vMotion" : "XvMotion";
+            String cause = e.getMessage();
+            rollBack(local, target, copyEntry, guestStopped);
+            throw new PlatformException(what + " of " + vm.name() + " to " + to + " failed: " + cause, e);
+        }
+    }
+
+    /**
+     * A guest that writes nothing to its disk is started from the copy first; the endpoint then
+     * points at it and the original stops: the service never goes away.
+     */
+    private Migration switchOver(LocalVm local, Host targetHost, Placement from, Placement to, VmDirectory source,
+                                 VmDirectory target, VmRegistry.Entry copyEntry, long bytes) throws PlatformException, IOException {
+        Vm vm = local.vm();
+        Host sourceHost = local.host();
+        VmRegistry.Entry sourceEntry = local.entry();
+        Optional<Process> original = local.process();
+        VmRegistry.Entry targetEntry = new VmRegistry.Entry(vm.runId(), vm.name(), target.path());
+        local.movedTo(targetHost, to.datastore(), target, targetEntry);
+        try {
+            guests.start(local, RESTART_TIMEOUT);
+        } catch (PlatformException e) {
+            local.movedTo(sourceHost, from.datastore(), source, sourceEntry);
+            original.ifPresent(local::started);
+            local.running();
+            throw e;
+        }
+        original.ifPresent(p -> {
+            p.destroy();
+            try {
+                p.waitFor(SHUTDOWN_GRACE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        ProcessSweeper.stop(ProcessSweeper.find(source.path()), Duration.ofSeconds(5));
+        registry.add(targetEntry);
+        registry.remove(copyEntry);
+        Disks.delete(source.path());
+        Disks.deleteIfEmpty(source.path().getParent());
+        return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO));
+    }
+
+    /** Deletes the partial copy and runs the guest from its source again. */
+    private void rollBack(LocalVm local, VmDirectory target, VmRegistry.Entry copyEntry, boolean guestStopped) {
+        try {
+            ProcessSweeper.stop(ProcessSweeper.find(target.path()), Duration.ofSeconds(5));
+            Disks.delete(target.path());
+            Disks.deleteIfEmpty(target.path().getParent());
+            registry.remove(copyEntry);
+        } catch (IOException ignored) {
+            // the copy could not even be made: nothing (or only what cleanup removes) is left
+        }
+        try {
+            if (guestStopped) {
+                guests.start(local, RESTART_TIMEOUT);
+            }
+        } catch (PlatformException e) {
+            // The VM stays down; its watcher does not report a stop it was told to expect, so say it here.
+            local.failed();
+        } finally {
+            local.endpoints().values().forEach(EndpointProxy::release);
+        }
+    }
+
+}
