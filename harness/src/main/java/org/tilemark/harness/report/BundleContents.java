@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Everything the report writers read, loaded from the bundle's persisted files only, so a report
@@ -21,11 +22,12 @@ import java.util.TreeSet;
  */
 record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
                       List<IntervalRecord> intervals, int skippedIntervalLines,
-                      List<String> warnings) {
+                      InfraOpsLog infraOps, List<String> warnings) {
 
     static final String RUN_FILE = "run.json";
     static final String SCORE_FILE = "score.json";
     static final String INTERVALS_FILE = "intervals.jsonl";
+    static final String INFRA_OPS_FILE = "infra-ops.jsonl";
     /** Caps how many bad line numbers are listed one by one; the total is always reported. */
     private static final int LISTED_BAD_LINES = 20;
 
@@ -39,9 +41,24 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
                 .orElse(MissingNode.getInstance());
         Optional<JsonNode> score = readObject(mapper, bundle.resolve(SCORE_FILE), warnings);
         List<IntervalRecord> intervals = new ArrayList<>();
-        int skipped = readIntervals(mapper, bundle.resolve(INTERVALS_FILE), intervals, warnings);
+        int skipped = 0;
+        if (Files.isRegularFile(bundle.resolve(INTERVALS_FILE))) {
+            skipped = readLines(mapper, bundle.resolve(INTERVALS_FILE), IntervalRecord::from, intervals, warnings);
+        } else {
+            warnings.add(INTERVALS_FILE + " is absent");
+        }
         return new BundleContents(bundle, run, score, List.copyOf(intervals), skipped,
-                List.copyOf(warnings));
+                readInfraOps(mapper, bundle.resolve(INFRA_OPS_FILE), warnings), List.copyOf(warnings));
+    }
+
+    private static InfraOpsLog readInfraOps(ObjectMapper mapper, Path file, List<String> warnings)
+            throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return InfraOpsLog.ABSENT;
+        }
+        List<InfraOperation> operations = new ArrayList<>();
+        int skipped = readLines(mapper, file, InfraOperation::from, operations, warnings);
+        return new InfraOpsLog(true, List.copyOf(operations), skipped);
     }
 
     private static Optional<JsonNode> readObject(ObjectMapper mapper, Path file, List<String> warnings)
@@ -62,13 +79,12 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
         return Optional.empty();
     }
 
-    /** Returns the number of skipped non-blank lines (unparsable or lacking placement fields). */
-    private static int readIntervals(ObjectMapper mapper, Path file, List<IntervalRecord> into,
-                                     List<String> warnings) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            warnings.add(INTERVALS_FILE + " is absent");
-            return 0;
-        }
+    /**
+     * Reads a JSON-lines file; {@code parser} returns null for a line lacking what places it.
+     * Returns the number of skipped non-blank lines (unparsable or incomplete).
+     */
+    private static <T> int readLines(ObjectMapper mapper, Path file, Function<JsonNode, T> parser,
+                                     List<T> into, List<String> warnings) throws IOException {
         List<Integer> badLines = new ArrayList<>();
         int lineNumber = 0;
         int lastNonBlank = 0;
@@ -79,7 +95,7 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
                     continue;
                 }
                 lastNonBlank = lineNumber;
-                IntervalRecord parsed = parseLine(mapper, line);
+                T parsed = parseLine(mapper, line, parser);
                 if (parsed == null) {
                     badLines.add(lineNumber);
                 } else {
@@ -88,21 +104,21 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
             }
         }
         if (!badLines.isEmpty()) {
-            warnings.add(describeBadLines(badLines, lastNonBlank));
+            warnings.add(describeBadLines(file.getFileName().toString(), badLines, lastNonBlank));
         }
         return badLines.size();
     }
 
-    private static IntervalRecord parseLine(ObjectMapper mapper, String line) {
+    private static <T> T parseLine(ObjectMapper mapper, String line, Function<JsonNode, T> parser) {
         try {
-            return IntervalRecord.from(mapper.readTree(line));
+            return parser.apply(mapper.readTree(line));
         } catch (JsonProcessingException e) {
             return null;
         }
     }
 
-    private static String describeBadLines(List<Integer> badLines, int lastNonBlank) {
-        StringBuilder text = new StringBuilder(INTERVALS_FILE + ": skipped " + badLines.size()
+    private static String describeBadLines(String fileName, List<Integer> badLines, int lastNonBlank) {
+        StringBuilder text = new StringBuilder(fileName + ": skipped " + badLines.size()
                 + " unparsable or incomplete line(s) at line ");
         List<Integer> listed = badLines.subList(0, Math.min(LISTED_BAD_LINES, badLines.size()));
         text.append(String.join(", ", listed.stream().map(String::valueOf).toList()));

@@ -41,7 +41,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * Renders charts/*.png with JFreeChart, headless. Per tile × workload: throughput over time
  * (warm-up and measured intervals as separate series, target as a dashed line, phase boundaries
- * marked), p95 latency per operation over time, and a bar chart of p95/p99 per operation.
+ * marked), p95 latency per operation over time, and a bar chart of p95/p99 per operation; and,
+ * when the run had infrastructure operations, their timeline ({@link InfraTimelineChart}).
  */
 public final class ChartWriter implements ReportWriter {
     static final int WIDTH_PX = 1000;
@@ -78,11 +79,17 @@ public final class ChartWriter implements ReportWriter {
                         .filter(s -> s.tile() == spec.tile() && s.workload().equals(spec.workload()))
                         .toList());
             };
-            ByteArrayOutputStream png = new ByteArrayOutputStream();
-            ChartUtils.writeChartAsPNG(png, chart, WIDTH_PX, HEIGHT_PX);
-            BundleFiles.writeAtomically(bundle.resolve(ChartSpec.DIRECTORY).resolve(spec.fileName()),
-                    png.toByteArray());
+            writePng(bundle, spec.fileName(), chart);
         }
+        if (!contents.infraOps().isEmpty()) {
+            writePng(bundle, InfraTimelineChart.FILE_NAME, InfraTimelineChart.chart(contents));
+        }
+    }
+
+    private static void writePng(Path bundle, String fileName, JFreeChart chart) throws IOException {
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ChartUtils.writeChartAsPNG(png, chart, WIDTH_PX, HEIGHT_PX);
+        BundleFiles.writeAtomically(bundle.resolve(ChartSpec.DIRECTORY).resolve(fileName), png.toByteArray());
     }
 
     /** Minutes since the first interval of the run, at the interval's midpoint. */

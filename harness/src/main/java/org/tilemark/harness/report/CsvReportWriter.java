@@ -9,11 +9,13 @@ import java.util.TreeSet;
 
 /**
  * Writes intervals.csv (one row per interval × tile × workload, with per-operation count and p95
- * columns) and summary.csv (one row per phase × tile × workload) for spreadsheets and scripts.
+ * columns), summary.csv (one row per phase × tile × workload) and, when the run recorded
+ * infra-ops.jsonl, infra-ops.csv (one row per infrastructure operation) for spreadsheets and scripts.
  */
 public final class CsvReportWriter implements ReportWriter {
     static final String INTERVALS_CSV = "intervals.csv";
     static final String SUMMARY_CSV = "summary.csv";
+    static final String INFRA_OPS_CSV = "infra-ops.csv";
 
     static final List<String> INTERVAL_COLUMNS = List.of("interval", "stage", "phase", "tile",
             "workload", "start", "end", "durationMs", "metric", "throughput", "target", "attempts",
@@ -21,6 +23,9 @@ public final class CsvReportWriter implements ReportWriter {
     static final List<String> SUMMARY_COLUMNS = List.of("phase", "tile", "workload", "metric",
             "throughput", "reference", "normalized", "scored", "passed", "attempts", "errors", "rollbacks",
             "scheduleLagP99Ms", "reasons", "source");
+    static final List<String> INFRA_OP_COLUMNS = List.of("operation", "block", "vm", "role", "tile",
+            "fromHost", "fromDatastore", "toHost", "toDatastore", "start", "end", "durationMs",
+            "bytesMoved", "stunMs", "downtimeMs", "outcome", "error", "phase");
 
     public CsvReportWriter() {
     }
@@ -30,6 +35,23 @@ public final class CsvReportWriter implements ReportWriter {
         BundleContents contents = BundleContents.load(bundle);
         BundleFiles.writeAtomically(bundle.resolve(INTERVALS_CSV), intervalsCsv(contents.intervals()));
         BundleFiles.writeAtomically(bundle.resolve(SUMMARY_CSV), summaryCsv(Summaries.of(contents)));
+        // Only where the run recorded operations: older bundles keep their file list when rebuilt.
+        if (contents.infraOps().recorded()) {
+            BundleFiles.writeAtomically(bundle.resolve(INFRA_OPS_CSV), infraOpsCsv(contents.infraOps().operations()));
+        }
+    }
+
+    /** In the order of infra-ops.jsonl; absent numbers (a deploy's stun time) are blank. */
+    static String infraOpsCsv(List<InfraOperation> operations) {
+        Csv csv = new Csv().row(INFRA_OP_COLUMNS);
+        for (InfraOperation op : operations) {
+            csv.row(List.of(op.operation(), String.valueOf(op.block()), op.vm(), op.role(),
+                    String.valueOf(op.tile()), op.from().host(), op.from().datastore(), op.to().host(),
+                    op.to().datastore(), op.start().toString(), op.end().toString(), Fmt.plain(op.durationMs()),
+                    Fmt.plain(op.bytesMoved()), Fmt.plain(op.stunMs()), Fmt.plain(op.downtimeMs()),
+                    op.outcome(), op.error(), String.valueOf(op.phase())));
+        }
+        return csv.toString();
     }
 
     static String intervalsCsv(List<IntervalRecord> intervals) {

@@ -54,6 +54,7 @@ public final class HtmlReportWriter implements ReportWriter {
         runFacts(html, contents, run);
         inventory(html, Json.at(run, "inventory"));
         PhaseSections.render(html, contents, score);
+        InfraSections.render(html, contents, score);
         charts(html, contents);
         errorsByVm(html, contents);
         events(html, score);

@@ -1,0 +1,123 @@
+package org.tilemark.harness.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * The infrastructure operations part of report.html: per phase and operation type (rates and
+ * normalized scores), per type over the run (durations, stun, downtime, bytes), the failed
+ * operations and the timeline chart.
+ */
+final class InfraSections {
+    static final String TITLE = "Infrastructure operations";
+    private static final List<String> PHASE_COLUMNS = List.of("Operation", "Completed", "Failed",
+            "Ops/hour", "Reference ops/hour", "Normalized");
+    private static final List<String> TYPE_COLUMNS = List.of("Operation", "Count", "Failed",
+            "Duration mean", "Duration p95", "Stun mean (ms)", "Stun max (ms)", "Downtime mean (ms)",
+            "Downtime max (ms)", "Bytes moved");
+    private static final List<String> OPERATION_COLUMNS = List.of("Operation", "VM", "From → to",
+            "Started", "Duration", "Phase", "Outcome", "Error");
+
+    private InfraSections() {
+    }
+
+    static void render(Html html, BundleContents contents, JsonNode score) {
+        html.heading(2, TITLE);
+        InfraOpsLog log = contents.infraOps();
+        List<InfraSummaries.Phase> phases = InfraSummaries.phases(contents);
+        boolean scored = phases.stream().anyMatch(p -> p.fromScore() && !p.rows().isEmpty());
+        if (log.isEmpty() && !scored) {
+            html.paragraph(log.skippedLines() == 0 ? TITLE + ": not run"
+                    : TITLE + ": none readable (" + log.skippedLines() + " line(s) of "
+                    + BundleContents.INFRA_OPS_FILE + " skipped, see the bundle warnings)");
+            return;
+        }
+        double application = Json.dbl(score, "application");
+        double infrastructure = Json.dbl(score, "infrastructure");
+        if (!Double.isNaN(application) || !Double.isNaN(infrastructure)) {
+            html.paragraph("Median phase: application " + Fmt.fixed(application, 3)
+                    + ", infrastructure " + orNotScored(infrastructure));
+        }
+        phases.forEach(phase -> renderPhase(html, phase));
+        outsidePhases(html, log.operations());
+        byType(html, log.operations());
+        failed(html, log.operations());
+        if (!log.isEmpty()) {
+            html.raw("<figure><img src=\"").text(InfraTimelineChart.RELATIVE_PATH).raw("\" alt=\"")
+                    .text(InfraTimelineChart.TITLE).raw("\" width=\"" + ChartWriter.WIDTH_PX + "\" height=\""
+                            + ChartWriter.HEIGHT_PX + "\">")
+                    .element("figcaption", null, InfraTimelineChart.TITLE).raw("</figure>\n");
+        }
+    }
+
+    private static void renderPhase(Html html, InfraSummaries.Phase phase) {
+        html.heading(3, "Phase " + phase.phase() + " (infrastructure " + (Double.isNaN(phase.infrastructure())
+                ? "not scored)" : "score " + Fmt.fixed(phase.infrastructure(), 3) + ")"));
+        if (phase.rows().isEmpty()) {
+            html.paragraph("No infrastructure operation ended in this phase.");
+            return;
+        }
+        if (!phase.fromScore()) {
+            html.element("p", "warning", "Counted from " + BundleContents.INFRA_OPS_FILE + " (score.json has "
+                    + "no infraOperations for this phase): ops/hour are completed operations per hour of the "
+                    + "phase's measured intervals; reference and normalized are unknown.");
+        }
+        html.table(PHASE_COLUMNS, phase.rows().stream().map(r -> List.of(
+                Html.Cell.of(InfraOperation.displayName(r.operation())),
+                Html.Cell.numeric(Fmt.integer(r.completed())), Html.Cell.numeric(Fmt.integer(r.failed())),
+                Html.Cell.numeric(Fmt.fixed(r.opsPerHour(), 1)),
+                Html.Cell.numeric(Fmt.fixed(r.referenceOpsPerHour(), 1)),
+                Html.Cell.numeric(Fmt.fixed(r.normalized(), 3)))).toList());
+    }
+
+    private static void outsidePhases(Html html, List<InfraOperation> operations) {
+        List<InfraOperation> outside = operations.stream().filter(op -> op.phase() <= 0).toList();
+        if (outside.isEmpty()) {
+            return;
+        }
+        html.heading(3, "Outside the measured phases");
+        html.paragraph(outside.size() + " operation(s) ended outside the measured phases (phase 0): "
+                + "listed here, not counted in the phase tables above.");
+        html.table(OPERATION_COLUMNS, outside.stream().map(InfraSections::operationRow).toList());
+    }
+
+    private static void byType(Html html, List<InfraOperation> operations) {
+        if (operations.isEmpty()) {
+            return;
+        }
+        html.heading(3, "Per operation type (whole run)");
+        html.paragraph("All operations of the run, including those outside the measured phases. Durations "
+                + "are of succeeded operations only; stun and downtime where recorded.");
+        html.table(TYPE_COLUMNS, InfraSummaries.byType(operations).stream().map(t -> List.of(
+                Html.Cell.of(InfraOperation.displayName(t.operation())),
+                Html.Cell.numeric(Fmt.integer(t.count())), Html.Cell.numeric(Fmt.integer(t.failed())),
+                Html.Cell.numeric(Fmt.millis(t.durationMeanMs())), Html.Cell.numeric(Fmt.millis(t.durationP95Ms())),
+                Html.Cell.numeric(Fmt.fixed(t.stunMeanMs(), 1)), Html.Cell.numeric(Fmt.fixed(t.stunMaxMs(), 1)),
+                Html.Cell.numeric(Fmt.fixed(t.downtimeMeanMs(), 1)),
+                Html.Cell.numeric(Fmt.fixed(t.downtimeMaxMs(), 1)),
+                Html.Cell.numeric(Double.isNaN(t.bytesMoved()) ? "–" : Fmt.bytes((long) t.bytesMoved())))).toList());
+    }
+
+    private static void failed(Html html, List<InfraOperation> operations) {
+        List<InfraOperation> failed = operations.stream().filter(InfraOperation::failed).toList();
+        html.heading(3, "Failed operations");
+        if (failed.isEmpty()) {
+            html.paragraph(operations.isEmpty() ? "none recorded" : "None: every operation succeeded.");
+            return;
+        }
+        html.table(OPERATION_COLUMNS, failed.stream().map(InfraSections::operationRow).toList());
+    }
+
+    private static List<Html.Cell> operationRow(InfraOperation op) {
+        return List.of(Html.Cell.of(InfraOperation.displayName(op.operation())), Html.Cell.of(op.vm()),
+                Html.Cell.of(op.from() + " → " + op.to()), Html.Cell.of(op.start().toString()),
+                Html.Cell.numeric(Fmt.millis(op.durationMs())),
+                Html.Cell.numeric(op.phase() > 0 ? String.valueOf(op.phase()) : "outside"),
+                new Html.Cell(op.outcome().isEmpty() ? "not recorded" : op.outcome(), op.failed() ? "fail" : null),
+                Html.Cell.of(op.error()));
+    }
+
+    private static String orNotScored(double value) {
+        return Double.isNaN(value) ? "not scored" : Fmt.fixed(value, 3);
+    }
+}

@@ -1,0 +1,193 @@
+package org.tilemark.harness.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogarithmicAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYIntervalSeries;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * charts/infra-timeline.png: one lane per operation type, each operation a bar from its start to
+ * its end (failed ones red), under each workload's p95 latency per interval on a second axis, so a
+ * migration's effect on latency shows. Seconds count from the first measured interval's start, or
+ * from the first operation when there are no measured intervals.
+ */
+final class InfraTimelineChart {
+    static final String FILE_NAME = "infra-timeline.png";
+    static final String RELATIVE_PATH = ChartSpec.DIRECTORY + "/" + FILE_NAME;
+    static final String TITLE = "Infrastructure operations over time, with p95 latency";
+    /** Share of a lane its bars fill; the rest keeps neighbouring lanes apart. */
+    private static final double LANE_FILL = 0.7;
+    private static final Color SUCCEEDED = new Color(0x1F, 0x77, 0xB4);
+    private static final Color FAILED = new Color(0xD6, 0x27, 0x28);
+    /** No blue or red: those are the bars'. */
+    private static final Color[] LATENCY_COLOURS = {new Color(0x2C, 0xA0, 0x2C), new Color(0x94, 0x67, 0xBD),
+        new Color(0xFF, 0x7F, 0x0E), new Color(0x8C, 0x56, 0x4B), new Color(0xE3, 0x77, 0xC2),
+        new Color(0x17, 0xBE, 0xCF)};
+
+    private InfraTimelineChart() {
+    }
+
+    static JFreeChart chart(BundleContents contents) {
+        List<InfraOperation> operations = contents.infraOps().operations();
+        List<IntervalRecord> measured = contents.intervals().stream().filter(i -> !i.isWarmup()).toList();
+        Instant origin = (measured.isEmpty() ? operations.stream().map(InfraOperation::start)
+                : measured.stream().map(IntervalRecord::start)).min(Comparator.naturalOrder()).orElse(Instant.EPOCH);
+        List<String> lanes = operations.stream().map(InfraOperation::operation).distinct()
+                .sorted(InfraOperation.TYPE_ORDER).toList();
+        XYPlot plot = new XYPlot(bars(operations, lanes, origin),
+                new NumberAxis(measured.isEmpty() ? "seconds since the first operation"
+                        : "seconds since the first measured interval"),
+                new SymbolAxis("operation", lanes.stream().map(InfraOperation::displayName).toArray(String[]::new)),
+                barRenderer());
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(false);
+        latencyOverlay(plot, contents, origin);
+        markPhases(plot, measured, origin);
+        JFreeChart chart = new JFreeChart(TITLE, new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        return chart;
+    }
+
+    /** Operations of a type that overlap in time get rows of their own within the lane, so none hides another. */
+    private static XYIntervalSeriesCollection bars(List<InfraOperation> operations, List<String> lanes, Instant origin) {
+        XYIntervalSeries succeeded = new XYIntervalSeries("succeeded");
+        XYIntervalSeries failed = new XYIntervalSeries("failed");
+        for (int lane = 0; lane < lanes.size(); lane++) {
+            String type = lanes.get(lane);
+            List<InfraOperation> ofType = operations.stream().filter(op -> op.operation().equals(type))
+                    .sorted(Comparator.comparing(InfraOperation::start)).toList();
+            List<Instant> rowEnds = new ArrayList<>();
+            int[] rowOf = new int[ofType.size()];
+            for (int i = 0; i < ofType.size(); i++) {
+                InfraOperation op = ofType.get(i);
+                int row = 0;
+                while (row < rowEnds.size() && rowEnds.get(row).isAfter(op.start())) {
+                    row++;
+                }
+                if (row == rowEnds.size()) {
+                    rowEnds.add(op.end());
+                } else {
+                    rowEnds.set(row, op.end());
+                }
+                rowOf[i] = row;
+            }
+            double height = LANE_FILL / Math.max(1, rowEnds.size());
+            for (int i = 0; i < ofType.size(); i++) {
+                InfraOperation op = ofType.get(i);
+                double low = lane - LANE_FILL / 2 + rowOf[i] * height;
+                double from = seconds(origin, op.start());
+                double to = Math.max(from, seconds(origin, op.end()));
+                (op.failed() ? failed : succeeded).add(from, from, to, low + height / 2, low + height * 0.1,
+                        low + height * 0.9);
+            }
+        }
+        XYIntervalSeriesCollection dataset = new XYIntervalSeriesCollection();
+        dataset.addSeries(succeeded);
+        dataset.addSeries(failed);
+        return dataset;
+    }
+
+    private static XYBarRenderer barRenderer() {
+        XYBarRenderer renderer = new XYBarRenderer();
+        renderer.setUseYInterval(true);
+        renderer.setBarPainter(new StandardXYBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setSeriesPaint(0, SUCCEEDED);
+        renderer.setSeriesPaint(1, FAILED);
+        // The outline keeps a seconds-long operation visible on an hours-long axis.
+        renderer.setDrawBarOutline(true);
+        renderer.setSeriesOutlinePaint(0, SUCCEEDED.darker());
+        renderer.setSeriesOutlinePaint(1, FAILED.darker());
+        renderer.setSeriesOutlineStroke(0, new BasicStroke(1.5f));
+        renderer.setSeriesOutlineStroke(1, new BasicStroke(1.5f));
+        return renderer;
+    }
+
+    /**
+     * Each workload's p95 per interval, of tile 1 (or the lowest tile) so the lines stay readable:
+     * its key operation's (mail's send) where it has one, else its slowest operation's.
+     */
+    private static void latencyOverlay(XYPlot plot, BundleContents contents, Instant origin) {
+        if (contents.tiles().isEmpty()) {
+            return;
+        }
+        int tile = contents.tiles().first();
+        XYSeriesCollection dataset = new XYSeriesCollection();
+        for (String workload : contents.workloads(tile)) {
+            String key = WorkloadViews.keyOperation(workload).orElse(null);
+            XYSeries series = new XYSeries(workload + " p95 (" + (key == null ? "slowest op" : key) + ")");
+            for (IntervalRecord interval : contents.intervals(tile, workload)) {
+                double p95 = interval.operations().entrySet().stream()
+                        .filter(e -> key == null || e.getKey().equals(key))
+                        .filter(e -> e.getValue().count() > 0)
+                        .mapToDouble(e -> e.getValue().p95Ms()).filter(v -> v > 0).max().orElse(Double.NaN);
+                if (!Double.isNaN(p95)) {
+                    Instant start = interval.start();
+                    double middle = (seconds(origin, start) + seconds(origin, InfraSummaries.endOf(interval))) / 2;
+                    series.add(middle, p95);
+                }
+            }
+            if (!series.isEmpty()) {
+                dataset.addSeries(series);
+            }
+        }
+        if (dataset.getSeriesCount() == 0) {
+            return;
+        }
+        // Workloads differ by orders of magnitude: a log scale keeps all of them visible.
+        LogarithmicAxis latency = new LogarithmicAxis("p95 latency (ms, log scale), tile " + tile);
+        latency.setStrictValuesFlag(false);
+        latency.setAutoRangeNextLogFlag(true);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        for (int series = 0; series < dataset.getSeriesCount(); series++) {
+            renderer.setSeriesPaint(series, LATENCY_COLOURS[series % LATENCY_COLOURS.length]);
+            renderer.setSeriesStroke(series, new BasicStroke(1.5f));
+        }
+        plot.setDataset(1, dataset);
+        plot.setRangeAxis(1, latency);
+        plot.mapDatasetToRangeAxis(1, 1);
+        plot.setRenderer(1, renderer);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD); // lines over the bars
+    }
+
+    private static void markPhases(XYPlot plot, List<IntervalRecord> measured, Instant origin) {
+        Map<Integer, Double> starts = new TreeMap<>();
+        measured.forEach(i -> starts.merge(i.phase(), seconds(origin, i.start()), Math::min));
+        starts.forEach((phase, at) -> {
+            ValueMarker boundary = new ValueMarker(at, Color.DARK_GRAY, new BasicStroke(1f,
+                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 3f}, 0f));
+            boundary.setLabel("phase " + phase);
+            boundary.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+            boundary.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            boundary.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            plot.addDomainMarker(boundary);
+        });
+    }
+
+    private static double seconds(Instant origin, Instant at) {
+        return Duration.between(origin, at).toMillis() / 1000.0;
+    }
+}
