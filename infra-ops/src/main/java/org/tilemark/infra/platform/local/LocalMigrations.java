@@ -126,13 +126,12 @@ final class LocalMigrations {
                 throw e;
             }
             Duration downtime = Duration.ofNanos(System.nanoTime() - downtimeStart);
-            registry.add(targetEntry);
-            registry.remove(copyEntry);
-            Disks.delete(source.path());
-            Disks.deleteIfEmpty(source.path().getParent());
+            retire(vm, to, source, copyEntry, targetEntry);
             return new Migration(from, to, bytes, Optional.empty(), Optional.of(downtime));
+        } catch (MovedButNotCleaned e) {
+            throw new MovedButNotCleaned(kind(from, to) + " of " + vm.name() + ": " + e.getMessage());
         } catch (IOException | PlatformException e) {
-            String what = from.host().equals(to.host()) ? "Storage vMotion" : "XvMotion";
+            String what = kind(from, to);
             String cause = e.getMessage();
             rollBack(local, target, copyEntry, guestStopped);
             throw new PlatformException(what + " of " + vm.name() + " to " + to + " failed: " + cause, e);
@@ -168,11 +167,47 @@ final class LocalMigrations {
             }
         });
         ProcessSweeper.stop(ProcessSweeper.find(source.path()), Duration.ofSeconds(5));
-        registry.add(targetEntry);
-        registry.remove(copyEntry);
-        Disks.delete(source.path());
-        Disks.deleteIfEmpty(source.path().getParent());
+        retire(vm, to, source, copyEntry, targetEntry);
         return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO));
+    }
+
+    /**
+     * The VM now runs from {@code target}: records that and deletes the old copy. If the old copy
+     * cannot be deleted (its datastore turned read-only) the move stands, the failure is reported
+     * and the platform's registry keeps the old directory for {@code tilemark cleanup}.
+     */
+    private void retire(Vm vm, Placement to, VmDirectory source, VmRegistry.Entry copyEntry, VmRegistry.Entry targetEntry)
+            throws MovedButNotCleaned {
+        try {
+            registry.add(targetEntry);
+            registry.remove(copyEntry);
+        } catch (IOException e) {
+            throw new MovedButNotCleaned(vm.name() + " runs on " + to + " but the platform's registry could not be updated: "
+                    + e.getMessage());
+        }
+        try {
+            Disks.delete(source.path());
+            Disks.deleteIfEmpty(source.path().getParent());
+        } catch (IOException e) {
+            try {
+                registry.add(new VmRegistry.Entry(vm.runId(), vm.name() + ".old", source.path()));
+            } catch (IOException ignored) {
+                // the message below names the directory
+            }
+            throw new MovedButNotCleaned(vm.name() + " runs on " + to + " but its old disk " + source.path()
+                    + " could not be deleted: " + e.getMessage());
+        }
+    }
+
+    /** A migration that completed but could not remove what it left behind: no roll-back, just a failure to report. */
+    static final class MovedButNotCleaned extends PlatformException {
+        MovedButNotCleaned(String message) {
+            super(message);
+        }
+    }
+
+    private static String kind(Placement from, Placement to) {
+        return from.host().equals(to.host()) ? "Storage vMotion" : "XvMotion";
     }
 
     /** Deletes the partial copy and runs the guest from its source again. */

@@ -1,0 +1,132 @@
+package org.tilemark.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.tilemark.harness.run.RunOrchestrator;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.templates.TemplateCatalog;
+
+/**
+ * Infrastructure operations beside a running tile: every type completes in every phase and is
+ * scored; and when the maintenance datastore turns read-only mid-run, Storage vMotion, XvMotion and
+ * Deploy fail cleanly, the run says so, and nothing half-copied stays behind.
+ */
+class InfraOperationsEndToEndTest {
+
+    @Test
+    void everyOperationTypeCompletesInEveryPhaseAndTheScoreWeighsThem() throws Exception {
+        Map<String, String> settings = infraSettings("e2e-infra", "2", "50s");
+        Run run = start(settings);
+        RunOutcome outcome = run.finish();
+
+        assertThat(outcome.exitCode()).as(run.printed()).isEqualTo(RunOutcome.COMPLIANT);
+        assertThat(run.printed()).containsPattern("Score: [0-9.]+ @ 1 tile \\(app [0-9.]+, infra [0-9.]+\\), compliant");
+        JsonNode score = E2e.json(outcome.bundle().resolve("score.json"));
+        assertThat(score.get("applicationOnly").asBoolean()).isFalse();
+        assertThat(score.get("infrastructure").asDouble()).isPositive();
+        List<JsonNode> ops = lines(outcome.bundle().resolve("infra-ops.jsonl"));
+        for (int phase = 1; phase <= 2; phase++) {
+            for (String type : List.of("vmotion", "storage-vmotion", "xvmotion", "deploy")) {
+                int p = phase;
+                assertThat(ops).as("a %s completed in phase %d", type, phase).anySatisfy(op -> {
+                    assertThat(op.get("operation").asText()).isEqualTo(type);
+                    assertThat(op.get("phase").asInt()).isEqualTo(p);
+                    assertThat(op.get("outcome").asText()).isEqualTo("succeeded");
+                });
+            }
+        }
+        for (JsonNode op : ops) {
+            if (op.get("operation").asText().equals("vmotion")) {
+                long memory = (long) TemplateCatalog.forRole(op.get("role").asText()).size().memoryMb() << 20;
+                assertThat(op.get("bytesMoved").asLong()).as("bytes moved by %s", op).isGreaterThanOrEqualTo(memory);
+                assertThat(op.get("stunMs").isNumber()).isTrue();
+            }
+        }
+        assertThat(Files.readString(outcome.bundle().resolve("report.html"))).contains("Infrastructure operations");
+        assertThat(outcome.bundle().resolve("charts/infra-timeline.png")).isRegularFile();
+    }
+
+    @Test
+    void anUnwritableMaintenanceDatastoreFailsTheOperationsThatWriteToItAndLeavesNothingBehind() throws Exception {
+        Map<String, String> settings = infraSettings("e2e-infra-readonly", "1", "40s");
+        Path maintenance = Path.of(settings.get("cluster.datastores.maintenance"));
+        Run run = start(settings);
+        RunOutcome outcome;
+        // Made read-only once the tile is up and before measurement: every operation that writes there fails.
+        E2e.guestPid(Path.of(settings.get("cluster.datastores.app")), "tile1-standby");
+        assertThat(chattr("+i", maintenance)).as("chattr +i (needs root and ext4)").isTrue();
+        try {
+            outcome = run.finish();
+        } finally {
+            chattr("-i", maintenance);
+        }
+
+        assertThat(outcome.exitCode()).as(run.printed()).isEqualTo(RunOutcome.NON_COMPLIANT);
+        String reasons = E2e.json(outcome.bundle().resolve("score.json")).get("reasons").toString();
+        assertThat(reasons).contains("storage-vmotion of tile1-").contains("deploy of deploy-b1-").contains("failed")
+                .doesNotContain("stopped: guest process exited");
+        for (JsonNode op : lines(outcome.bundle().resolve("infra-ops.jsonl"))) {
+            if (!op.get("operation").asText().equals("vmotion")) {
+                assertThat(op.get("outcome").asText()).as(op.toString()).isEqualTo("failed");
+            }
+        }
+        try (var left = Files.list(maintenance)) {
+            assertThat(left.toList()).as("nothing half-copied on the maintenance datastore").isEmpty();
+        }
+        assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).isEmpty();
+    }
+
+    private static Map<String, String> infraSettings(String results, String phases, String phaseDuration) {
+        Map<String, String> s = E2e.settings(results);
+        s.put("infra.enabled", "true");
+        s.put("run.phases", phases);
+        s.put("run.phaseDuration", phaseDuration);
+        s.put("infra.pause", "10s");
+        // Olio's JMeter engine stays out: two cores carry the rest of the tile and the operations.
+        s.put("workloads.olio.enabled", "false");
+        return s;
+    }
+
+    private record Run(CompletableFuture<RunOutcome> future, ByteArrayOutputStream console) {
+        RunOutcome finish() throws Exception {
+            return future.get(6, TimeUnit.MINUTES);
+        }
+
+        String printed() {
+            return console.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static Run start(Map<String, String> settings) throws Exception {
+        var spec = E2e.spec(settings);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        RunOrchestrator orchestrator = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of());
+        return new Run(CompletableFuture.supplyAsync(() -> orchestrator.run(spec)), console);
+    }
+
+    private static List<JsonNode> lines(Path jsonl) throws Exception {
+        List<JsonNode> result = new ArrayList<>();
+        for (String line : Files.readAllLines(jsonl)) {
+            if (!line.isBlank()) {
+                result.add(E2e.JSON.readTree(line));
+            }
+        }
+        return result;
+    }
+
+    private static boolean chattr(String flag, Path dir) throws Exception {
+        return new ProcessBuilder("chattr", flag, dir.toString()).inheritIO().start().waitFor() == 0;
+    }
+}
