@@ -46,7 +46,11 @@ final class InfraRun {
     static final Set<String> TILE_ROLES = Set.of("dvdstore-db", "dvdstore-web", "mail", "olio-web", "olio-db", "standby");
 
     /** One phase's infrastructure result. */
-    record Phase(OptionalDouble score, QosVerdict qos, Optional<InfraScore> details) {
+    record Phase(OptionalDouble score, QosVerdict qos, Optional<Scored> details) {
+    }
+
+    /** A scored phase's rates, and how many operations of each type succeeded and failed in it. */
+    record Scored(InfraScore score, Map<String, Long> completed, Map<String, Long> failed) {
     }
 
     private final InfraSpec spec;
@@ -147,20 +151,24 @@ final class InfraRun {
             inPhase = records.stream().filter(r -> phaseOf.applyAsInt(r.end()) == phase).toList();
         }
         Map<String, Double> rates = new LinkedHashMap<>();
+        Map<String, Long> completed = new LinkedHashMap<>();
+        Map<String, Long> failed = new LinkedHashMap<>();
         QosVerdict qos = QosVerdict.pass();
         for (String type : references.keySet()) {
             long ok = inPhase.stream().filter(r -> r.operation().equals(type) && r.succeeded()).count();
+            completed.put(type, ok);
+            failed.put(type, inPhase.stream().filter(r -> r.operation().equals(type) && !r.succeeded()).count());
             rates.put(type, Scoring.ratePer(ok, length, Duration.ofHours(1)));
             if (ok == 0) {
                 qos = qos.and(QosVerdict.fail("no " + type + " completed in the phase"));
             }
         }
-        for (OperationRecord failed : inPhase.stream().filter(r -> !r.succeeded()).toList()) {
-            qos = qos.and(QosVerdict.fail(failed.operation() + " of " + failed.vm() + " (" + failed.from() + " -> "
-                    + failed.to() + ") failed: " + failed.error().orElse("")));
+        for (OperationRecord broken : inPhase.stream().filter(r -> !r.succeeded()).toList()) {
+            qos = qos.and(QosVerdict.fail(broken.operation() + " of " + broken.vm() + " (" + broken.from() + " -> "
+                    + broken.to() + ") failed: " + broken.error().orElse("")));
         }
         InfraScore score = Scoring.infrastructure(rates, references);
-        return new Phase(OptionalDouble.of(score.score()), qos, Optional.of(score));
+        return new Phase(OptionalDouble.of(score.score()), qos, Optional.of(new Scored(score, completed, failed)));
     }
 
     private void record(OperationRecord r) {

@@ -38,7 +38,7 @@ final class MeasurementLoop {
     private final PrintStream out;
     private final CountDownLatch abort;
     private final java.util.Optional<InfraRun> infra;
-    private final Map<Integer, org.tilemark.scoring.InfraScore> infraScores = new LinkedHashMap<>();
+    private final Map<Integer, InfraRun.Scored> infraScores = new LinkedHashMap<>();
 
     MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, ResultsBundle bundle,
                     PrintStream out, CountDownLatch abort, java.util.Optional<InfraRun> infra) {
@@ -55,7 +55,7 @@ final class MeasurementLoop {
      * How the measurement went: whether it was aborted before its last phase ended, and the CPU time
      * the harness process (drivers and endpoints) used over the measured phases.
      */
-    record Summary(boolean aborted, Duration harnessCpu, Duration measured, Map<Integer, org.tilemark.scoring.InfraScore> infra) {
+    record Summary(boolean aborted, Duration harnessCpu, Duration measured, Map<Integer, InfraRun.Scored> infra) {
     }
 
     Summary run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {

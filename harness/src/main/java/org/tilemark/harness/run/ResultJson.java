@@ -131,15 +131,17 @@ final class ResultJson {
 
     /** The harness's own cost: CPU seconds the drivers and endpoints used per tile-minute of measurement. */
     /** Adds each scored phase's per-operation infrastructure rates ({@code phases[].infraOperations}). */
-    static void infrastructure(ObjectNode score, java.util.Map<Integer, org.tilemark.scoring.InfraScore> byPhase) {
+    static void infrastructure(ObjectNode score, java.util.Map<Integer, InfraRun.Scored> byPhase) {
         for (var phase : score.withArray("phases")) {
-            org.tilemark.scoring.InfraScore infra = byPhase.get(phase.get("phase").asInt());
+            InfraRun.Scored infra = byPhase.get(phase.get("phase").asInt());
             if (infra == null) {
                 continue;
             }
             ArrayNode ops = ((ObjectNode) phase).putArray("infraOperations");
-            infra.operations().forEach(op -> ops.addObject()
+            infra.score().operations().forEach(op -> ops.addObject()
                     .put("operation", op.operation())
+                    .put("completed", infra.completed().getOrDefault(op.operation(), 0L))
+                    .put("failed", infra.failed().getOrDefault(op.operation(), 0L))
                     .put("opsPerHour", round(op.opsPerHour()))
                     .put("referenceOpsPerHour", round(op.referenceOpsPerHour()))
                     .put("normalized", round(op.normalized())));
