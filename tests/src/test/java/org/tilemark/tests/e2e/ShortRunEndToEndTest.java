@@ -39,6 +39,13 @@ class ShortRunEndToEndTest {
         JsonNode score = E2e.json(bundle.resolve("score.json"));
         assertThat(score.get("verdict").asText()).isEqualTo("compliant");
         assertThat(score.get("phases")).hasSize(2);
+        // infra.enabled=false (E2e's setting): the application score alone, the median of the phases'.
+        assertThat(score.get("applicationOnly").asBoolean()).isTrue();
+        assertThat(score.get("infrastructure").isNull()).isTrue();
+        assertThat(bundle.resolve("infra-ops.jsonl")).doesNotExist();
+        double medianOfTwo = (score.get("phases").get(0).get("application").asDouble()
+                + score.get("phases").get(1).get("application").asDouble()) / 2;
+        assertThat(score.get("score").asDouble()).isCloseTo(medianOfTwo, org.assertj.core.data.Offset.offset(0.002));
         double orders = 40 * 60.0 / 4; // users x orders per user-minute
         assertThat(meanThroughput(score, "dvdstore")).as("orders/min vs target %s", orders).isBetween(orders * 0.9, orders * 1.1);
         double actions = 660; // mail: users x tasks per day x acceleration / minutes per day
