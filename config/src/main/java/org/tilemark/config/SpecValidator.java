@@ -42,6 +42,7 @@ final class SpecValidator {
         validateOlio(spec.workloads().olio());
         validateStandby(spec.workloads().standby());
         validateInfra(spec.infra());
+        validateStorage(spec.storage(), spec.cluster());
         return List.copyOf(errors);
     }
 
@@ -268,6 +269,39 @@ final class SpecValidator {
         migration("infra.xvmotion", infra.xvmotion());
         positive("infra.deploy.referenceOpsPerHour", infra.deploy().referenceOpsPerHour());
         positive("infra.deploy.jobDuration", infra.deploy().jobDuration());
+    }
+
+    private void validateStorage(StorageSpec storage, ClusterSpec cluster) {
+        atLeast("storage.vms", storage.vms(), 1);
+        atLeast("storage.hosts", storage.hosts(), 0);
+        if (usable("storage.hosts", "cluster.hosts") && storage.hosts() > cluster.hosts()) {
+            errors.add("storage.hosts: must be <= cluster.hosts (got " + storage.hosts() + " > " + cluster.hosts() + ")");
+        }
+        if (usable("storage.datastore", "cluster.datastores") && !cluster.datastores().containsKey(storage.datastore())) {
+            errors.add("storage.datastore: unknown datastore '" + storage.datastore() + "' (cluster.datastores has: "
+                    + String.join(", ", cluster.datastores().keySet()) + ")");
+        }
+        atLeast("storage.disksPerVm", storage.disksPerVm(), 1);
+        atLeast("storage.outstandingIos", storage.outstandingIos(), 1);
+        positive("storage.rampUp", storage.rampUp());
+        positive("storage.runtime", storage.runtime());
+        positive("storage.quick.rampUp", storage.quick().rampUp());
+        positive("storage.quick.runtime", storage.quick().runtime());
+        byteSize("storage.diskSize", storage.diskSize());
+        byteSize("storage.quick.diskSize", storage.quick().diskSize());
+        if (usable("storage.transferSizesKb")) {
+            for (String size : storage.transferSizesKb().split(",")) {
+                if (!size.strip().matches("[1-9][0-9]{0,5}")) {
+                    errors.add("storage.transferSizesKb: '" + size.strip() + "' is not a size in KB (e.g. 4, 8, 64)");
+                }
+            }
+        }
+    }
+
+    private void byteSize(String path, String value) {
+        if (usable(path) && (value == null || !value.strip().matches("[1-9][0-9]*(MB|GB)"))) {
+            errors.add(path + ": invalid size '" + value + "' (expected <n>MB or <n>GB)");
+        }
     }
 
     private void migration(String path, InfraSpec.MigrationSpec migration) {

@@ -160,7 +160,7 @@ class ConfigLoaderTest {
                 "unknown key 'run.phase_duration' (did you mean 'run.phaseDuration'?)",
                 "unknown key 'workloads.dvdstore.load.shpae' (did you mean 'workloads.dvdstore.load.shape'?)",
                 "unknown key 'qos' (did you mean 'workloads.dvdstore.qos'?)",
-                "unknown key 'banana' (valid keys: run, cluster, workloads, infra)");
+                "unknown key 'banana' (valid keys: run, cluster, workloads, infra, storage)");
     }
 
     @Test

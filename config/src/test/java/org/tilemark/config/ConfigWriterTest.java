@@ -23,7 +23,7 @@ class ConfigWriterTest {
     void snapshotWritesDurationsAndPathsAsText() {
         Map<String, Object> map = ConfigWriter.toMap(ConfigLoader.defaults());
 
-        assertThat(map).containsOnlyKeys("run", "cluster", "workloads", "infra");
+        assertThat(map).containsOnlyKeys("run", "cluster", "workloads", "infra", "storage");
         @SuppressWarnings("unchecked")
         Map<String, Object> run = (Map<String, Object>) map.get("run");
         assertThat(run).containsEntry("phaseDuration", "1m").containsEntry("warmup", "30s")
@@ -58,7 +58,7 @@ class ConfigWriterTest {
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
                 new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().olio(),
-                        defaults.workloads().standby()), defaults.infra());
+                        defaults.workloads().standby()), defaults.infra(), defaults.storage());
 
         assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("smtp://***@mail:25")
                 .contains("imap://***@mail:143");
@@ -116,7 +116,11 @@ class ConfigWriterTest {
                 Duration.ofMillis(1 + random.nextInt(60_000)));
         BenchmarkSpec spec = new BenchmarkSpec(run, cluster,
                 new WorkloadsSpec(dvdstore, randomMail(random, defaults.workloads().mail()),
-                        randomOlio(random, defaults.workloads().olio()), randomStandby(random)), randomInfra(random));
+                        randomOlio(random, defaults.workloads().olio()), randomStandby(random)), randomInfra(random),
+                new StorageSpec(1 + random.nextInt(12), random.nextInt(2), "app", 1 + random.nextInt(4), (1 + random.nextInt(9)) + "GB",
+                        1 + random.nextInt(64), "4, 64", random.nextBoolean(), Duration.ofSeconds(1 + random.nextInt(90)),
+                        Duration.ofSeconds(1 + random.nextInt(300)), new StorageSpec.Quick(Duration.ofSeconds(1),
+                        Duration.ofSeconds(5), "256MB")));
 
         assertThat(reload(spec)).isEqualTo(spec);
     }
@@ -193,6 +197,6 @@ class ConfigWriterTest {
         return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
                 d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
                 d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().olio(), spec.workloads().standby()),
-                spec.infra());
+                spec.infra(), spec.storage());
     }
 }

@@ -22,7 +22,9 @@ public final class TemplateCatalog {
             "olio-db", new VmSize(2, 2048, 10),
             "standby", new VmSize(1, 512, 2),
             // The VM the Deploy operation clones: a small database server for its short job.
-            "deploy", new VmSize(1, 1024, 2));
+            "deploy", new VmSize(1, 1024, 2),
+            // Storage characterization's I/O VM: Iometer in a small VM, its data disks sized by the run.
+            "io", new VmSize(1, 1024, 4));
 
     /** Roles with more than one service; the first port is the primary endpoint. */
     private static final Map<String, List<String>> PORTS = Map.of("mail", List.of("smtp", "imap"));

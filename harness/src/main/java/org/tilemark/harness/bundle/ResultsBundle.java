@@ -27,7 +27,7 @@ public final class ResultsBundle implements AutoCloseable {
 
     private final Path directory;
     private final BufferedWriter intervals;
-    private BufferedWriter infraOps;
+    private final Map<String, BufferedWriter> lineFiles = new java.util.HashMap<>();
     private final Map<String, HistogramLog> histogramLogs = new ConcurrentHashMap<>();
 
     private ResultsBundle(Path directory) throws IOException {
@@ -71,18 +71,30 @@ public final class ResultsBundle implements AutoCloseable {
     }
 
     /** Appends one infrastructure operation's record and flushes it; the file appears with the first one. */
-    public synchronized void appendInfraOperation(ObjectNode line) {
+    public void appendInfraOperation(ObjectNode line) {
+        appendJsonLine("infra-ops.jsonl", line);
+    }
+
+    /** Appends one line to the JSON-lines file {@code name} and flushes it; the file appears with its first line. */
+    public synchronized void appendJsonLine(String name, ObjectNode line) {
         try {
-            if (infraOps == null) {
-                infraOps = Files.newBufferedWriter(directory.resolve("infra-ops.jsonl"), StandardCharsets.UTF_8,
+            BufferedWriter writer = lineFiles.get(name);
+            if (writer == null) {
+                writer = Files.newBufferedWriter(directory.resolve(name), StandardCharsets.UTF_8,
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                lineFiles.put(name, writer);
             }
-            infraOps.write(JSON_LINE.writeValueAsString(line));
-            infraOps.newLine();
-            infraOps.flush();
+            writer.write(JSON_LINE.writeValueAsString(line));
+            writer.newLine();
+            writer.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A JSON tree of any value (e.g. a configuration map) for embedding in a bundle file. */
+    public static com.fasterxml.jackson.databind.JsonNode valueToTree(Object value) {
+        return JSON.valueToTree(value);
     }
 
     public HistogramLog histogramLog(String name, java.time.Instant origin) {
@@ -92,8 +104,8 @@ public final class ResultsBundle implements AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         intervals.close();
-        if (infraOps != null) {
-            infraOps.close();
+        for (BufferedWriter writer : lineFiles.values()) {
+            writer.close();
         }
         histogramLogs.values().forEach(HistogramLog::close);
     }

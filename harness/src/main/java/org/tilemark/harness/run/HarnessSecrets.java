@@ -19,12 +19,12 @@ import org.tilemark.workloads.SecretSource;
  * {@code <workDir>/secrets/<name>} (mode 0600) and reused, so template disks that bake the
  * credential stay valid between runs.
  */
-final class HarnessSecrets implements SecretSource {
+public final class HarnessSecrets implements SecretSource {
 
     private final Path directory;
     private final Map<String, String> environment;
 
-    HarnessSecrets(Path workDir, Map<String, String> environment) {
+    public HarnessSecrets(Path workDir, Map<String, String> environment) {
         this.directory = workDir.resolve("secrets");
         this.environment = environment;
     }

@@ -59,6 +59,13 @@ public interface Platform extends AutoCloseable {
      */
     Migration migrate(Vm vm, Placement target) throws PlatformException;
 
+    /**
+     * Cumulative busy CPU time of {@code hosts} as the hypervisor sees it (every CPU counted once even
+     * if hosts share it); empty if the platform cannot tell. Differences over a window give the
+     * hosts' CPU utilization, summed over their cores.
+     */
+    java.util.Optional<Duration> cpuBusy(java.util.Set<String> hosts);
+
     /** Tells {@code listener} about VMs that stop without being powered off. */
     void onUnexpectedStop(VmListener listener);
 

@@ -140,6 +140,11 @@ final class FakePlatform implements Platform {
     }
 
     @Override
+    public java.util.Optional<Duration> cpuBusy(Set<String> hosts) {
+        return java.util.Optional.empty();
+    }
+
+    @Override
     public void onUnexpectedStop(VmListener listener) {
     }
 

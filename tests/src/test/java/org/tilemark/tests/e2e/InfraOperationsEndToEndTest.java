@@ -94,8 +94,14 @@ class InfraOperationsEndToEndTest {
         s.put("run.phases", phases);
         s.put("run.phaseDuration", phaseDuration);
         s.put("infra.pause", "10s");
-        // Olio's JMeter engine stays out: two cores carry the rest of the tile and the operations.
+        // Olio's JMeter engine stays out and DVD Store runs at its default rate (the other e2e tests
+        // double it): two cores carry the tile and the operations, as in the default run.
         s.put("workloads.olio.enabled", "false");
+        s.put("workloads.dvdstore.users", "30");
+        s.put("workloads.dvdstore.thinkTime", "6s");
+        s.put("workloads.dvdstore.referenceOrdersPerMinute", "300");
+        s.put("workloads.mail.acceleration", "30");
+        s.put("workloads.mail.referenceActionsPerMinute", "165");
         return s;
     }
 

@@ -47,7 +47,8 @@ public final class StandbyRole implements GuestRole {
 
             @Override
             public void close() {
-                server.stop(0);
+                // A beat being answered is answered (at most a second's wait) before the server goes.
+                server.stop(1);
             }
         };
     }

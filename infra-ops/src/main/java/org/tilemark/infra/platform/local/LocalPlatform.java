@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Inventory;
@@ -351,6 +352,13 @@ final class LocalPlatform implements Platform {
             throw new PlatformException("cleanup: " + e.getMessage(), e);
         }
         return removed;
+    }
+
+    @Override
+    public Optional<Duration> cpuBusy(Set<String> hostNames) {
+        Set<Integer> cpus = new java.util.TreeSet<>();
+        hosts.stream().filter(h -> hostNames.contains(h.name())).forEach(h -> cpus.addAll(ProcStat.cpus(h.cpus())));
+        return ProcStat.busy(cpus);
     }
 
     @Override

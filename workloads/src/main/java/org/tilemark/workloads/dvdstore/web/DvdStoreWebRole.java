@@ -47,7 +47,10 @@ public final class DvdStoreWebRole implements GuestRole {
                     .properties(Map.of(
                             "server.port", "0",
                             "server.address", "127.0.0.1",
-                            "server.shutdown", "immediate",
+                            // Requests in flight finish when the guest stops (a switch-over to a moved copy
+                            // must not fail the orders the old copy is serving).
+                            "server.shutdown", "graceful",
+                            "spring.lifecycle.timeout-per-shutdown-phase", "5s",
                             "spring.main.banner-mode", "off",
                             "spring.jmx.enabled", "false",
                             "logging.level.root", "WARN",
