@@ -142,6 +142,20 @@ class IoEngineTest {
     }
 
     @Test
+    void transfersSmallerThanABlockRunBufferedAndSaySo() throws Exception {
+        Path file = dir.resolve("small");
+        IoEngine.preallocate(file, MIB, 1);
+
+        IoResult result = IoEngine.run(List.of(file), AccessSpec.preset("512-randread", 2), 1, Duration.ZERO,
+                Duration.ofMillis(300), 1);
+
+        // The JDK refuses direct I/O below the filesystem's block size (4 KB almost everywhere).
+        assertThat(result.direct()).isEqualTo(IoFile.blockSize(file) <= 512 && acceptsDirect(file));
+        assertThat(result.reads()).isPositive();
+        assertThat(result.bytesRead()).isEqualTo(result.reads() * 512);
+    }
+
+    @Test
     void argumentsAreChecked() throws Exception {
         Path file = dir.resolve("args");
         IoEngine.preallocate(file, 4096, 1);
