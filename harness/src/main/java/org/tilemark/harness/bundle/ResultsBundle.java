@@ -30,18 +30,34 @@ public final class ResultsBundle implements AutoCloseable {
     private final Map<String, BufferedWriter> lineFiles = new java.util.HashMap<>();
     private final Map<String, HistogramLog> histogramLogs = new ConcurrentHashMap<>();
 
-    private ResultsBundle(Path directory) throws IOException {
+    private ResultsBundle(Path directory, boolean tileRun) throws IOException {
         this.directory = directory;
-        Files.createDirectories(directory.resolve("histograms"));
-        this.intervals = Files.newBufferedWriter(directory.resolve("intervals.jsonl"), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.createDirectories(directory);
+        if (tileRun) {
+            Files.createDirectories(directory.resolve("histograms"));
+            this.intervals = Files.newBufferedWriter(directory.resolve("intervals.jsonl"), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } else {
+            this.intervals = null;
+        }
     }
 
+    /** A tile run's bundle: intervals.jsonl and histograms/ exist from the start. */
     public static ResultsBundle create(Path directory) throws IOException {
+        refuseExisting(directory);
+        return new ResultsBundle(directory, true);
+    }
+
+    /** A bundle of another mode (e.g. storage characterization): only the files it writes. */
+    public static ResultsBundle createPlain(Path directory) throws IOException {
+        refuseExisting(directory);
+        return new ResultsBundle(directory, false);
+    }
+
+    private static void refuseExisting(Path directory) throws IOException {
         if (Files.exists(directory)) {
             throw new IOException("results directory " + directory + " already exists");
         }
-        return new ResultsBundle(directory);
     }
 
     public Path directory() {
@@ -103,7 +119,9 @@ public final class ResultsBundle implements AutoCloseable {
 
     @Override
     public synchronized void close() throws IOException {
-        intervals.close();
+        if (intervals != null) {
+            intervals.close();
+        }
         for (BufferedWriter writer : lineFiles.values()) {
             writer.close();
         }

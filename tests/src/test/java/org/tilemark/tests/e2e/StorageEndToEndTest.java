@@ -1,0 +1,84 @@
+package org.tilemark.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.tilemark.harness.report.Manifest;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.storage.StorageRun;
+
+/** {@code tilemark storage}: a small matrix on two I/O VMs, and a datastore that cannot be used. */
+class StorageEndToEndTest {
+
+    @Test
+    void aSmallMatrixRunsInLockstepAndWritesTablesChartsAndABundle() throws Exception {
+        Map<String, String> settings = settings("e2e-storage");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        int exit = new StorageRun(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of())
+                .run(E2e.spec(settings), true);
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(printed).isEqualTo(RunOutcome.COMPLIANT);
+        assertThat(printed).contains("IOPS").containsPattern("4 KB +[0-9,]+ +[0-9,]+ +[0-9,]+ +[0-9,]+")
+                .contains("70/30 read/write, 4 KB + 64 KB:");
+        Path bundle;
+        try (var runs = Files.list(E2e.TARGET.resolve("e2e-storage"))) {
+            bundle = runs.findFirst().orElseThrow();
+        }
+        List<String> points = Files.readAllLines(bundle.resolve("storage.jsonl"));
+        assertThat(points).hasSize(9); // 2 sizes x 4 patterns + the database-like spec
+        for (String line : points) {
+            var point = E2e.JSON.readTree(line);
+            assertThat(point.get("iops").asDouble()).as(line).isPositive();
+            assertThat(point.get("vms").asInt()).isEqualTo(2);
+            assertThat(point.get("errors").asLong()).isZero();
+        }
+        for (String chart : List.of("storage-mbps.png", "storage-iops.png", "storage-response-time.png", "storage-iops-per-cpu.png")) {
+            assertThat(ImageIO.read(bundle.resolve("charts").resolve(chart).toFile())).as(chart).isNotNull();
+        }
+        assertThat(Files.readString(bundle.resolve("tables.txt"))).contains("MB/s per % CPU");
+        assertThat(Files.readAllLines(bundle.resolve("storage.csv"))).hasSize(10);
+        assertThat(Files.readString(bundle.resolve("report.html"))).contains("<table>").contains("sequential read");
+        assertThat(Manifest.verify(bundle)).isEmpty();
+        // The I/O VMs and their data disks are gone.
+        assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).isEmpty();
+        try (var left = Files.walk(E2e.WORK.resolve("datastores"))) {
+            assertThat(left.filter(p -> p.getFileName().toString().matches("data[0-9]+\\.bin")).toList()).isEmpty();
+        }
+    }
+
+    @Test
+    void aMissingDatastoreIsBadInputNamingTheKeyAndCreatesNothing() throws Exception {
+        Map<String, String> settings = settings("e2e-storage-bad");
+        settings.put("cluster.datastores.app", "/nonexistent/tilemark-datastore");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        int exit = new StorageRun(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of())
+                .run(E2e.spec(settings), true);
+
+        assertThat(exit).isEqualTo(RunOutcome.BAD_INPUT);
+        assertThat(console.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("error: cluster.datastores.app: /nonexistent/tilemark-datastore does not exist");
+        assertThat(E2e.TARGET.resolve("e2e-storage-bad")).doesNotExist();
+    }
+
+    private static Map<String, String> settings(String results) {
+        Map<String, String> s = new LinkedHashMap<>(E2e.settings(results));
+        s.put("storage.vms", "2");
+        s.put("storage.transferSizesKb", "4, 64");
+        s.put("storage.quick.rampUp", "1s");
+        s.put("storage.quick.runtime", "2s");
+        s.put("storage.quick.diskSize", "64MB");
+        return s;
+    }
+}
