@@ -34,6 +34,10 @@ final class SpecValidator {
         this.failedPaths = failedPaths;
     }
 
+    void error(String message) {
+        errors.add(message);
+    }
+
     List<String> validate(BenchmarkSpec spec) {
         validateRun(spec.run());
         validateCluster(spec.cluster());
@@ -41,8 +45,9 @@ final class SpecValidator {
         validateMail(spec.workloads().mail());
         validateOlio(spec.workloads().olio());
         validateStandby(spec.workloads().standby());
-        validateInfra(spec.infra());
-        validateStorage(spec.storage(), spec.cluster());
+        ModeChecks modes = new ModeChecks(this);
+        modes.infra(spec.infra());
+        modes.storage(spec.storage(), spec.cluster());
         return List.copyOf(errors);
     }
 
@@ -260,57 +265,6 @@ final class SpecValidator {
         percent(STANDBY + ".minAnsweredPercent", standby.minAnsweredPercent());
     }
 
-    private void validateInfra(InfraSpec infra) {
-        atLeast("infra.blocks", infra.blocks(), 0);
-        positive("infra.operationTimeout", infra.operationTimeout());
-        notNegative("infra.pause", infra.pause());
-        migration("infra.vmotion", infra.vmotion());
-        migration("infra.storageVmotion", infra.storageVmotion());
-        migration("infra.xvmotion", infra.xvmotion());
-        positive("infra.deploy.referenceOpsPerHour", infra.deploy().referenceOpsPerHour());
-        positive("infra.deploy.jobDuration", infra.deploy().jobDuration());
-    }
-
-    private void validateStorage(StorageSpec storage, ClusterSpec cluster) {
-        atLeast("storage.vms", storage.vms(), 1);
-        atLeast("storage.hosts", storage.hosts(), 0);
-        if (usable("storage.hosts", "cluster.hosts") && storage.hosts() > cluster.hosts()) {
-            errors.add("storage.hosts: must be <= cluster.hosts (got " + storage.hosts() + " > " + cluster.hosts() + ")");
-        }
-        if (usable("storage.datastore", "cluster.datastores") && !cluster.datastores().containsKey(storage.datastore())) {
-            errors.add("storage.datastore: unknown datastore '" + storage.datastore() + "' (cluster.datastores has: "
-                    + String.join(", ", cluster.datastores().keySet()) + ")");
-        }
-        atLeast("storage.disksPerVm", storage.disksPerVm(), 1);
-        atLeast("storage.outstandingIos", storage.outstandingIos(), 1);
-        positive("storage.rampUp", storage.rampUp());
-        positive("storage.runtime", storage.runtime());
-        positive("storage.quick.rampUp", storage.quick().rampUp());
-        positive("storage.quick.runtime", storage.quick().runtime());
-        byteSize("storage.diskSize", storage.diskSize());
-        byteSize("storage.quick.diskSize", storage.quick().diskSize());
-        if (usable("storage.transferSizesKb")) {
-            for (String size : storage.transferSizesKb().split(",")) {
-                if (!size.strip().matches("[1-9][0-9]{0,5}")) {
-                    errors.add("storage.transferSizesKb: '" + size.strip() + "' is not a size in KB (e.g. 4, 8, 64)");
-                }
-            }
-        }
-    }
-
-    private void byteSize(String path, String value) {
-        if (usable(path) && (value == null || !value.strip().matches("[1-9][0-9]*(MB|GB)"))) {
-            errors.add(path + ": invalid size '" + value + "' (expected <n>MB or <n>GB)");
-        }
-    }
-
-    private void migration(String path, InfraSpec.MigrationSpec migration) {
-        positive(path + ".referenceOpsPerHour", migration.referenceOpsPerHour());
-        if (migration.enabled()) {
-            notBlank(path + ".roles", migration.roles());
-        }
-    }
-
     private void validateQos(String path, QosSpec qos) {
         if (usable(path + ".percentile") && !(qos.percentile() > 0 && qos.percentile() < 100)) {
             errors.add(path + ".percentile: must be > 0 and < 100 (got " + number(qos.percentile()) + ")");
@@ -338,54 +292,54 @@ final class SpecValidator {
         }
     }
 
-    private void atLeast(String path, double value, double minimum) {
+    void atLeast(String path, double value, double minimum) {
         if (usable(path) && !(value >= minimum)) {
             errors.add(path + ": must be >= " + number(minimum) + " (got " + number(value) + ")");
         }
     }
 
-    private void notNegative(String path, double value) {
+    void notNegative(String path, double value) {
         atLeast(path, value, 0);
     }
 
-    private void atLeast(String path, long value, long minimum) {
+    void atLeast(String path, long value, long minimum) {
         if (usable(path) && value < minimum) {
             errors.add(path + ": must be >= " + minimum + " (got " + value + ")");
         }
     }
 
-    private void percent(String path, double value) {
+    void percent(String path, double value) {
         if (usable(path) && (value < 0 || value > 100)) {
             errors.add(path + ": must be between 0 and 100 (got " + number(value) + ")");
         }
     }
 
-    private void positive(String path, double value) {
+    void positive(String path, double value) {
         if (usable(path) && !(value > 0)) {
             errors.add(path + ": must be > 0 (got " + number(value) + ")");
         }
     }
 
-    private void positive(String path, Duration value) {
+    void positive(String path, Duration value) {
         if (usable(path) && !value.isPositive()) {
             errors.add(path + ": must be > 0 (got " + Durations.format(value) + ")");
         }
     }
 
-    private void notNegative(String path, Duration value) {
+    void notNegative(String path, Duration value) {
         if (usable(path) && value.isNegative()) {
             errors.add(path + ": must be >= 0 (got " + Durations.format(value) + ")");
         }
     }
 
-    private void notBlank(String path, String value) {
+    void notBlank(String path, String value) {
         if (usable(path) && value.isBlank()) {
             errors.add(path + ": must not be empty");
         }
     }
 
     /** False when a path, or a section containing it, failed to bind and so holds a placeholder. */
-    private boolean usable(String... paths) {
+    boolean usable(String... paths) {
         for (String path : paths) {
             for (String failed : failedPaths) {
                 if (path.equals(failed) || path.startsWith(failed + ".")) {

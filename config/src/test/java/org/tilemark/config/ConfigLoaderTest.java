@@ -375,6 +375,20 @@ class ConfigLoaderTest {
         return file;
     }
 
+    @Test
+    void infraAndStorageSettingsAreCheckedWithTheirKeys() {
+        assertThat(errorsOf(Map.of("infra.blocks", "-1", "infra.pause", "-5s", "infra.vmotion.roles", " ",
+                "storage.datastore", "fast", "storage.hosts", "3", "storage.transferSizesKb", "4, x", "storage.diskSize", "1TB")))
+                .containsExactlyInAnyOrder(
+                        "infra.blocks: must be >= 0 (got -1)",
+                        "infra.pause: must be >= 0 (got -5s)",
+                        "infra.vmotion.roles: must not be empty",
+                        "storage.hosts: must be <= cluster.hosts (got 3 > 2)",
+                        "storage.datastore: unknown datastore 'fast' (cluster.datastores has: app, maintenance)",
+                        "storage.diskSize: invalid size '1TB' (expected <n>MB or <n>GB)",
+                        "storage.transferSizesKb: 'x' is not a size in KB (e.g. 4, 8, 64)");
+    }
+
     private static List<String> errorsOf(Path file) {
         try {
             ConfigLoader.load(Optional.of(file), Map.of());

@@ -80,7 +80,8 @@ public final class StorageRun {
         try (ResultsBundle bundle = ResultsBundle.createPlain(directory)) {
             out.println("Storage run " + runId + ": " + settings.describe() + ", " + points.size() + " data points, results in "
                     + directory);
-            outcome = measure(spec, settings, runId, points, bundle);
+            outcome = measure(spec, settings, runId, points, bundle.directory(),
+                    result -> bundle.appendJsonLine("storage.jsonl", StorageJson.line(result)));
             bundle.writeJson("run.json", runJson(spec, settings, runId, outcome));
         } catch (IOException e) {
             out.println("error: writing the results bundle failed: " + e.getMessage());
@@ -99,8 +100,9 @@ public final class StorageRun {
         return outcome.failure().isPresent() ? RunOutcome.RUNTIME_FAILURE : RunOutcome.COMPLIANT;
     }
 
-    private Outcome measure(BenchmarkSpec spec, StorageSettings settings, String runId, List<DataPoint> points,
-                            ResultsBundle bundle) {
+    /** Deploys the I/O VMs, runs {@code points} in order (each result goes to {@code sink} at once), tears down. */
+    Outcome measure(BenchmarkSpec spec, StorageSettings settings, String runId, List<DataPoint> points, Path bundle,
+                    java.util.function.Consumer<DataPointResult> sink) {
         List<DataPointResult> results = new ArrayList<>();
         String token = new HarnessSecrets(spec.cluster().workDir(), environment).secret("io-control-token", IoGuestRole.TOKEN_ENV, null);
         Map<Vm, InetSocketAddress> vms = new LinkedHashMap<>();
@@ -114,15 +116,15 @@ public final class StorageRun {
                 DataPoint point = points.get(i);
                 DataPointResult result = runPoint(platform, control, vms, hosts, point, settings, spec.run().seed() + i);
                 results.add(result);
-                bundle.appendJsonLine("storage.jsonl", StorageJson.line(result));
+                sink.accept(result);
                 out.println("[storage " + (i + 1) + "/" + points.size() + "] " + StorageTables.progress(result));
             }
-            return new Outcome(results, Optional.empty(), bundle.directory());
+            return new Outcome(results, Optional.empty(), bundle);
         } catch (PlatformException | IOException e) {
-            return new Outcome(results, Optional.of(e.getMessage()), bundle.directory());
+            return new Outcome(results, Optional.of(e.getMessage()), bundle);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Outcome(results, Optional.of("interrupted"), bundle.directory());
+            return new Outcome(results, Optional.of("interrupted"), bundle);
         } finally {
             if (platform != null) {
                 teardown(platform, vms.keySet());

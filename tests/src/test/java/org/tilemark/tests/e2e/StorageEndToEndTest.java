@@ -72,6 +72,28 @@ class StorageEndToEndTest {
         assertThat(E2e.TARGET.resolve("e2e-storage-bad")).doesNotExist();
     }
 
+    @Test
+    void aScalingRunOverOneAndTwoHostsWithTwoAndFourVmsProducesItsTable() throws Exception {
+        Map<String, String> settings = settings("e2e-storage-scaling");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        int exit = new org.tilemark.harness.storage.StorageScalingRun(new PrintStream(console, true, StandardCharsets.UTF_8),
+                Map.of()).run(E2e.spec(settings), true, List.of(1, 2), List.of(2, 4), List.of(1), List.of("database-like"));
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(printed).isEqualTo(RunOutcome.COMPLIANT);
+        assertThat(printed).contains("VMs and hosts").containsPattern("\\n +1 +2 +1 \\| [0-9,]+, ")
+                .containsPattern("\\n +1 +4 +1 \\| ").containsPattern("\\n +2 +2 +1 \\| ").containsPattern("\\n +2 +4 +1 \\| ");
+        Path bundle;
+        try (var runs = Files.list(E2e.TARGET.resolve("e2e-storage-scaling"))) {
+            bundle = runs.findFirst().orElseThrow();
+        }
+        assertThat(Files.readAllLines(bundle.resolve("scaling.jsonl"))).hasSize(4);
+        assertThat(Files.readAllLines(bundle.resolve("scaling.csv"))).hasSize(5);
+        assertThat(Manifest.verify(bundle)).isEmpty();
+        assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).isEmpty();
+    }
+
     private static Map<String, String> settings(String results) {
         Map<String, String> s = new LinkedHashMap<>(E2e.settings(results));
         s.put("storage.vms", "2");

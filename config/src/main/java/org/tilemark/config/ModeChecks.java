@@ -1,0 +1,65 @@
+package org.tilemark.config;
+
+/**
+ * Checks of the run modes beside the tiles: infrastructure operations ({@code infra}) and storage
+ * characterization ({@code storage}); errors go to the {@link SpecValidator} they belong to.
+ */
+final class ModeChecks {
+
+    private final SpecValidator v;
+
+    ModeChecks(SpecValidator validator) {
+        this.v = validator;
+    }
+
+    void infra(InfraSpec infra) {
+        v.atLeast("infra.blocks", infra.blocks(), 0);
+        v.positive("infra.operationTimeout", infra.operationTimeout());
+        v.notNegative("infra.pause", infra.pause());
+        migration("infra.vmotion", infra.vmotion());
+        migration("infra.storageVmotion", infra.storageVmotion());
+        migration("infra.xvmotion", infra.xvmotion());
+        v.positive("infra.deploy.referenceOpsPerHour", infra.deploy().referenceOpsPerHour());
+        v.positive("infra.deploy.jobDuration", infra.deploy().jobDuration());
+    }
+
+    void storage(StorageSpec storage, ClusterSpec cluster) {
+        v.atLeast("storage.vms", storage.vms(), 1);
+        v.atLeast("storage.hosts", storage.hosts(), 0);
+        if (v.usable("storage.hosts", "cluster.hosts") && storage.hosts() > cluster.hosts()) {
+            v.error("storage.hosts: must be <= cluster.hosts (got " + storage.hosts() + " > " + cluster.hosts() + ")");
+        }
+        if (v.usable("storage.datastore", "cluster.datastores") && !cluster.datastores().containsKey(storage.datastore())) {
+            v.error("storage.datastore: unknown datastore '" + storage.datastore() + "' (cluster.datastores has: "
+                    + String.join(", ", cluster.datastores().keySet()) + ")");
+        }
+        v.atLeast("storage.disksPerVm", storage.disksPerVm(), 1);
+        v.atLeast("storage.outstandingIos", storage.outstandingIos(), 1);
+        v.positive("storage.rampUp", storage.rampUp());
+        v.positive("storage.runtime", storage.runtime());
+        v.positive("storage.quick.rampUp", storage.quick().rampUp());
+        v.positive("storage.quick.runtime", storage.quick().runtime());
+        byteSize("storage.diskSize", storage.diskSize());
+        byteSize("storage.quick.diskSize", storage.quick().diskSize());
+        if (v.usable("storage.transferSizesKb")) {
+            for (String size : storage.transferSizesKb().split(",")) {
+                if (!size.strip().matches("[1-9][0-9]{0,5}")) {
+                    v.error("storage.transferSizesKb: '" + size.strip() + "' is not a size in KB (e.g. 4, 8, 64)");
+                }
+            }
+        }
+    }
+
+    private void byteSize(String path, String value) {
+        if (v.usable(path) && (value == null || !value.strip().matches("[1-9][0-9]*(MB|GB)"))) {
+            v.error(path + ": invalid size '" + value + "' (expected <n>MB or <n>GB)");
+        }
+    }
+
+    private void migration(String path, InfraSpec.MigrationSpec migration) {
+        v.positive(path + ".referenceOpsPerHour", migration.referenceOpsPerHour());
+        if (migration.enabled()) {
+            v.notBlank(path + ".roles", migration.roles());
+        }
+    }
+}
