@@ -40,6 +40,16 @@ final class ModeChecks {
         v.positive("storage.quick.rampUp", storage.quick().rampUp());
         v.positive("storage.quick.runtime", storage.quick().runtime());
         byteSize("storage.diskSize", storage.diskSize());
+        StorageSpec.Interference i = storage.interference();
+        v.positive("storage.interference.start", i.start());
+        v.positive("storage.interference.step", i.step());
+        v.positive("storage.interference.stepDuration", i.stepDuration());
+        v.positive("storage.interference.interval", i.interval());
+        byteSize("storage.interference.diskSize", i.diskSize());
+        v.positive("storage.interference.quick.start", i.quick().start());
+        v.positive("storage.interference.quick.step", i.quick().step());
+        v.positive("storage.interference.quick.stepDuration", i.quick().stepDuration());
+        v.positive("storage.interference.quick.interval", i.quick().interval());
         byteSize("storage.quick.diskSize", storage.quick().diskSize());
         if (v.usable("storage.transferSizesKb")) {
             for (String size : storage.transferSizesKb().split(",")) {

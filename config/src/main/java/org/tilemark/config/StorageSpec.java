@@ -17,9 +17,25 @@ import java.time.Duration;
  * @param rampUp          per data point, run but not measured
  * @param runtime         per data point, measured
  * @param quick           what {@code --quick} shrinks ramp-up, runtime and disk size to
+ * @param interference    {@code tilemark storage interference}: the metadata loop's schedule
  */
 public record StorageSpec(int vms, int hosts, String datastore, int disksPerVm, String diskSize, int outstandingIos,
-        String transferSizesKb, boolean databaseLike, Duration rampUp, Duration runtime, Quick quick) {
+        String transferSizesKb, boolean databaseLike, Duration rampUp, Duration runtime, Quick quick,
+        Interference interference) {
+
+    /**
+     * Metadata interference: while the I/O VMs run the 70/30 spec, a metadata loop creates and
+     * deletes a virtual disk of {@code diskSize} on their datastore every {@code start}, then every
+     * {@code start - step}, ... down to back to back (0), each interval held for {@code stepDuration};
+     * a first step without the loop is the baseline. I/O is measured per {@code interval}.
+     */
+    public record Interference(Duration start, Duration step, Duration stepDuration, Duration interval, String diskSize,
+                               Schedule quick) {
+    }
+
+    /** The {@code --quick} schedule of the interference run. */
+    public record Schedule(Duration start, Duration step, Duration stepDuration, Duration interval) {
+    }
 
     /** The {@code --quick} profile. */
     public record Quick(Duration rampUp, Duration runtime, String diskSize) {

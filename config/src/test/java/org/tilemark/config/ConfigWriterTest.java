@@ -120,7 +120,9 @@ class ConfigWriterTest {
                 new StorageSpec(1 + random.nextInt(12), random.nextInt(2), "app", 1 + random.nextInt(4), (1 + random.nextInt(9)) + "GB",
                         1 + random.nextInt(64), "4, 64", random.nextBoolean(), Duration.ofSeconds(1 + random.nextInt(90)),
                         Duration.ofSeconds(1 + random.nextInt(300)), new StorageSpec.Quick(Duration.ofSeconds(1),
-                        Duration.ofSeconds(5), "256MB")));
+                        Duration.ofSeconds(5), "256MB"), new StorageSpec.Interference(Duration.ofSeconds(60), Duration.ofSeconds(5),
+                        Duration.ofMinutes(10), Duration.ofSeconds(60), (1 + random.nextInt(99)) + "MB", new StorageSpec.Schedule(
+                        Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(5)))));
 
         assertThat(reload(spec)).isEqualTo(spec);
     }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Component
-@Command(name = "storage", mixinStandardHelpOptions = true, subcommands = StorageScalingCommand.class,
+@Command(name = "storage", mixinStandardHelpOptions = true, subcommands = {StorageScalingCommand.class, StorageInterferenceCommand.class},
         description = "Storage characterization: I/O VMs run the Iometer-style matrix (read/write x random/sequential x "
                 + "transfer sizes, plus the 70/30 database-like spec) in lockstep on one datastore; tables, charts and a bundle.")
 class StorageCommand implements Callable<Integer> {

@@ -139,7 +139,7 @@ public final class StorageScalingRun {
     private static BenchmarkSpec withLayout(BenchmarkSpec spec, Layout layout) {
         StorageSpec s = spec.storage();
         StorageSpec changed = new StorageSpec(layout.vms(), layout.hosts(), s.datastore(), layout.disksPerVm(), s.diskSize(),
-                s.outstandingIos(), s.transferSizesKb(), s.databaseLike(), s.rampUp(), s.runtime(), s.quick());
+                s.outstandingIos(), s.transferSizesKb(), s.databaseLike(), s.rampUp(), s.runtime(), s.quick(), s.interference());
         return new BenchmarkSpec(spec.run(), spec.cluster(), spec.workloads(), spec.infra(), changed);
     }
 

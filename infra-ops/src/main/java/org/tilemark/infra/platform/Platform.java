@@ -66,6 +66,13 @@ public interface Platform extends AutoCloseable {
      */
     java.util.Optional<Duration> cpuBusy(java.util.Set<String> hosts);
 
+    /**
+     * Creates a virtual disk of {@code bytes} on {@code datastore} (fully allocated, as a thick disk
+     * is) and deletes it again: the metadata operation whose cost storage characterization measures.
+     * Returns the time the pair took.
+     */
+    Duration createAndDeleteDisk(String datastore, String name, long bytes) throws PlatformException;
+
     /** Tells {@code listener} about VMs that stop without being powered off. */
     void onUnexpectedStop(VmListener listener);
 

@@ -145,6 +145,11 @@ final class FakePlatform implements Platform {
     }
 
     @Override
+    public Duration createAndDeleteDisk(String datastore, String name, long bytes) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
     public void onUnexpectedStop(VmListener listener) {
     }
 

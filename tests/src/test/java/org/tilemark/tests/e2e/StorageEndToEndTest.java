@@ -94,6 +94,39 @@ class StorageEndToEndTest {
         assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).isEmpty();
     }
 
+    @Test
+    void metadataInterferenceReportsIoPerIntervalAgainstTheCreateDeleteInterval() throws Exception {
+        Map<String, String> settings = settings("e2e-storage-interference");
+        settings.put("storage.interference.quick.start", "2s");
+        settings.put("storage.interference.quick.step", "1s");
+        settings.put("storage.interference.quick.stepDuration", "2s");
+        settings.put("storage.interference.quick.interval", "1s");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        int exit = new org.tilemark.harness.storage.StorageInterferenceRun(new PrintStream(console, true, StandardCharsets.UTF_8),
+                Map.of()).run(E2e.spec(settings), true);
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(printed).isEqualTo(RunOutcome.COMPLIANT);
+        assertThat(printed).contains("baseline (no metadata loop)").contains("every 2 s").contains("every 1 s")
+                .contains("back to back").containsPattern("(I/O drops more than 5 % below the baseline at|No step dropped I/O)");
+        Path bundle;
+        try (var runs = Files.list(E2e.TARGET.resolve("e2e-storage-interference"))) {
+            bundle = runs.findFirst().orElseThrow();
+        }
+        List<String> intervals = Files.readAllLines(bundle.resolve("interference.jsonl"));
+        assertThat(intervals).hasSize(8); // 4 steps x 2 intervals
+        var backToBack = E2e.JSON.readTree(intervals.getLast());
+        assertThat(backToBack.get("createDeleteEveryMs").asLong()).isZero();
+        assertThat(backToBack.get("metadataPairs").asLong()).isPositive();
+        assertThat(E2e.JSON.readTree(intervals.getFirst()).get("metadataPairs").asLong()).isZero();
+        assertThat(ImageIO.read(bundle.resolve("charts/interference.png").toFile())).isNotNull();
+        assertThat(Manifest.verify(bundle)).isEmpty();
+        try (var left = Files.walk(E2e.WORK.resolve("datastores"))) {
+            assertThat(left.filter(p -> p.getFileName().toString().endsWith(".vmdk")).toList()).as("metadata disks").isEmpty();
+        }
+    }
+
     private static Map<String, String> settings(String results) {
         Map<String, String> s = new LinkedHashMap<>(E2e.settings(results));
         s.put("storage.vms", "2");

@@ -362,6 +362,15 @@ final class LocalPlatform implements Platform {
     }
 
     @Override
+    public Duration createAndDeleteDisk(String datastore, String name, long bytes) throws PlatformException {
+        Path root = settings.datastores().get(datastore);
+        if (root == null) {
+            throw new PlatformException("unknown datastore '" + datastore + "'");
+        }
+        return MetadataDisk.createAndDelete(root.toAbsolutePath().normalize().resolve(".tilemark-disks"), name, bytes);
+    }
+
+    @Override
     public void onUnexpectedStop(VmListener listener) {
         listeners.add(listener);
     }
