@@ -44,6 +44,7 @@ final class IoCluster implements AutoCloseable {
     private final Map<Vm, InetSocketAddress> vms = new LinkedHashMap<>();
     private IoVmControl control;
     private Set<String> hosts = Set.of();
+    private final List<String> stopped = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private IoCluster(Platform platform, PrintStream out) {
         this.platform = platform;
@@ -55,6 +56,10 @@ final class IoCluster implements AutoCloseable {
         IoCluster cluster = new IoCluster(Platforms.create(spec.cluster().platform(), PlatformSettings.from(spec.cluster())), out);
         try {
             cluster.control = new IoVmControl(token);
+            cluster.platform.onUnexpectedStop((vm, cause) -> {
+                cluster.stopped.add("VM " + vm.name() + " stopped: " + cause);
+                out.println("! VM " + vm.name() + " stopped: " + cause);
+            });
             cluster.hosts = Set.copyOf(settings.hosts(cluster.platform));
             cluster.deploy(spec, settings, runId, token);
             return cluster;
@@ -133,7 +138,8 @@ final class IoCluster implements AutoCloseable {
             return new DataPointResult(point, IoResult.merge(results), vms.size(), cpu.get());
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            throw new IOException(point.label() + ": " + cause.getMessage(), cause);
+            String why = stopped.isEmpty() ? "" : " (" + String.join("; ", stopped) + ")";
+            throw new IOException(point.label() + ": " + cause.getMessage() + why, cause);
         }
     }
 

@@ -35,7 +35,12 @@ final class IoVmControl {
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(request)))
                 .build();
         try {
-            HttpResponse<String> response = http.send(post, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response;
+            try {
+                response = http.send(post, HttpResponse.BodyHandlers.ofString());
+            } catch (IOException e) {
+                throw new IOException(vm + " did not answer: " + e.getMessage(), e);
+            }
             if (response.statusCode() != 200) {
                 JsonNode error = JSON.readTree(response.body());
                 throw new IOException(vm + ": " + (error.has("error") ? error.get("error").asText() : response.body()));

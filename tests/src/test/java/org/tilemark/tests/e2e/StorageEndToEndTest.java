@@ -127,6 +127,47 @@ class StorageEndToEndTest {
         }
     }
 
+    @Test
+    void anIoVmLostMidRunEndsTheRunWithItsCauseAndKeepsTheMeasuredDataPoints() throws Exception {
+        Map<String, String> settings = settings("e2e-storage-lost-vm");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        var run = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new StorageRun(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of()).run(E2e.spec(settings), true);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Path jsonl = null;
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(3).toNanos();
+        while (System.nanoTime() < deadline && (jsonl == null || Files.readAllLines(jsonl).size() < 2)) {
+            Thread.sleep(100);
+            if (jsonl == null && Files.isDirectory(E2e.TARGET.resolve("e2e-storage-lost-vm"))) {
+                try (var runs = Files.list(E2e.TARGET.resolve("e2e-storage-lost-vm"))) {
+                    jsonl = runs.findFirst().map(b -> b.resolve("storage.jsonl")).filter(Files::exists).orElse(null);
+                }
+            }
+        }
+        assertThat(jsonl).as("two data points measured").isNotNull();
+        long pid = E2e.guestPid(Path.of(settings.get("cluster.datastores.app")), "io-1");
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+
+        int exit = run.get(3, java.util.concurrent.TimeUnit.MINUTES);
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(printed).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(printed).contains("Storage run failed: ").contains("io-1").contains("completed data points kept");
+        int kept = Files.readAllLines(jsonl).size();
+        assertThat(kept).isBetween(2, 8);
+        assertThat(Files.readAllLines(jsonl.resolveSibling("storage.csv"))).hasSize(kept + 1);
+        assertThat(Files.readString(jsonl.resolveSibling("tables.txt"))).contains("IOPS");
+        assertThat(Manifest.verify(jsonl.getParent())).isEmpty();
+        assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).isEmpty();
+        try (var left = Files.walk(E2e.WORK.resolve("datastores"))) {
+            assertThat(left.filter(p -> p.getFileName().toString().matches("data[0-9]+\\.bin")).toList()).as("data files").isEmpty();
+        }
+    }
+
     private static Map<String, String> settings(String results) {
         Map<String, String> s = new LinkedHashMap<>(E2e.settings(results));
         s.put("storage.vms", "2");
