@@ -11,6 +11,8 @@ import java.time.Duration;
  * @param datastore       the datastore (name in {@code cluster.datastores}) the I/O VMs' disks live on
  * @param disksPerVm      data disks (preallocated files) per VM, one worker each
  * @param diskSize        size of each data disk, e.g. 1GB
+ * @param thinDisks       data disks are sparse (allocated on first write, like thin-provisioned virtual
+ *                        disks) instead of preallocated with data (thick, the default)
  * @param outstandingIos  I/Os each worker keeps in flight
  * @param transferSizesKb comma-separated transfer sizes of the classic matrix, in KB
  * @param databaseLike    also run the 70 % read / 30 % write spec with 4 KB and 64 KB in equal parts
@@ -19,7 +21,7 @@ import java.time.Duration;
  * @param quick           what {@code --quick} shrinks ramp-up, runtime and disk size to
  * @param interference    {@code tilemark storage interference}: the metadata loop's schedule
  */
-public record StorageSpec(int vms, int hosts, String datastore, int disksPerVm, String diskSize, int outstandingIos,
+public record StorageSpec(int vms, int hosts, String datastore, int disksPerVm, String diskSize, boolean thinDisks, int outstandingIos,
         String transferSizesKb, boolean databaseLike, Duration rampUp, Duration runtime, Quick quick,
         Interference interference) {
 

@@ -117,7 +117,7 @@ class ConfigWriterTest {
         BenchmarkSpec spec = new BenchmarkSpec(run, cluster,
                 new WorkloadsSpec(dvdstore, randomMail(random, defaults.workloads().mail()),
                         randomOlio(random, defaults.workloads().olio()), randomStandby(random)), randomInfra(random),
-                new StorageSpec(1 + random.nextInt(12), random.nextInt(2), "app", 1 + random.nextInt(4), (1 + random.nextInt(9)) + "GB",
+                new StorageSpec(1 + random.nextInt(12), random.nextInt(2), "app", 1 + random.nextInt(4), (1 + random.nextInt(9)) + "GB", random.nextBoolean(),
                         1 + random.nextInt(64), "4, 64", random.nextBoolean(), Duration.ofSeconds(1 + random.nextInt(90)),
                         Duration.ofSeconds(1 + random.nextInt(300)), new StorageSpec.Quick(Duration.ofSeconds(1),
                         Duration.ofSeconds(5), "256MB"), new StorageSpec.Interference(Duration.ofSeconds(60), Duration.ofSeconds(5),

@@ -82,7 +82,8 @@ final class IoCluster implements AutoCloseable {
         List<Vm> deployed = new ArrayList<>();
         for (int i = 1; i <= settings.vms(); i++) {
             Map<String, String> guestInfo = Map.of("io.disks", Integer.toString(settings.disksPerVm()),
-                    "io.diskSize", Long.toString(settings.diskBytes()), "io.seed", Long.toString(spec.run().seed() + i));
+                    "io.diskSize", Long.toString(settings.diskBytes()), "io.seed", Long.toString(spec.run().seed() + i),
+                    "io.thin", Boolean.toString(spec.storage().thinDisks()));
             Vm vm = platform.deploy(new VmSpec("io-" + i, runId, 0, template, role, hosts.get((i - 1) % hosts.size()),
                     settings.datastore(), guestInfo, secrets));
             vms.put(vm, null);

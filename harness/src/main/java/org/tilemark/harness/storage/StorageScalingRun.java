@@ -138,7 +138,7 @@ public final class StorageScalingRun {
 
     private static BenchmarkSpec withLayout(BenchmarkSpec spec, Layout layout) {
         StorageSpec s = spec.storage();
-        StorageSpec changed = new StorageSpec(layout.vms(), layout.hosts(), s.datastore(), layout.disksPerVm(), s.diskSize(),
+        StorageSpec changed = new StorageSpec(layout.vms(), layout.hosts(), s.datastore(), layout.disksPerVm(), s.diskSize(), s.thinDisks(),
                 s.outstandingIos(), s.transferSizesKb(), s.databaseLike(), s.rampUp(), s.runtime(), s.quick(), s.interference());
         return new BenchmarkSpec(spec.run(), spec.cluster(), spec.workloads(), spec.infra(), changed);
     }

@@ -37,7 +37,7 @@ class StorageMatrixTest {
 
     @Test
     void sizesAndTheDatabaseLikeSpecFollowTheConfiguration() {
-        StorageSpec custom = new StorageSpec(1, 0, "app", 1, "1GB", 32, " 4,64 ", false, defaults.rampUp(), defaults.runtime(),
+        StorageSpec custom = new StorageSpec(1, 0, "app", 1, "1GB", false, 32, " 4,64 ", false, defaults.rampUp(), defaults.runtime(),
                 defaults.quick(), defaults.interference());
 
         List<DataPoint> points = StorageMatrix.points(custom);

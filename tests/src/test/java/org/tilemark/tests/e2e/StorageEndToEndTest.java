@@ -168,6 +168,40 @@ class StorageEndToEndTest {
         }
     }
 
+    @Test
+    void aDatastoreThatFillsUpMidDataPointEndsTheRunCleanly() throws Exception {
+        Path image = E2e.TARGET.resolve("e2e-small-datastore.img");
+        Path mount = E2e.TARGET.resolve("e2e-small-datastore");
+        Files.deleteIfExists(image);
+        Files.createDirectories(mount);
+        boolean mounted = sh("truncate -s 40M " + image + " && mkfs.ext4 -q -F " + image + " && mount -o loop " + image + " " + mount);
+        org.junit.jupiter.api.Assumptions.assumeTrue(mounted, "a loop-mounted ext4 (needs root and loop devices)");
+        try {
+            Map<String, String> settings = settings("e2e-storage-full");
+            settings.put("cluster.datastores.app", mount.toString());
+            settings.put("storage.thinDisks", "true"); // thin disks allocate on write: 2 x 64 MB do not fit in 40 MB
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+            int exit = new StorageRun(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of()).run(E2e.spec(settings), true);
+
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertThat(exit).as(printed).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+            assertThat(printed).contains("Storage run failed: 4 KB random write: ").contains("disk full");
+            try (var left = Files.walk(mount)) {
+                assertThat(left.filter(p -> p.getFileName().toString().matches("data[0-9]+\\.bin")).toList()).as("data files").isEmpty();
+            }
+            assertThat(E2e.processesUnder(mount)).isEmpty();
+        } finally {
+            sh("umount " + mount);
+            Files.deleteIfExists(image);
+        }
+    }
+
+    private static boolean sh(String command) throws Exception {
+        return new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start().waitFor() == 0;
+    }
+
     private static Map<String, String> settings(String results) {
         Map<String, String> s = new LinkedHashMap<>(E2e.settings(results));
         s.put("storage.vms", "2");

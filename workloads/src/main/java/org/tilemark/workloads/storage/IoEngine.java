@@ -65,6 +65,20 @@ public final class IoEngine {
     }
 
     /**
+     * Creates a thin (sparse) data disk of {@code bytes}: blocks are allocated by the filesystem on
+     * first write, as a thin-provisioned virtual disk's are, so a write test also measures allocation
+     * and can run the datastore full.
+     */
+    public static void createThin(Path file, long bytes) throws IOException {
+        if (bytes <= 0 || bytes % 4096 != 0) {
+            throw new IllegalArgumentException("bytes must be a positive multiple of 4096, was " + bytes);
+        }
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(bytes);
+        }
+    }
+
+    /**
      * Runs the spec on every file with {@code workersPerFile} workers each, counts nothing during
      * {@code rampUp}, measures for {@code runtime}, then stops all I/O and returns.
      *

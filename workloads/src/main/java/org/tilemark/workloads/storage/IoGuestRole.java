@@ -25,7 +25,7 @@ import org.tilemark.workloads.guest.RunningGuest;
  * needs the token from {@value #TOKEN_ENV} as {@code Authorization: Bearer <token>}.
  *
  * <p>guestinfo: {@code io.disks} (data disks, default 1), {@code io.diskSize} (bytes per disk),
- * {@code io.seed}, {@code guest.bind}.
+ * {@code io.seed}, {@code io.thin} (sparse disks, allocated on first write), {@code guest.bind}.
  */
 public final class IoGuestRole implements GuestRole {
 
@@ -46,10 +46,15 @@ public final class IoGuestRole implements GuestRole {
         int disks = Integer.parseInt(context.get("io.disks", "1").strip());
         long size = Long.parseLong(context.get("io.diskSize", Long.toString(256L << 20)).strip());
         long seed = Long.parseLong(context.get("io.seed", "42").strip());
+        boolean thin = Boolean.parseBoolean(context.get("io.thin", "false").strip());
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < disks; i++) {
             Path file = context.disk().resolve("data" + i + ".bin");
-            IoEngine.preallocate(file, size, seed + i);
+            if (thin) {
+                IoEngine.createThin(file, size);
+            } else {
+                IoEngine.preallocate(file, size, seed + i);
+            }
             files.add(file);
         }
         InetAddress bind = InetAddress.getByName(context.get("guest.bind", "127.0.0.1"));
