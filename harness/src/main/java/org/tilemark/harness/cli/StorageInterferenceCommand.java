@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 @Component
 @Command(name = "interference", mixinStandardHelpOptions = true,
         description = "Metadata interference: the I/O VMs run the 70/30 spec while a loop creates and deletes a small "
-                + "disk on their datastore ever more often (storage.interference.*); I/O per interval and where it drops > 5 %.")
+                + "disk on their datastore ever more often (storage.interference.*); I/O per interval and where it drops > 5 %%.")
 class StorageInterferenceCommand implements Callable<Integer> {
 
     @Mixin
