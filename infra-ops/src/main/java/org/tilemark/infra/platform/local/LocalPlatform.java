@@ -367,7 +367,7 @@ final class LocalPlatform implements Platform {
         if (root == null) {
             throw new PlatformException("unknown datastore '" + datastore + "'");
         }
-        return MetadataDisk.createAndDelete(root.toAbsolutePath().normalize().resolve(".tilemark-disks"), name, bytes);
+        return MetadataDisk.createAndDelete(root.toAbsolutePath().normalize(), name, bytes);
     }
 
     @Override
