@@ -1,8 +1,8 @@
 package org.tilemark.config;
 
 /**
- * Checks of the run modes beside the tiles: infrastructure operations ({@code infra}) and storage
- * characterization ({@code storage}); errors go to the {@link SpecValidator} they belong to.
+ * Checks of the run modes beside the tiles: infrastructure operations ({@code infra}), storage
+ * characterization ({@code storage}) and the tile search ({@code search}); errors go to the {@link SpecValidator} they belong to.
  */
 final class ModeChecks {
 
@@ -21,6 +21,16 @@ final class ModeChecks {
         migration("infra.xvmotion", infra.xvmotion());
         v.positive("infra.deploy.referenceOpsPerHour", infra.deploy().referenceOpsPerHour());
         v.positive("infra.deploy.jobDuration", infra.deploy().jobDuration());
+    }
+
+    void search(SearchSpec search) {
+        v.atLeast("search.startTiles", search.startTiles(), 1);
+        if (v.usable("search.startTiles", "search.maxTiles") && search.maxTiles() < search.startTiles()) {
+            v.error("search.maxTiles: must be >= search.startTiles (got " + search.maxTiles() + " < " + search.startTiles() + ")");
+        }
+        v.atLeast("search.quick.phases", search.quick().phases(), 1);
+        v.positive("search.quick.phaseDuration", search.quick().phaseDuration());
+        v.notNegative("search.quick.warmup", search.quick().warmup());
     }
 
     void storage(StorageSpec storage, ClusterSpec cluster) {

@@ -48,6 +48,7 @@ final class SpecValidator {
         ModeChecks modes = new ModeChecks(this);
         modes.infra(spec.infra());
         modes.storage(spec.storage(), spec.cluster());
+        modes.search(spec.search());
         return List.copyOf(errors);
     }
 

@@ -160,7 +160,7 @@ class ConfigLoaderTest {
                 "unknown key 'run.phase_duration' (did you mean 'run.phaseDuration'?)",
                 "unknown key 'workloads.dvdstore.load.shpae' (did you mean 'workloads.dvdstore.load.shape'?)",
                 "unknown key 'qos' (did you mean 'workloads.dvdstore.qos'?)",
-                "unknown key 'banana' (valid keys: run, cluster, workloads, infra, storage)");
+                "unknown key 'banana' (valid keys: run, cluster, workloads, infra, storage, search)");
     }
 
     @Test
@@ -387,6 +387,15 @@ class ConfigLoaderTest {
                         "storage.datastore: unknown datastore 'fast' (cluster.datastores has: app, maintenance)",
                         "storage.diskSize: invalid size '1TB' (expected <n>MB or <n>GB)",
                         "storage.transferSizesKb: 'x' is not a size in KB (e.g. 4, 8, 64)");
+    }
+
+    @Test
+    void searchSettingsAreCheckedWithTheirKeys() {
+        assertThat(errorsOf(Map.of("search.startTiles", "4", "search.maxTiles", "2", "search.quick.phases", "0", "search.quick.warmup", "-1s")))
+                .containsExactlyInAnyOrder(
+                        "search.maxTiles: must be >= search.startTiles (got 2 < 4)",
+                        "search.quick.phases: must be >= 1 (got 0)",
+                        "search.quick.warmup: must be >= 0 (got -1s)");
     }
 
     private static List<String> errorsOf(Path file) {

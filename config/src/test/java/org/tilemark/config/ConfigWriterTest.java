@@ -23,7 +23,7 @@ class ConfigWriterTest {
     void snapshotWritesDurationsAndPathsAsText() {
         Map<String, Object> map = ConfigWriter.toMap(ConfigLoader.defaults());
 
-        assertThat(map).containsOnlyKeys("run", "cluster", "workloads", "infra", "storage");
+        assertThat(map).containsOnlyKeys("run", "cluster", "workloads", "infra", "storage", "search");
         @SuppressWarnings("unchecked")
         Map<String, Object> run = (Map<String, Object>) map.get("run");
         assertThat(run).containsEntry("phaseDuration", "1m").containsEntry("warmup", "30s")
@@ -58,7 +58,7 @@ class ConfigWriterTest {
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
                 new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().olio(),
-                        defaults.workloads().standby()), defaults.infra(), defaults.storage());
+                        defaults.workloads().standby()), defaults.infra(), defaults.storage(), defaults.search());
 
         assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("smtp://***@mail:25")
                 .contains("imap://***@mail:143");
@@ -122,7 +122,10 @@ class ConfigWriterTest {
                         Duration.ofSeconds(1 + random.nextInt(300)), new StorageSpec.Quick(Duration.ofSeconds(1),
                         Duration.ofSeconds(5), "256MB"), new StorageSpec.Interference(Duration.ofSeconds(60), Duration.ofSeconds(5),
                         Duration.ofMinutes(10), Duration.ofSeconds(60), (1 + random.nextInt(99)) + "MB", new StorageSpec.Schedule(
-                        Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(5)))));
+                        Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(5)))),
+                new SearchSpec(1 + random.nextInt(4), 8 + random.nextInt(8), random.nextBoolean(),
+                        new SearchSpec.Quick(1 + random.nextInt(3), interval.multipliedBy(1 + random.nextInt(6)),
+                                Duration.ofSeconds(random.nextInt(60)))));
 
         assertThat(reload(spec)).isEqualTo(spec);
     }
@@ -199,6 +202,6 @@ class ConfigWriterTest {
         return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
                 d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
                 d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().olio(), spec.workloads().standby()),
-                spec.infra(), spec.storage());
+                spec.infra(), spec.storage(), spec.search());
     }
 }

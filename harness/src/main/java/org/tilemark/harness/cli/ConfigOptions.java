@@ -44,12 +44,18 @@ class ConfigOptions {
     }
 
     BenchmarkSpec load() throws ConfigException {
+        return load(Map.of());
+    }
+
+    /** The effective configuration with {@code extra} overrides applied last (a command's own settings). */
+    BenchmarkSpec load(Map<String, String> extra) throws ConfigException {
         Map<String, String> overrides = new LinkedHashMap<>(settings);
         put(overrides, "run.tiles", tiles);
         put(overrides, "run.phases", phases);
         put(overrides, "run.phaseDuration", phaseDuration);
         put(overrides, "run.warmup", warmup);
         put(overrides, "run.results", results);
+        overrides.putAll(extra);
         return ConfigLoader.load(Optional.ofNullable(file), overrides);
     }
 

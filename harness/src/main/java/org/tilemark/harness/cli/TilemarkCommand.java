@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @Component
 @Command(name = "tilemark", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Open multi-host consolidation benchmark: tiles of application VMs under throttled load, scored VMmark-style.",
-        subcommands = {RunCommand.class, ValidateCommand.class, CleanupCommand.class, ReportCommand.class,
+        subcommands = {RunCommand.class, SearchCommand.class, ValidateCommand.class, CleanupCommand.class, ReportCommand.class,
                 OlioCommand.class, StorageCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:compliant (or command succeeded)", "1:completed but non-compliant", "2:bad input",

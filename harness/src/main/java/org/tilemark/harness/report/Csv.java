@@ -3,10 +3,10 @@ package org.tilemark.harness.report;
 import java.util.List;
 
 /** RFC 4180 rows: fields with a comma, quote or line break are quoted, quotes doubled. */
-final class Csv {
+public final class Csv {
     private final StringBuilder out = new StringBuilder();
 
-    static String field(String value) {
+    public static String field(String value) {
         if (value == null) {
             return "";
         }
@@ -15,7 +15,7 @@ final class Csv {
         return needsQuotes ? '"' + value.replace("\"", "\"\"") + '"' : value;
     }
 
-    Csv row(List<String> fields) {
+    public Csv row(List<String> fields) {
         out.append(String.join(",", fields.stream().map(Csv::field).toList())).append("\r\n");
         return this;
     }

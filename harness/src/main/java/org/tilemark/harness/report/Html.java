@@ -2,11 +2,11 @@ package org.tilemark.harness.report;
 
 import java.util.List;
 
-/** Minimal HTML building: every piece of text goes through {@link #escape}. */
-final class Html {
+/** Minimal HTML building: every piece of text goes through {@link #escape}. Shared by every report of the harness. */
+public final class Html {
     private final StringBuilder out = new StringBuilder();
 
-    static String escape(String text) {
+    public static String escape(String text) {
         if (text == null) {
             return "";
         }
@@ -26,18 +26,18 @@ final class Html {
     }
 
     /** Appends trusted markup (tags built in this package, never data). */
-    Html raw(String markup) {
+    public Html raw(String markup) {
         out.append(markup);
         return this;
     }
 
-    Html text(String text) {
+    public Html text(String text) {
         out.append(escape(text));
         return this;
     }
 
     /** Element whose content is escaped text. */
-    Html element(String tag, String cssClass, String text) {
+    public Html element(String tag, String cssClass, String text) {
         out.append('<').append(tag);
         if (cssClass != null) {
             out.append(" class=\"").append(escape(cssClass)).append('"');
@@ -46,16 +46,16 @@ final class Html {
         return this;
     }
 
-    Html heading(int level, String text) {
+    public Html heading(int level, String text) {
         return element("h" + level, null, text);
     }
 
-    Html paragraph(String text) {
+    public Html paragraph(String text) {
         return element("p", null, text);
     }
 
     /** A table of escaped cells; a cell of the form {@link Cell} may carry a CSS class. */
-    Html table(List<String> headers, List<List<Cell>> rows) {
+    public Html table(List<String> headers, List<List<Cell>> rows) {
         out.append("<table>\n<thead><tr>");
         headers.forEach(h -> out.append("<th>").append(escape(h)).append("</th>"));
         out.append("</tr></thead>\n<tbody>\n");
@@ -72,7 +72,7 @@ final class Html {
         return this;
     }
 
-    Html list(List<String> items) {
+    public Html list(List<String> items) {
         out.append("<ul>\n");
         items.forEach(item -> out.append("<li>").append(escape(item)).append("</li>\n"));
         out.append("</ul>\n");
@@ -84,12 +84,12 @@ final class Html {
         return out.toString();
     }
 
-    record Cell(String text, String cssClass) {
-        static Cell of(String text) {
+    public record Cell(String text, String cssClass) {
+        public static Cell of(String text) {
             return new Cell(text, null);
         }
 
-        static Cell numeric(String text) {
+        public static Cell numeric(String text) {
             return new Cell(text, "num");
         }
     }

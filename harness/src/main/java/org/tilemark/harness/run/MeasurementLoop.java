@@ -39,10 +39,15 @@ final class MeasurementLoop {
     private final CountDownLatch abort;
     private final java.util.Optional<InfraRun> infra;
     private final Map<Integer, InfraRun.Scored> infraScores = new LinkedHashMap<>();
+    private final ClusterCpu cpu;
+    private final PhasePolicy policy;
 
     MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, ResultsBundle bundle,
-                    PrintStream out, CountDownLatch abort, java.util.Optional<InfraRun> infra) {
+                    PrintStream out, CountDownLatch abort, java.util.Optional<InfraRun> infra, ClusterCpu cpu,
+                    PhasePolicy policy) {
         this.infra = infra;
+        this.cpu = cpu;
+        this.policy = policy;
         this.spec = spec;
         this.workloads = workloads;
         this.secrets = secrets;
@@ -52,10 +57,12 @@ final class MeasurementLoop {
     }
 
     /**
-     * How the measurement went: whether it was aborted before its last phase ended, and the CPU time
-     * the harness process (drivers and endpoints) used over the measured phases.
+     * How the measurement went: whether it was aborted before its last phase ended, the CPU time the
+     * harness process (drivers and endpoints) used over the measured phases, the cluster's CPU
+     * utilization over them, and the failed phase it stopped after (under {@link PhasePolicy#STOP_AT_FIRST_FAILED_PHASE}).
      */
-    record Summary(boolean aborted, Duration harnessCpu, Duration measured, Map<Integer, InfraRun.Scored> infra) {
+    record Summary(boolean aborted, Duration harnessCpu, Duration measured, Map<Integer, InfraRun.Scored> infra,
+                   OptionalDouble clusterCpuPercent, java.util.Optional<Integer> stoppedEarly) {
     }
 
     Summary run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {
@@ -64,6 +71,7 @@ final class MeasurementLoop {
         out.println("[measure] warm-up " + seconds(spec.run().warmup()) + ", then " + plan.phases() + " phases of "
                 + seconds(plan.phaseDuration()) + " (interval " + seconds(spec.run().interval()) + ")");
         Duration cpuAtMeasureStart = null;
+        ClusterCpu.Mark clusterAtMeasureStart = null;
         Duration measured = Duration.ZERO;
         Drivers drivers = Drivers.start(spec, workloads, vms, secrets);
         try {
@@ -72,11 +80,12 @@ final class MeasurementLoop {
                 if (!slot.warmup() && cpuAtMeasureStart == null) {
                     waitUntil(origin.plus(slot.start()));
                     cpuAtMeasureStart = processCpu();
+                    clusterAtMeasureStart = cpu.mark();
                     // Infrastructure operations start with measurement, as VMmark's do after ramp-up.
                     infra.ifPresent(i -> i.start(at -> phaseAt(plan, origin, at)));
                 }
                 if (waitUntil(origin.plus(slot.end()))) {
-                    return new Summary(true, cpuSince(cpuAtMeasureStart), measured, Map.copyOf(infraScores));
+                    return summary(true, cpuAtMeasureStart, clusterAtMeasureStart, measured, java.util.Optional.empty());
                 }
                 if (!slot.warmup()) {
                     measured = measured.plus(slot.end().minus(slot.start()));
@@ -107,9 +116,15 @@ final class MeasurementLoop {
                             score.score(), score.application(), score.infrastructure().isPresent()
                                     ? String.format(Locale.ROOT, ", infrastructure %.3f", score.infrastructure().getAsDouble()) : "",
                             score.qos().passed() ? "QoS passed" : "QoS FAILED: " + score.qos().reasons()));
+                    if (!score.qos().passed() && policy == PhasePolicy.STOP_AT_FIRST_FAILED_PHASE
+                            && score.phase() < plan.phases()) {
+                        out.println("[measure] stopping: phase " + score.phase() + " failed QoS, so the run cannot comply");
+                        return summary(false, cpuAtMeasureStart, clusterAtMeasureStart, measured,
+                                java.util.Optional.of(score.phase()));
+                    }
                 }
             }
-            return new Summary(false, cpuSince(cpuAtMeasureStart), measured, Map.copyOf(infraScores));
+            return summary(false, cpuAtMeasureStart, clusterAtMeasureStart, measured, java.util.Optional.empty());
         } finally {
             // Operations in flight finish before the drivers stop: their VMs are serving the tiles.
             if (infra.isPresent()) {
@@ -117,6 +132,13 @@ final class MeasurementLoop {
             }
             drivers.close();
         }
+    }
+
+    private Summary summary(boolean aborted, Duration cpuAtMeasureStart, ClusterCpu.Mark clusterAtMeasureStart,
+                            Duration measured, java.util.Optional<Integer> stoppedEarly) {
+        OptionalDouble clusterCpu = clusterAtMeasureStart == null ? OptionalDouble.empty()
+                : cpu.percentBetween(clusterAtMeasureStart, cpu.mark());
+        return new Summary(aborted, cpuSince(cpuAtMeasureStart), measured, Map.copyOf(infraScores), clusterCpu, stoppedEarly);
     }
 
     /** The measurement phase an instant falls in; 0 in warm-up or after the last phase. */

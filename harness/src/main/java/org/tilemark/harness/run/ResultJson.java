@@ -148,6 +148,15 @@ final class ResultJson {
         }
     }
 
+    /** The cluster's CPU utilization over the measured phases, as a share of all its hosts' cores. */
+    static void clusterCpu(ObjectNode score, MeasurementLoop.Summary summary) {
+        if (summary.clusterCpuPercent().isPresent()) {
+            score.putObject("clusterCpu").put("percent", round(summary.clusterCpuPercent().getAsDouble()));
+        } else {
+            score.putNull("clusterCpu");
+        }
+    }
+
     static void harnessCpu(ObjectNode score, MeasurementLoop.Summary summary, int tiles) {
         ObjectNode cpu = score.putObject("harnessCpu");
         double cpuSeconds = summary.harnessCpu().toNanos() / 1e9;

@@ -11,19 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
-import org.tilemark.infra.platform.PlatformSettings;
-import org.tilemark.infra.platform.Platforms;
 import org.tilemark.scoring.PhaseScore;
-import org.tilemark.scoring.RunScore;
-import org.tilemark.scoring.Scoring;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadConfigException;
@@ -56,14 +50,26 @@ public final class RunOrchestrator {
     }
 
     public RunOutcome run(BenchmarkSpec spec) {
+        return run(spec, Optional.empty(), PhasePolicy.MEASURE_ALL);
+    }
+
+    /**
+     * A run on tiles kept in {@code cluster}: only the tiles that differ from what is deployed are
+     * deployed or destroyed, and the cluster stays up afterwards (the caller closes it).
+     */
+    public RunOutcome run(BenchmarkSpec spec, TileCluster cluster, PhasePolicy policy) {
+        return run(spec, Optional.of(cluster), policy);
+    }
+
+    private RunOutcome run(BenchmarkSpec spec, Optional<TileCluster> shared, PhasePolicy policy) {
         try {
-            return execute(spec);
+            return execute(spec, shared, policy);
         } finally {
             finished.countDown();
         }
     }
 
-    private RunOutcome execute(BenchmarkSpec spec) {
+    private RunOutcome execute(BenchmarkSpec spec, Optional<TileCluster> shared, PhasePolicy policy) {
         String runId = RunIds.next();
         RunRecord record = new RunRecord(runId, spec, Instant.now());
         RunEvents events = new RunEvents();
@@ -97,20 +103,20 @@ public final class RunOrchestrator {
         try (bundle) {
             out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
                     + ", results in " + bundle.directory());
-            Platform platform = null;
+            TileCluster cluster = shared.orElse(null);
             try {
-                platform = Platforms.create(spec.cluster().platform(), PlatformSettings.from(spec.cluster()));
+                if (cluster == null) {
+                    cluster = TileCluster.open(spec, runId, out);
+                }
+                cluster.reportTo(events);
+                Platform platform = cluster.platform();
                 record.platform(platform);
-                platform.onUnexpectedStop((vm, cause) -> {
-                    events.add("VM " + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") stopped: " + cause);
-                    out.println("! VM " + vm.name() + " stopped: " + cause);
-                });
-                bundle.writeJson("run.json", record.toJson(deployed, null));
-                out.println("[provision] " + requests.values().stream().mapToInt(List::size).sum() + " VMs on "
-                        + platform.inventory().hosts().size() + " hosts");
-                long provisionStart = System.nanoTime();
-                new TileProvisioner(platform, runId, spec.run().provisionTimeout(), events).provision(requests, deployed);
-                out.println("[provision] ready in " + (System.nanoTime() - provisionStart) / 1_000_000_000 + " s");
+                bundle.writeJson("run.json", record.toJson(cluster.vms(), null));
+                try {
+                    cluster.resize(requests, spec.run().provisionTimeout());
+                } finally {
+                    deployed.addAll(cluster.vms());
+                }
                 bundle.writeJson("run.json", record.toJson(deployed, null));
                 Optional<InfraRun> infra = InfraRun.plan(spec, platform, deployed, new DeployVm(platform, runId, spec, secrets),
                         bundle, out);
@@ -121,8 +127,8 @@ public final class RunOrchestrator {
                 if (abortRequested.getCount() == 0) {
                     aborted = true;
                 } else {
-                    measurement = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra)
-                            .run(deployed, phases);
+                    measurement = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra,
+                            ClusterCpu.of(platform), policy).run(deployed, phases);
                     aborted = measurement.aborted();
                 }
             } catch (PlatformException e) {
@@ -130,16 +136,17 @@ public final class RunOrchestrator {
             } catch (Exception e) {
                 failure = e.getClass().getSimpleName() + ": " + e.getMessage();
             } finally {
-                if (platform != null) {
-                    teardown(platform, deployed, events);
-                    platform.close();
+                if (cluster != null && shared.isEmpty()) {
+                    cluster.close();
                 }
             }
-            Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure);
+            Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure,
+                    measurement == null ? Optional.empty() : measurement.stoppedEarly());
             ObjectNode score = ResultJson.score(verdict.score(), runId, verdict.word(), verdict.reasons(),
                     events.all(), verdict.scoreLine());
             if (measurement != null) {
                 ResultJson.harnessCpu(score, measurement, spec.run().tiles());
+                ResultJson.clusterCpu(score, measurement);
                 ResultJson.infrastructure(score, measurement.infra());
             }
             bundle.writeJson("score.json", score);
@@ -175,24 +182,6 @@ public final class RunOrchestrator {
             requests.put(tile, tileVms);
         }
         return requests;
-    }
-
-    private void teardown(Platform platform, List<TileProvisioner.DeployedVm> deployed, RunEvents events) {
-        if (deployed.isEmpty()) {
-            return;
-        }
-        out.println("[teardown] destroying " + deployed.size() + " VMs");
-        try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (TileProvisioner.DeployedVm vm : deployed) {
-                workers.submit(() -> {
-                    try {
-                        platform.destroy(vm.vm());
-                    } catch (PlatformException e) {
-                        events.add("teardown of " + vm.vm().name() + " failed: " + e.getMessage());
-                    }
-                });
-            }
-        }
     }
 
     /** run.json: configuration snapshot, inventory and placement, versions, start and end. */

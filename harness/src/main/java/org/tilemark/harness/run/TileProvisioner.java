@@ -64,10 +64,14 @@ final class TileProvisioner {
         }
     }
 
-    /** Deploys every requested VM, tile by tile, and adds each to {@code deployed} as soon as it exists (for teardown). */
-    void provision(Map<Integer, List<VmRequest>> requestsByTile, List<DeployedVm> deployed) throws PlatformException {
+    /**
+     * Deploys every requested VM, tile by tile, and adds each to {@code deployed} as soon as it exists
+     * (for teardown). VMs go round robin over the hosts, continuing after {@code alreadyPlaced} VMs.
+     */
+    void provision(Map<Integer, List<VmRequest>> requestsByTile, List<DeployedVm> deployed, int alreadyPlaced)
+            throws PlatformException {
         List<Inventory.Host> hosts = platform.inventory().hosts();
-        int placed = 0;
+        int placed = alreadyPlaced;
         Map<String, DeployedVm> byName = new LinkedHashMap<>();
         for (var tile : new TreeMap<>(requestsByTile).entrySet()) {
             for (VmRequest request : tile.getValue()) {

@@ -3,6 +3,7 @@ package org.tilemark.harness.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
@@ -18,11 +19,19 @@ import org.tilemark.scoring.WorkloadScore;
 record Verdict(String word, RunScore score, List<String> reasons, String scoreLine, int exitCode) {
 
     static Verdict of(BenchmarkSpec spec, List<PhaseScore> phases, List<RunEvents.Event> events, boolean aborted, String failure) {
+        return of(spec, phases, events, aborted, failure, Optional.empty());
+    }
+
+    /** @param stoppedAfter the failed phase after which the run stopped measuring, if it did */
+    static Verdict of(BenchmarkSpec spec, List<PhaseScore> phases, List<RunEvents.Event> events, boolean aborted, String failure,
+                      Optional<Integer> stoppedAfter) {
         RunScore score = phases.isEmpty() ? null : Scoring.run(phases);
         List<String> reasons = new ArrayList<>();
         if (failure != null) {
             reasons.add("run failed: " + failure);
         }
+        stoppedAfter.ifPresent(phase -> reasons.add("stopped after phase " + phase + " of " + spec.run().phases()
+                + ": it failed QoS, so the run could no longer comply"));
         if (aborted) {
             reasons.add("run aborted after " + phases.size() + " of " + spec.run().phases() + " phases");
         }
@@ -70,10 +79,14 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
             return "Score: none @ " + tiles + (tiles == 1 ? " tile" : " tiles") + " (" + word + ")";
         }
         String tileWord = score.tiles() == 1 ? "tile" : "tiles";
+        String confidence = String.format(Locale.ROOT, "; %.0f %% CI %.2f-%.2f over %d %s",
+                100 * score.confidence().level(), score.confidence().low(), score.confidence().high(),
+                score.phases().size(), score.phases().size() == 1 ? "phase" : "phases");
         if (score.applicationOnly()) {
-            return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s)", score.score(), score.tiles(), tileWord, word);
+            return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s)%s", score.score(), score.tiles(), tileWord, word,
+                    confidence);
         }
-        return String.format(Locale.ROOT, "Score: %.2f @ %d %s (app %.2f, infra %.2f), %s", score.score(), score.tiles(),
-                tileWord, score.application(), score.infrastructure().orElseThrow(), word);
+        return String.format(Locale.ROOT, "Score: %.2f @ %d %s (app %.2f, infra %.2f), %s%s", score.score(), score.tiles(),
+                tileWord, score.application(), score.infrastructure().orElseThrow(), word, confidence);
     }
 }

@@ -30,7 +30,7 @@ class VerdictTest {
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.COMPLIANT);
         assertThat(verdict.reasons()).isEmpty();
         assertThat(verdict.score().score()).isEqualTo(1.0);
-        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (compliant)");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (compliant); 95 % CI 1.00-1.00 over 3 phases");
     }
 
     @Test
@@ -45,7 +45,22 @@ class VerdictTest {
         assertThat(verdict.reasons()).anySatisfy(r -> assertThat(r).startsWith("phase 2: tile 1 dvdstore: errors and rollbacks = "))
                 .contains("phase 2: tile 1 dvdstore: failed requests by VM: {tile1-dvdstore-web2=4, tile1-dvdstore-web3=1}")
                 .noneMatch(r -> r.startsWith("phase 1") || r.startsWith("phase 3"));
-        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (non-compliant)");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (non-compliant); 95 % CI 1.00-1.00 over 3 phases");
+    }
+
+    @Test
+    void aRunThatStoppedAfterAFailedPhaseSaysSo() {
+        PhaseScore failing = phase(1, 5, Map.of("tile1-dvdstore-web1", 5L));
+
+        Verdict verdict = Verdict.of(SPEC, List.of(failing), List.of(), false, null, Optional.of(1));
+
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.reasons()).contains("stopped after phase 1 of 3: it failed QoS, so the run could no longer comply");
+    }
+
+    @Test
+    void theScoreLineCarriesTheConfidenceIntervalOfThePhases() {
+        assertThat(Verdict.line(Scoring.run(List.of(clean(1))), 1, "compliant")).endsWith("; 95 % CI 1.00-1.00 over 1 phase");
     }
 
     @Test
@@ -79,7 +94,7 @@ class VerdictTest {
         assertThat(verdict.word()).isEqualTo("aborted");
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
         assertThat(verdict.reasons()).containsExactly("run aborted after 1 of 3 phases");
-        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (aborted)");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (aborted); 95 % CI 1.00-1.00 over 1 phase");
     }
 
     @Test

@@ -357,7 +357,7 @@ final class LocalPlatform implements Platform {
     @Override
     public Optional<Duration> cpuBusy(Set<String> hostNames) {
         Set<Integer> cpus = new java.util.TreeSet<>();
-        hosts.stream().filter(h -> hostNames.contains(h.name())).forEach(h -> cpus.addAll(ProcStat.cpus(h.cpus())));
+        hosts.stream().filter(h -> hostNames.contains(h.name())).forEach(h -> cpus.addAll(h.cpuSet()));
         return ProcStat.busy(cpus);
     }
 

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Busy CPU time of a set of CPUs from {@code /proc/stat}: what the host OS (the "hypervisor" of the
@@ -45,19 +44,5 @@ final class ProcStat {
                     + Long.parseLong(f[7]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
         }
         return Duration.ofMillis(ticks * 1000 / TICKS_PER_SECOND);
-    }
-
-    /** CPUs of a taskset-style list, e.g. {@code 0-1,3}. */
-    static Set<Integer> cpus(String list) {
-        Set<Integer> result = new TreeSet<>();
-        for (String part : list.split(",")) {
-            String[] range = part.strip().split("-");
-            int first = Integer.parseInt(range[0]);
-            int last = range.length > 1 ? Integer.parseInt(range[1]) : first;
-            for (int c = first; c <= last; c++) {
-                result.add(c);
-            }
-        }
-        return result;
     }
 }

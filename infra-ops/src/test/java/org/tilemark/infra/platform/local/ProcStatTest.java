@@ -23,12 +23,6 @@ class ProcStatTest {
     }
 
     @Test
-    void cpuListsAsTasksetWritesThem() {
-        assertThat(ProcStat.cpus("0-2,5")).containsExactly(0, 1, 2, 5);
-        assertThat(ProcStat.cpus("1")).containsExactly(1);
-    }
-
-    @Test
     void thisMachineReportsSomething() {
         assertThat(ProcStat.busy(Set.of(0))).hasValueSatisfying(d -> assertThat(d).isPositive());
     }

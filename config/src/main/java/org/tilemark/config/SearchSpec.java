@@ -1,0 +1,20 @@
+package org.tilemark.config;
+
+import java.time.Duration;
+
+/**
+ * {@code tilemark search}: the most tiles the cluster sustains with every workload of every tile and
+ * every infrastructure operation passing QoS. Tile counts grow by doubling from {@code startTiles}
+ * while runs pass and improve the score, then bisect between the last pass and the first failure.
+ *
+ * @param startTiles   the first tile count tried
+ * @param maxTiles     the search never tries more tiles than this
+ * @param repeatWinner run the maximum found once more; it stands only if it passes again
+ * @param quick        what {@code --quick} shortens each step's run to
+ */
+public record SearchSpec(int startTiles, int maxTiles, boolean repeatWinner, Quick quick) {
+
+    /** A step's run shape under {@code --quick}. */
+    public record Quick(int phases, Duration phaseDuration, Duration warmup) {
+    }
+}

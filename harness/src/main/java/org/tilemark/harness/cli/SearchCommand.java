@@ -1,0 +1,100 @@
+package org.tilemark.harness.cli;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.springframework.stereotype.Component;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.SearchSpec;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.search.SearchRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Component
+@Command(name = "search", mixinStandardHelpOptions = true,
+        description = {"Find the maximum tiles the cluster sustains with every workload and infrastructure operation "
+                + "passing QoS: double the tiles while runs pass and the score improves, then bisect between the last "
+                + "pass and the first failure, then run the winner again (search.*). --tiles sets the first tile count."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:a maximum was found", "1:no tile count passed", "2:bad input", "3:platform or runtime failure"})
+class SearchCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions config;
+
+    @Option(names = "--quick", description = "shorter steps: search.quick's phases, phase duration and warm-up "
+            + "(unless given with --phases, --phase-duration, --warmup)")
+    boolean quick;
+
+    @Option(names = "--max-tiles", paramLabel = "N", description = "never try more tiles than this (search.maxTiles)")
+    String maxTiles;
+
+    @Override
+    public Integer call() {
+        PrintStream out = System.out;
+        BenchmarkSpec base;
+        Map<String, String> searchSettings = new LinkedHashMap<>();
+        try {
+            if (config.tiles != null) {
+                searchSettings.put("search.startTiles", config.tiles);
+            }
+            if (maxTiles != null) {
+                searchSettings.put("search.maxTiles", maxTiles);
+            }
+            base = config.load(searchSettings);
+            if (quick) {
+                searchSettings.putAll(quickShape(base.search().quick()));
+            }
+            // Both ends of the range are checked now, so no step can fail on its configuration later.
+            config.load(step(searchSettings, base.search().startTiles(), base.run().results().toString()));
+            config.load(step(searchSettings, base.search().maxTiles(), base.run().results().toString()));
+        } catch (ConfigException e) {
+            e.errors().forEach(error -> System.err.println("error: " + error));
+            return RunOutcome.BAD_INPUT;
+        }
+        SearchRun search = new SearchRun(out, System.getenv(),
+                (tiles, results) -> config.load(step(searchSettings, tiles, results.toString())));
+        Thread onCtrlC = new Thread(() -> {
+            out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");
+            search.abort();
+        }, "tilemark-search-abort");
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        int exit = search.run(base);
+        try {
+            Runtime.getRuntime().removeShutdownHook(onCtrlC);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C arrived: the hook is running.
+        }
+        return exit;
+    }
+
+    private Map<String, String> quickShape(SearchSpec.Quick shape) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (config.phases == null) {
+            settings.put("run.phases", Integer.toString(shape.phases()));
+        }
+        if (config.phaseDuration == null) {
+            settings.put("run.phaseDuration", seconds(shape.phaseDuration()));
+        }
+        if (config.warmup == null) {
+            settings.put("run.warmup", seconds(shape.warmup()));
+        }
+        return settings;
+    }
+
+    private static Map<String, String> step(Map<String, String> searchSettings, int tiles, String results) {
+        Map<String, String> settings = new LinkedHashMap<>(searchSettings);
+        settings.put("run.tiles", Integer.toString(tiles));
+        settings.put("run.results", results);
+        return settings;
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() + "ms";
+    }
+}

@@ -1,0 +1,117 @@
+package org.tilemark.harness.search;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.SearchSpec;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.run.PhasePolicy;
+import org.tilemark.harness.run.RunIds;
+import org.tilemark.harness.run.RunOrchestrator;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.run.TileCluster;
+import org.tilemark.infra.platform.PlatformException;
+
+/**
+ * {@code tilemark search}: runs the tile counts {@link TileSearch} asks for on one cluster (only the
+ * tiles that change are deployed or destroyed between steps), each step a full run with its own
+ * bundle under the search's {@code steps/}, stopping a step at its first failed phase. Ends with
+ * the scaling table, charts and "max N tiles, S @ N tiles".
+ */
+public final class SearchRun {
+
+    /** The configuration of one step: the user's, with the step's tile count and results directory. */
+    @FunctionalInterface
+    public interface StepSpecs {
+        BenchmarkSpec forTiles(int tiles, Path results) throws ConfigException;
+    }
+
+    private final PrintStream out;
+    private final Map<String, String> environment;
+    private final StepSpecs specs;
+    private final AtomicBoolean aborted = new AtomicBoolean();
+    private final AtomicReference<RunOrchestrator> current = new AtomicReference<>();
+
+    public SearchRun(PrintStream out, Map<String, String> environment, StepSpecs specs) {
+        this.out = out;
+        this.environment = environment;
+        this.specs = specs;
+    }
+
+    /** Stops the running step (its measured intervals are kept) and the search after it. */
+    public void abort() {
+        aborted.set(true);
+        RunOrchestrator running = current.get();
+        if (running != null) {
+            running.abort();
+        }
+    }
+
+    /** Runs the search; returns the exit code (0: a maximum was found, 1: no tile count passed, 2/3 as for runs). */
+    public int run(BenchmarkSpec base) {
+        SearchSpec settings = base.search();
+        String searchId = "search-" + RunIds.next();
+        Path directory = base.run().results().toAbsolutePath().normalize().resolve(searchId);
+        TileSearch search = new TileSearch(settings.startTiles(), settings.maxTiles(), settings.repeatWinner());
+        List<SearchStep> steps = new ArrayList<>();
+        String failure = null;
+        try (ResultsBundle bundle = ResultsBundle.createPlain(directory)) {
+            bundle.writeJson("search-config.json", SearchJson.config(base, searchId));
+            out.println("Search " + searchId + ": tiles from " + settings.startTiles() + " (at most " + settings.maxTiles()
+                    + "), doubling then bisecting" + (settings.repeatWinner() ? ", the winner run twice" : "")
+                    + "; results in " + directory);
+            try (TileCluster cluster = TileCluster.open(base, searchId, out)) {
+                for (OptionalInt next = search.next(); next.isPresent() && !aborted.get(); next = search.next()) {
+                    int tiles = next.getAsInt();
+                    boolean repeat = search.nextIsRepeat();
+                    BenchmarkSpec spec = specs.forTiles(tiles, directory.resolve("steps"));
+                    out.println();
+                    out.println("=== step " + (steps.size() + 1) + ": " + tiles + (tiles == 1 ? " tile" : " tiles")
+                            + (repeat ? " (repeat of the maximum)" : "") + " ===");
+                    RunOrchestrator orchestrator = new RunOrchestrator(out, environment);
+                    current.set(orchestrator);
+                    RunOutcome outcome = orchestrator.run(spec, cluster, PhasePolicy.STOP_AT_FIRST_FAILED_PHASE);
+                    current.set(null);
+                    if (outcome.exitCode() == RunOutcome.BAD_INPUT) {
+                        failure = "step at " + tiles + " tiles had bad input (see above)";
+                        break;
+                    }
+                    SearchStep step = SearchStep.read(steps.size() + 1, tiles, repeat, outcome.bundle(), outcome.verdict());
+                    steps.add(step);
+                    bundle.appendJsonLine("steps.jsonl", SearchJson.step(step, directory));
+                    search.record(new TileSearch.Outcome(tiles, step.compliant(), step.score().orElse(0)));
+                }
+            } catch (PlatformException e) {
+                failure = "platform: " + e.getMessage();
+            }
+            if (aborted.get()) {
+                failure = "search aborted after " + steps.size() + " step(s)";
+            }
+            SearchOutcome outcome = SearchOutcome.of(search, steps, failure);
+            ObjectNode result = SearchJson.result(outcome, directory);
+            bundle.writeJson("search.json", result);
+            SearchReport.write(directory, outcome);
+            out.println();
+            SearchTable.print(out, steps);
+            out.println(outcome.headline());
+            outcome.explanation().forEach(line -> out.println("  - " + line));
+            out.println("Report: " + directory.resolve("report.html"));
+            return outcome.exitCode();
+        } catch (ConfigException e) {
+            e.errors().forEach(error -> out.println("error: " + error));
+            return RunOutcome.BAD_INPUT;
+        } catch (IOException e) {
+            out.println("error: writing the search results failed: " + e.getMessage());
+            return RunOutcome.RUNTIME_FAILURE;
+        }
+    }
+}
