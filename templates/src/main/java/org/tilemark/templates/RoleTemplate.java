@@ -6,7 +6,9 @@ import java.util.List;
  * What every VM of one role is made from. {@code ports} names the services the guest offers, each
  * reached through an endpoint of its own; the first is the VM's primary endpoint. {@code stateless}: the
  * guest writes nothing to its disk while serving (a web front end, a heartbeat responder), so a
- * platform that must restart it to move its disk may start the copy before stopping the original.
+ * platform that must restart it to move its disk may start the copy before stopping the original;
+ * it also serves requests that carry no session (HTTP/1.1, the client speaking first), so the
+ * platform may move its clients' connections to the copy between two requests.
  */
 public record RoleTemplate(String role, VmSize size, GuestLaunch launch, List<String> ports, boolean stateless) {
 

@@ -1,12 +1,12 @@
 package org.tilemark.infra.platform.local;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -17,18 +17,44 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class EndpointProxy implements AutoCloseable {
 
+    /** What a move of the guest ({@link #retarget}) does to the connections already bridged. */
+    enum Handoff {
+        /**
+         * They stay with the guest they reached and end with it: for protocols whose server speaks
+         * first or keeps session state (SMTP, IMAP, PostgreSQL), which cannot change server mid-way.
+         */
+        STAY_WITH_GUEST,
+        /**
+         * Each moves to the new guest between two requests, as a real migration keeps the VM's TCP
+         * connections. Only for request/response protocols where the client speaks first and does
+         * not pipeline (HTTP/1.1 here), served by guests that keep no state between requests, and
+         * whose responses are length-delimited (a response ended by closing the connection would
+         * not reach its client's end if its old guest closes after the move).
+         */
+        MOVE_BETWEEN_REQUESTS
+    }
+
+    /** A connection to one guest, and the {@link #retarget} generation that guest belongs to. */
+    record Upstream(Socket socket, long generation) {
+    }
+
     private static final int CONNECT_TIMEOUT_MS = 5_000;
     /** The longest a new connection waits for a guest that is switching hosts or datastores. */
     private static final long HOLD_LIMIT_MS = 120_000;
+    private static final long DRAIN_POLL_MS = 20;
 
     private final ServerSocket server;
-    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private final Handoff handoff;
+    private final Set<BridgedConnection> bridges = ConcurrentHashMap.newKeySet();
     private volatile InetSocketAddress target;
+    /** Counts retargets: an upstream of an older generation reaches a guest the endpoint has left. */
+    private volatile long generation;
     private volatile boolean closed;
     private final Object gate = new Object();
     private boolean held;
 
-    EndpointProxy(String bindAddress, String vmName) throws IOException {
+    EndpointProxy(String bindAddress, String vmName, Handoff handoff) throws IOException {
+        this.handoff = handoff;
         server = new ServerSocket(0, 512, InetAddress.getByName(bindAddress));
         Thread.ofVirtual().name("endpoint-" + vmName).start(this::acceptLoop);
     }
@@ -41,6 +67,7 @@ final class EndpointProxy implements AutoCloseable {
     void retarget(InetSocketAddress guest) {
         synchronized (gate) {
             this.target = guest;
+            generation++;
             held = false;
             gate.notifyAll();
         }
@@ -64,17 +91,70 @@ final class EndpointProxy implements AutoCloseable {
         }
     }
 
-    private InetSocketAddress awaitTarget() throws InterruptedException {
-        synchronized (gate) {
-            long deadline = System.currentTimeMillis() + HOLD_LIMIT_MS;
-            while (held && !closed) {
-                long left = deadline - System.currentTimeMillis();
-                if (left <= 0) {
-                    break;
-                }
-                gate.wait(Math.min(left, 500));
+    /**
+     * Waits until no connection has a request in flight on a guest this endpoint has left since the
+     * call, so that guest can stop without failing a request; connections that {@link
+     * Handoff#STAY_WITH_GUEST} are not waited for. A response under way counts as answered (only
+     * its first bytes are seen here): the guest's graceful shutdown finishes sending it. False if
+     * that took longer than {@code limit}.
+     */
+    boolean awaitDrained(Duration limit) {
+        long current = generation;
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (bridges.stream().anyMatch(b -> b.midRequestBefore(current))) {
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
             }
-            return target;
+            try {
+                Thread.sleep(DRAIN_POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    long generation() {
+        return generation;
+    }
+
+    /** Connects to the current guest, waiting out a hold; fails if there is none or it does not listen. */
+    Upstream connect() throws IOException, InterruptedException {
+        while (true) {
+            InetSocketAddress guest;
+            long reached;
+            synchronized (gate) {
+                awaitRelease();
+                guest = target;
+                reached = generation;
+            }
+            if (guest == null || closed) {
+                throw new ConnectException("the endpoint has no guest");
+            }
+            Socket socket = new Socket();
+            try {
+                socket.connect(guest, CONNECT_TIMEOUT_MS);
+                socket.setTcpNoDelay(true);
+                return new Upstream(socket, reached);
+            } catch (IOException e) {
+                closeQuietly(socket);
+                // A guest left while this connected to it (it is stopping): the new one may listen.
+                if (generation == reached || closed) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void awaitRelease() throws InterruptedException {
+        long deadline = System.currentTimeMillis() + HOLD_LIMIT_MS;
+        while (held && !closed) {
+            long left = deadline - System.currentTimeMillis();
+            if (left <= 0) {
+                break;
+            }
+            gate.wait(Math.min(left, 500));
         }
     }
 
@@ -82,11 +162,14 @@ final class EndpointProxy implements AutoCloseable {
         while (!closed) {
             try {
                 Socket client = server.accept();
+                BridgedConnection bridge = new BridgedConnection(this, client, handoff == Handoff.MOVE_BETWEEN_REQUESTS);
+                bridges.add(bridge);
+                // close() may have swept the bridges just before this one was added.
                 if (closed) {
-                    closeQuietly(client);
+                    bridge.close();
                     return;
                 }
-                Thread.ofVirtual().start(() -> bridge(client));
+                Thread.ofVirtual().start(bridge::run);
             } catch (IOException e) {
                 if (closed) {
                     return;
@@ -95,51 +178,11 @@ final class EndpointProxy implements AutoCloseable {
         }
     }
 
-    private void bridge(Socket client) {
-        Socket upstream = new Socket();
-        open.add(client);
-        open.add(upstream);
-        try {
-            InetSocketAddress guest = awaitTarget();
-            // close() may have swept the open sockets just before these were added.
-            if (guest == null || closed) {
-                return;
-            }
-            upstream.connect(guest, CONNECT_TIMEOUT_MS);
-            client.setTcpNoDelay(true);
-            upstream.setTcpNoDelay(true);
-            Thread toGuest = Thread.ofVirtual().start(() -> pump(client, upstream));
-            pump(upstream, client);
-            toGuest.join();
-        } catch (IOException e) {
-            // The guest is not listening (stopped or crashed): the client sees a closed connection.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            closeQuietly(client);
-            closeQuietly(upstream);
-            open.remove(client);
-            open.remove(upstream);
-        }
+    void forget(BridgedConnection bridge) {
+        bridges.remove(bridge);
     }
 
-    private static void pump(Socket from, Socket to) {
-        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-            byte[] buffer = new byte[16 * 1024];
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
-                out.write(buffer, 0, n);
-                out.flush();
-            }
-        } catch (IOException e) {
-            // One side closed or reset: tear down both directions.
-        } finally {
-            closeQuietly(from);
-            closeQuietly(to);
-        }
-    }
-
-    private static void closeQuietly(Socket socket) {
+    static void closeQuietly(Socket socket) {
         try {
             socket.close();
         } catch (IOException ignored) {
@@ -156,6 +199,6 @@ final class EndpointProxy implements AutoCloseable {
         } catch (IOException ignored) {
             // closing anyway
         }
-        open.forEach(EndpointProxy::closeQuietly);
+        bridges.forEach(BridgedConnection::close);
     }
 }

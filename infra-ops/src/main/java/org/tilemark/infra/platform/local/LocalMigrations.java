@@ -30,6 +30,9 @@ final class LocalMigrations {
 
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(30);
     private static final Duration RESTART_TIMEOUT = Duration.ofMinutes(2);
+    /** The longest a switch-over waits for the original guest to answer the requests it has. */
+    private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
+    private static final System.Logger LOG = System.getLogger(LocalMigrations.class.getName());
 
     /** Starting and stopping a guest, as the platform does it. */
     interface Guests {
@@ -140,7 +143,8 @@ final class LocalMigrations {
 
     /**
      * A guest that writes nothing to its disk is started from the copy first; the endpoint then
-     * points at it and the original stops: the service never goes away.
+     * points at it, its clients' connections move to it between requests, and the original stops
+     * once it has answered the requests it had: the service never goes away.
      */
     private Migration switchOver(LocalVm local, Host targetHost, Placement from, Placement to, VmDirectory source,
                                  VmDirectory target, VmRegistry.Entry copyEntry, long bytes) throws PlatformException, IOException {
@@ -158,6 +162,7 @@ final class LocalMigrations {
             local.running();
             throw e;
         }
+        awaitRequestsOnTheOriginal(local);
         original.ifPresent(p -> {
             p.destroy();
             try {
@@ -169,6 +174,19 @@ final class LocalMigrations {
         ProcessSweeper.stop(ProcessSweeper.find(source.path()), Duration.ofSeconds(5));
         retire(vm, to, source, copyEntry, targetEntry);
         return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO));
+    }
+
+    /**
+     * Connections move to the copy between requests; a request the original already has is answered
+     * by it before it stops, so the switch fails no request (as a real migration keeps connections).
+     */
+    private static void awaitRequestsOnTheOriginal(LocalVm local) {
+        local.endpoints().forEach((port, endpoint) -> {
+            if (!endpoint.awaitDrained(DRAIN_LIMIT)) {
+                LOG.log(System.Logger.Level.WARNING, "{0}: requests on its ''{1}'' endpoint still with the original guest"
+                        + " after {2}; stopping it anyway", local.vm().name(), port, DRAIN_LIMIT);
+            }
+        });
     }
 
     /**
