@@ -30,8 +30,7 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         if (failure != null) {
             reasons.add("run failed: " + failure);
         }
-        stoppedAfter.ifPresent(phase -> reasons.add("stopped after phase " + phase + " of " + spec.run().phases()
-                + ": it failed QoS, so the run could no longer comply"));
+
         if (aborted) {
             reasons.add("run aborted after " + phases.size() + " of " + spec.run().phases() + " phases");
         }
@@ -53,6 +52,8 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
                 }
             }
         }
+        stoppedAfter.ifPresent(phase -> reasons.add("stopped after phase " + phase + " of " + spec.run().phases()
+                + ": it failed QoS, so the run could no longer comply"));
         String word;
         int exit;
         if (failure != null || (score == null && !aborted)) {

@@ -103,7 +103,7 @@ public final class SearchRun {
             out.println();
             SearchTable.print(out, steps);
             out.println(outcome.headline());
-            outcome.explanation().forEach(line -> out.println("  - " + line));
+            outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
             out.println("Report: " + directory.resolve("report.html"));
             return outcome.exitCode();
         } catch (ConfigException e) {

@@ -26,9 +26,10 @@ final class SearchTable {
         return rows;
     }
 
-    /** The QoS rules and events that failed the step, without the per-VM error breakdown lines. */
+    /** The QoS rules and events that failed the step, without the per-VM error breakdown and the early-stop note. */
     static List<String> failingRules(SearchStep s) {
-        return s.reasons().stream().filter(r -> !r.contains("failed requests by VM")).toList();
+        return s.reasons().stream().filter(r -> !r.contains("failed requests by VM") && !r.startsWith("stopped after phase"))
+                .toList();
     }
 
     static void print(PrintStream out, List<SearchStep> steps) {
