@@ -28,7 +28,6 @@ class SearchEndToEndTest {
         settings.put("workloads.mail.enabled", "false");
         settings.put("workloads.olio.enabled", "false");
         settings.put("run.phases", "1");
-        settings.put("run.warmup", "10s");
         settings.put("search.startTiles", "1");
         settings.put("search.maxTiles", "2");
         settings.put("search.repeatWinner", "false");
