@@ -1,0 +1,35 @@
+package org.tilemark.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.tilemark.scoring.RunScore;
+
+/**
+ * The score.json a run would have written for a recomputed score, built by the same writer the live
+ * run uses, so {@code tilemark verify} compares like with like. What scoring cannot recompute (the
+ * verdict word, its reasons, events, the harness's CPU cost) is taken from the recorded file.
+ */
+public final class ScoreJsonRebuild {
+
+    private ScoreJsonRebuild() {
+    }
+
+    public static ObjectNode of(RunScore score, Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase,
+                                JsonNode recorded) {
+        String verdict = recorded.path("verdict").asText("");
+        List<String> reasons = new ArrayList<>();
+        recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
+        ObjectNode rebuilt = ResultJson.score(score, recorded.path("runId").asText(""), verdict, reasons, List.of(),
+                Verdict.line(score, score.tiles(), verdict));
+        Map<Integer, InfraRun.Scored> infra = new LinkedHashMap<>();
+        infraByPhase.forEach((phase, scored) -> scored.ifPresent(s ->
+                infra.put(phase, new InfraRun.Scored(s.score(), s.completed(), s.failed()))));
+        ResultJson.infrastructure(rebuilt, infra);
+        return rebuilt;
+    }
+}
