@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.WorkloadResult;
 
 /**
  * The score.json a run would have written for a recomputed score, built by the same writer the live
@@ -31,5 +32,17 @@ public final class ScoreJsonRebuild {
                 infra.put(phase, new InfraRun.Scored(s.score(), s.completed(), s.failed()))));
         ResultJson.infrastructure(rebuilt, infra);
         return rebuilt;
+    }
+
+    /** The measured fields of an intervals.jsonl line (or a phase's workload entry), as the live run writes them. */
+    public static ObjectNode measured(WorkloadResult result) {
+        ObjectNode node = org.tilemark.harness.bundle.ResultsBundle.object();
+        ResultJson.measured(node, result);
+        return node;
+    }
+
+    /** The rounding every number in the bundle's JSON gets. */
+    public static double round(double value) {
+        return ResultJson.round(value);
     }
 }

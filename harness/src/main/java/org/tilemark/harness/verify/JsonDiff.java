@@ -26,20 +26,27 @@ final class JsonDiff {
         return object(label + " ", recorded, recomputed, ignored);
     }
 
+    private static int pass(JsonNode value) {
+        return value.isArray() ? 0 : value.isObject() ? 1 : 2;
+    }
+
     private static String join(String path, String field) {
         return path + (path.endsWith(" ") ? "" : ".") + field;
     }
 
     private static Optional<String> object(String path, JsonNode recorded, JsonNode recomputed, Set<String> ignored) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = recomputed.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
-            if (ignored.contains(field.getKey())) {
-                continue;
-            }
-            String where = join(path, field.getKey());
-            Optional<String> found = node(where, recorded.get(field.getKey()), field.getValue());
-            if (found.isPresent()) {
-                return found;
+        // Arrays (phases, tiles, workloads) first, then objects, then plain values: a changed input
+        // shows up where it was changed (a phase's workload), not in the totals derived from it.
+        for (int pass = 0; pass < 3; pass++) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = recomputed.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = it.next();
+                if (ignored.contains(field.getKey()) || pass != pass(field.getValue())) {
+                    continue;
+                }
+                Optional<String> found = node(join(path, field.getKey()), recorded.get(field.getKey()), field.getValue());
+                if (found.isPresent()) {
+                    return found;
+                }
             }
         }
         for (Iterator<String> it = recorded.fieldNames(); it.hasNext(); ) {
@@ -60,9 +67,6 @@ final class JsonDiff {
             return object(where, recorded, recomputed, Set.of());
         }
         if (recomputed.isArray() && recorded.isArray()) {
-            if (recomputed.size() != recorded.size()) {
-                return Optional.of(where + ": recorded " + recorded.size() + " entries, recomputed " + recomputed.size());
-            }
             for (int i = 0; i < recomputed.size(); i++) {
                 Optional<String> found = node(where + "[" + name(recomputed.get(i), i) + "]", recorded.get(i),
                         recomputed.get(i));
@@ -70,7 +74,9 @@ final class JsonDiff {
                     return found;
                 }
             }
-            return Optional.empty();
+            return recorded.size() == recomputed.size() ? Optional.empty() : Optional.of(where + "["
+                    + name(recorded.get(recomputed.size()), recomputed.size()) + "]: recorded "
+                    + recorded.get(recomputed.size()) + ", recomputed nothing");
         }
         boolean same = recomputed.isNumber() && recorded.isNumber()
                 ? recomputed.asDouble() == recorded.asDouble()
