@@ -46,14 +46,12 @@ final class PhaseSections {
         List<String> reasons = new ArrayList<>();
         Map<Integer, JsonNode> scoredTiles = new LinkedHashMap<>();
         if (scored != null) {
+            String confidence = ScoreConfidence.ofPhase(contents, scored);
             html.paragraph("Phase score " + Fmt.fixed(Json.dbl(scored, "score"), 3)
                     + " (application " + Fmt.fixed(Json.dbl(scored, "application"), 3)
-                    + ", infrastructure " + orNotMeasured(Json.dbl(scored, "infrastructure")) + "); "
+                    + (confidence.isEmpty() ? "," : ", " + confidence + ";")
+                    + " infrastructure " + orNotMeasured(Json.dbl(scored, "infrastructure")) + "); "
                     + complianceText(Json.bool(scored, "compliant")));
-            String confidence = ScoreConfidence.ofPhase(contents, scored);
-            if (!confidence.isEmpty()) {
-                html.paragraph(confidence);
-            }
             reasons.addAll(Json.strings(scored, "reasons"));
             for (JsonNode tile : Json.array(scored, "tiles")) {
                 scoredTiles.put((int) Json.longOr(tile, "tile", 0), tile);

@@ -31,7 +31,7 @@ final class ScoreConfidence {
     }
 
     /**
-     * "95% CI of the application score across 6 intervals: 0.95–1.01": each measured interval scored
+     * "95% CI across 6 intervals 0.950–1.010": each measured interval scored
      * like a phase (throughput over the phase's reference, geometric mean per tile over the scored
      * workloads, summed over tiles); "" when the phase has fewer than two complete intervals.
      */
@@ -45,14 +45,14 @@ final class ScoreConfidence {
                 }
             }
         }
-        // interval -> tile -> normalized values of its scored workloads
-        Map<Integer, Map<Integer, List<Double>>> byInterval = new TreeMap<>();
+        // interval (by start: every workload's line of one interval shares it) -> tile -> normalized values
+        Map<java.time.Instant, Map<Integer, List<Double>>> byInterval = new TreeMap<>();
         for (IntervalRecord i : contents.intervals()) {
             Double reference = references.get(i.tile() + "/" + i.workload());
             if (i.isWarmup() || i.phase() != phase || reference == null || Double.isNaN(i.throughput())) {
                 continue;
             }
-            byInterval.computeIfAbsent(i.interval(), k -> new TreeMap<>())
+            byInterval.computeIfAbsent(i.start(), k -> new TreeMap<>())
                     .computeIfAbsent(i.tile(), k -> new ArrayList<>()).add(i.throughput() / reference);
         }
         List<Double> scores = new ArrayList<>();
@@ -68,7 +68,7 @@ final class ScoreConfidence {
             return "";
         }
         ConfidenceInterval ci = ConfidenceInterval.of95(scores.stream().mapToDouble(Double::doubleValue).toArray());
-        return Fmt.fixed(100 * ci.level(), 0) + "% CI of the application score across " + scores.size()
-                + " intervals: " + Fmt.fixed(ci.low(), 3) + "–" + Fmt.fixed(ci.high(), 3);
+        return Fmt.fixed(100 * ci.level(), 0) + "% CI across " + scores.size() + " intervals " + Fmt.fixed(ci.low(), 3)
+                + "–" + Fmt.fixed(ci.high(), 3);
     }
 }
