@@ -84,7 +84,10 @@ public final class HtmlReportWriter implements ReportWriter {
         String verdict = Json.text(score, "verdict");
         html.element("span", "badge " + verdictClass(verdict), verdict.isEmpty() ? "no verdict" : verdict);
         String confidence = ScoreConfidence.ofRun(score);
-        html.element("div", "score", Json.text(score, "scoreLine") + (confidence.isEmpty() ? "" : " — " + confidence));
+        String scoreLine = Json.text(score, "scoreLine");
+        // Newer score lines carry the interval themselves; older ones get it appended.
+        boolean lineHasIt = scoreLine.contains("CI");
+        html.element("div", "score", scoreLine + (confidence.isEmpty() || lineHasIt ? "" : " — " + confidence));
         if (!confidence.isEmpty()) {
             html.paragraph("The confidence interval is a Student-t interval of the mean across the "
                     + Json.array(score, "phases").size() + " phase scores; each phase below shows its own, across its intervals.");

@@ -13,7 +13,7 @@ import org.tilemark.scoring.WorkloadResult;
 /**
  * The score.json a run would have written for a recomputed score, built by the same writer the live
  * run uses, so {@code tilemark verify} compares like with like. What scoring cannot recompute (the
- * verdict word, its reasons, events, the harness's CPU cost) is taken from the recorded file.
+ * verdict word, its reasons, the score line's wording) is taken from the recorded file.
  */
 public final class ScoreJsonRebuild {
 
@@ -25,13 +25,21 @@ public final class ScoreJsonRebuild {
         String verdict = recorded.path("verdict").asText("");
         List<String> reasons = new ArrayList<>();
         recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
+        // The score line is presentation whose wording changes between versions: verify checks its
+        // numbers separately (headlinePrefix) rather than its exact text.
         ObjectNode rebuilt = ResultJson.score(score, recorded.path("runId").asText(""), verdict, reasons, List.of(),
-                Verdict.line(score, score.tiles(), verdict));
+                recorded.path("scoreLine").asText(""));
         Map<Integer, InfraRun.Scored> infra = new LinkedHashMap<>();
         infraByPhase.forEach((phase, scored) -> scored.ifPresent(s ->
                 infra.put(phase, new InfraRun.Scored(s.score(), s.completed(), s.failed()))));
         ResultJson.infrastructure(rebuilt, infra);
         return rebuilt;
+    }
+
+    /** How every version's score line begins, e.g. "Score: 0.93 @ 1 tile": the numbers a reader quotes. */
+    public static String headlinePrefix(RunScore score) {
+        return String.format(java.util.Locale.ROOT, "Score: %.2f @ %d %s", score.score(), score.tiles(),
+                score.tiles() == 1 ? "tile" : "tiles");
     }
 
     /** The measured fields of an intervals.jsonl line (or a phase's workload entry), as the live run writes them. */

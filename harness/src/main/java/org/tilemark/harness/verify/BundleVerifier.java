@@ -44,8 +44,8 @@ public final class BundleVerifier {
     public record Outcome(int exitCode, String line) {
     }
 
-    /** Top-level score.json fields scoring does not produce: what happened around the run, and its cost. */
-    private static final Set<String> NOT_RECOMPUTED = Set.of("events", "harnessCpu");
+    /** Top-level score.json fields scoring does not produce: what happened around the run, its cost and the cluster CPU. */
+    private static final Set<String> NOT_RECOMPUTED = Set.of("events", "harnessCpu", "clusterCpu");
 
     private BundleVerifier() {
     }
@@ -144,6 +144,12 @@ public final class BundleVerifier {
                 NOT_RECOMPUTED);
         if (first.isPresent()) {
             throw new BundleMismatch(first.get());
+        }
+        String headline = ScoreJsonRebuild.headlinePrefix(score);
+        String line = recorded.path("scoreLine").asText("");
+        if (!line.startsWith(headline) || !line.contains(recorded.path("verdict").asText(""))) {
+            throw BundleMismatch.of("score.json scoreLine", "\"" + line + "\"", "\"" + headline + " ... "
+                    + recorded.path("verdict").asText("") + "\"");
         }
         if (recorded.path("compliant").asBoolean(false) && !score.compliant()) {
             throw BundleMismatch.of("score.json compliant", true, "false (" + score.reasons().getFirst() + ")");
