@@ -100,6 +100,7 @@ public final class BundleVerifier {
         for (BundleFilesRead.Line line : files.intervals()) {
             intervals.add(line);
         }
+        intervals.finish();
         InfraRecompute infra = InfraRecompute.of(spec, files, intervals.windows());
         List<PhaseScore> phases = new ArrayList<>();
         Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase = new LinkedHashMap<>();

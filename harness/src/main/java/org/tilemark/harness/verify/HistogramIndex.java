@@ -4,8 +4,12 @@ import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -21,6 +25,8 @@ final class HistogramIndex {
     private final Path directory;
     /** file name -> interval start (ms) -> tag -> histogram. */
     private final Map<String, Map<Long, Map<String, Histogram>>> byFile = new HashMap<>();
+    /** file name -> interval starts an intervals.jsonl line has claimed. */
+    private final Map<String, Set<Long>> claimed = new HashMap<>();
 
     HistogramIndex(Path bundle) {
         this.directory = bundle.resolve("histograms");
@@ -38,12 +44,28 @@ final class HistogramIndex {
         Map<Long, Map<String, Histogram>> intervals = file(fileName(tile, workload));
         for (long at : new long[] {startMs, startMs - 1, startMs + 1}) {
             Map<String, Histogram> found = intervals.get(at);
-            if (found != null) {
+            if (found != null && claimed.computeIfAbsent(fileName(tile, workload), k -> new HashSet<>()).add(at)) {
                 return found;
             }
         }
         throw new BundleMismatch("histograms/" + fileName(tile, workload) + ": no interval starting at " + startMs
-                + " ms (epoch) for the intervals.jsonl line that does");
+                + " ms (epoch) for the intervals.jsonl line that does, or another line claimed it first");
+    }
+
+    /**
+     * Fails for a log interval no line claimed: an intervals.jsonl line removed from a bundle leaves
+     * its histograms behind. Only logs of the workloads the lines name are read.
+     */
+    void requireAllClaimed() throws BundleMismatch {
+        for (var file : new TreeMap<>(byFile).entrySet()) {
+            Set<Long> lines = claimed.getOrDefault(file.getKey(), Set.of());
+            for (Long start : new TreeSet<>(file.getValue().keySet())) {
+                if (!lines.contains(start)) {
+                    throw new BundleMismatch("histograms/" + file.getKey() + ": the interval starting at " + start
+                            + " ms (epoch) has no intervals.jsonl line");
+                }
+            }
+        }
     }
 
     private Map<Long, Map<String, Histogram>> file(String name) throws BundleMismatch {

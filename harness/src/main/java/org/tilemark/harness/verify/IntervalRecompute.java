@@ -107,6 +107,11 @@ final class IntervalRecompute {
         return lines;
     }
 
+    /** After the last line: every interval the histogram logs hold was claimed by a line. */
+    void finish() throws BundleMismatch {
+        histograms.requireAllClaimed();
+    }
+
     PhaseWindows windows() {
         return windows;
     }

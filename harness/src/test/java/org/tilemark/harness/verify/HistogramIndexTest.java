@@ -52,4 +52,23 @@ class HistogramIndexTest {
         assertThatThrownBy(() -> index.interval(2, "mail", origin.toEpochMilli()))
                 .isInstanceOf(BundleMismatch.class).hasMessage("histograms/tile2-mail.hlog: missing");
     }
+
+    @Test
+    void anIntervalNoLineClaimedOrOneClaimedTwiceIsAMismatch() throws Exception {
+        Path dir = temp.resolve("bundle");
+        Instant origin = Instant.parse("2026-11-22T10:00:00Z");
+        try (ResultsBundle bundle = ResultsBundle.create(dir)) {
+            var log = bundle.histogramLog("tile1-olio", origin);
+            log.write("HomePage", new Histogram(3), origin, origin.plusSeconds(10));
+            log.write("HomePage", new Histogram(3), origin.plusSeconds(10), origin.plusSeconds(20));
+        }
+        HistogramIndex index = new HistogramIndex(dir);
+        index.interval(1, "olio", origin.toEpochMilli());
+
+        assertThatThrownBy(() -> index.interval(1, "olio", origin.toEpochMilli())).isInstanceOf(BundleMismatch.class)
+                .hasMessageEndingWith("or another line claimed it first");
+        assertThatThrownBy(index::requireAllClaimed).isInstanceOf(BundleMismatch.class).hasMessage(
+                "histograms/tile1-olio.hlog: the interval starting at " + origin.plusSeconds(10).toEpochMilli()
+                        + " ms (epoch) has no intervals.jsonl line");
+    }
 }

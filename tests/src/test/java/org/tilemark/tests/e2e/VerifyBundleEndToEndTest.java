@@ -109,6 +109,20 @@ class VerifyBundleEndToEndTest {
     }
 
     @Test
+    void aReSealedBundleMissingAnIntervalLineIsCaughtByItsLeftOverHistograms() throws IOException {
+        Path bundle = copy();
+        Path file = bundle.resolve("intervals.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        lines.remove(0); // a warm-up line: no score depends on it
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        Manifest.write(bundle);
+
+        assertThat(BundleVerifier.verify(bundle, Optional.empty()).line())
+                .startsWith("verification FAILED: histograms/tile1-dvdstore.hlog: the interval starting at ")
+                .endsWith(" has no intervals.jsonl line");
+    }
+
+    @Test
     void somethingThatIsNotABundleIsBadInput() {
         assertThat(BundleVerifier.verify(temp, Optional.empty())).isEqualTo(new BundleVerifier.Outcome(2,
                 "error: BUNDLE: " + temp + " is not a complete results bundle (no run.json)"));
