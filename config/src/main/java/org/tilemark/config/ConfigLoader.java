@@ -31,6 +31,21 @@ public final class ConfigLoader {
         if (file.isPresent()) {
             YamlTrees.deepMerge(merged, trees.readFile(file.get()));
         }
+        return bind(merged, overrides);
+    }
+
+    /**
+     * Loads a configuration tree already parsed, e.g. the snapshot a results bundle keeps (see
+     * {@link ConfigWriter#toMap}), merged onto the defaults like a file.
+     */
+    public static BenchmarkSpec load(ObjectNode tree) throws ConfigException {
+        Objects.requireNonNull(tree, "tree");
+        ObjectNode merged = new YamlTrees().defaults();
+        YamlTrees.deepMerge(merged, tree.deepCopy());
+        return bind(merged, Map.of());
+    }
+
+    private static BenchmarkSpec bind(ObjectNode merged, Map<String, String> overrides) throws ConfigException {
         List<String> errors = new ArrayList<>(YamlTrees.applyOverrides(merged, overrides));
 
         SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class));

@@ -80,6 +80,19 @@ class ConfigWriterTest {
         assertThat(reload(trimmed)).isEqualTo(trimmed);
     }
 
+    @Test
+    void snapshotAsAJsonTreeLoadsBackEqual() throws Exception {
+        Path file = Files.writeString(dir.resolve("trimmed.yaml"), """
+                run: {tiles: 3, phaseDuration: 90s}
+                workloads: {olio: {cycleTimeTolerancePercent: 5}, dvdstore: {qos: {limits: {browse: null}}}}
+                """);
+        BenchmarkSpec spec = ConfigLoader.load(Optional.of(file), Map.of("run.seed", "7"));
+        // As a results bundle keeps it: run.json's "config" (tilemark verify rebuilds the spec from it).
+        var tree = new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(ConfigWriter.toMap(spec));
+
+        assertThat(ConfigLoader.load((com.fasterxml.jackson.databind.node.ObjectNode) tree)).isEqualTo(spec);
+    }
+
     /** Property: for valid specs with varied values, toYaml then load gives back an equal spec. */
     @RepeatedTest(25)
     void randomValidSpecsRoundTrip(RepetitionInfo repetition) throws Exception {

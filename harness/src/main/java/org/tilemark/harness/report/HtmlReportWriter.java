@@ -71,6 +71,10 @@ public final class HtmlReportWriter implements ReportWriter {
             html.element("span", "badge unpublishable",
                     "not publishable (" + (platform.isEmpty() ? "unknown" : platform) + " platform)");
         }
+        List<String> notPublishable = Publishability.reasons(run);
+        if (!notPublishable.isEmpty()) {
+            html.raw("<div class=\"note\">").paragraph("Not publishable because:").list(notPublishable).raw("</div>\n");
+        }
         if (contents.score().isEmpty()) {
             html.element("span", "badge unscored", "not scored");
             html.element("p", "warning", "score.json is absent: the run ended before it was scored. "
@@ -79,11 +83,14 @@ public final class HtmlReportWriter implements ReportWriter {
         }
         String verdict = Json.text(score, "verdict");
         html.element("span", "badge " + verdictClass(verdict), verdict.isEmpty() ? "no verdict" : verdict);
-        html.element("div", "score", Json.text(score, "scoreLine"));
-        JsonNode confidence = Json.at(score, "confidence");
-        if (confidence.isObject()) {
-            html.paragraph(Fmt.fixed(100 * Json.dbl(confidence, "level"), 0) + "% confidence interval of the score: "
-                    + Fmt.fixed(Json.dbl(confidence, "low"), 3) + " – " + Fmt.fixed(Json.dbl(confidence, "high"), 3));
+        String confidence = ScoreConfidence.ofRun(score);
+        String scoreLine = Json.text(score, "scoreLine");
+        // Newer score lines carry the interval themselves; older ones get it appended.
+        boolean lineHasIt = scoreLine.contains("CI");
+        html.element("div", "score", scoreLine + (confidence.isEmpty() || lineHasIt ? "" : " — " + confidence));
+        if (!confidence.isEmpty()) {
+            html.paragraph("The confidence interval is a Student-t interval of the mean across the "
+                    + Json.array(score, "phases").size() + " phase scores; each phase below shows its own, across its intervals.");
         }
         if (Boolean.TRUE.equals(Json.bool(score, "applicationOnly"))) {
             html.element("p", "note", "Application score only — infrastructure operations not yet measured.");
@@ -123,7 +130,9 @@ public final class HtmlReportWriter implements ReportWriter {
         rows.add(fact("Tiles", Json.text(run, "tiles")));
         rows.add(fact("Phases", String.valueOf(contents.phaseCount())));
         rows.add(fact("Platform", Json.text(run, "platform")));
-        rows.add(fact("Publishable", Json.text(run, "publishable")));
+        List<String> notPublishable = Publishability.reasons(run);
+        rows.add(fact("Publishable", Json.text(run, "publishable")
+                + (notPublishable.isEmpty() ? "" : " — " + String.join("; ", notPublishable))));
         Json.at(run, "versions").properties().forEach(e ->
                 rows.add(fact("Version of " + e.getKey(), e.getValue().asText())));
         html.table(List.of("Fact", "Value"), rows);

@@ -28,6 +28,9 @@ import java.util.stream.Stream;
  */
 public final class Manifest {
     public static final String FILE_NAME = "MANIFEST.sha256";
+    /** A detached signature of the manifest and the signer's certificate (tilemark verify --sign): not hashed, they seal the manifest. */
+    public static final String SIGNATURE_FILE = "MANIFEST.sha256.sig";
+    public static final String CERTIFICATE_FILE = "MANIFEST.sha256.cert.pem";
     /** Two spaces = text mode, " *" = binary mode; sha256sum accepts both. */
     private static final Pattern LINE = Pattern.compile("([0-9a-fA-F]{64}) [ *](.+)");
 
@@ -92,7 +95,7 @@ public final class Manifest {
         try (Stream<Path> files = Files.walk(bundle)) {
             for (Path file : files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).toList()) {
                 String relative = relativeName(bundle, file);
-                if (!relative.equals(FILE_NAME) && !isTemporary(file)) {
+                if (!isSeal(relative) && !isTemporary(file)) {
                     hashes.put(relative, sha256(file));
                 }
             }
@@ -100,6 +103,10 @@ public final class Manifest {
             throw e.getCause();
         }
         return hashes;
+    }
+
+    private static boolean isSeal(String relative) {
+        return relative.equals(FILE_NAME) || relative.equals(SIGNATURE_FILE) || relative.equals(CERTIFICATE_FILE);
     }
 
     /** In-flight atomic writes (".name*.tmp" from BundleFiles) are not part of the bundle. */

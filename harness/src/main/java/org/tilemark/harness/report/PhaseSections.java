@@ -34,19 +34,23 @@ final class PhaseSections {
         summaries.forEach(s -> byPhase.computeIfAbsent(s.phase(), p -> new ArrayList<>()).add(s));
         Map<Integer, JsonNode> scoredPhases = new LinkedHashMap<>();
         Json.array(score, "phases").forEach(p -> scoredPhases.put((int) Json.longOr(p, "phase", 0), p));
-        byPhase.forEach((phase, rows) -> renderPhase(html, phase, rows, scoredPhases.get(phase), contents.run()));
+        byPhase.forEach((phase, rows) -> renderPhase(html, phase, rows, scoredPhases.get(phase), contents));
     }
 
-    private static void renderPhase(Html html, int phase, List<WorkloadSummary> rows, JsonNode scored, JsonNode run) {
+    private static void renderPhase(Html html, int phase, List<WorkloadSummary> rows, JsonNode scored,
+                                    BundleContents contents) {
+        JsonNode run = contents.run();
         html.heading(2, "Phase " + phase);
         Map<Integer, List<WorkloadSummary>> byTile = new TreeMap<>();
         rows.forEach(r -> byTile.computeIfAbsent(r.tile(), t -> new ArrayList<>()).add(r));
         List<String> reasons = new ArrayList<>();
         Map<Integer, JsonNode> scoredTiles = new LinkedHashMap<>();
         if (scored != null) {
+            String confidence = ScoreConfidence.ofPhase(contents, scored);
             html.paragraph("Phase score " + Fmt.fixed(Json.dbl(scored, "score"), 3)
                     + " (application " + Fmt.fixed(Json.dbl(scored, "application"), 3)
-                    + ", infrastructure " + orNotMeasured(Json.dbl(scored, "infrastructure")) + "); "
+                    + (confidence.isEmpty() ? "," : ", " + confidence + ";")
+                    + " infrastructure " + orNotMeasured(Json.dbl(scored, "infrastructure")) + "); "
                     + complianceText(Json.bool(scored, "compliant")));
             reasons.addAll(Json.strings(scored, "reasons"));
             for (JsonNode tile : Json.array(scored, "tiles")) {

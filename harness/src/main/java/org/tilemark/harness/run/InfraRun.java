@@ -31,7 +31,6 @@ import org.tilemark.infra.platform.Platform;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.scoring.InfraScore;
 import org.tilemark.scoring.QosVerdict;
-import org.tilemark.scoring.Scoring;
 import org.tilemark.workloads.WorkloadConfigException;
 
 /**
@@ -94,11 +93,7 @@ final class InfraRun {
         int blocks = InfraBlocks.count(infra.blocks(), hosts.size());
         List<InfraScheduler.Loop> loops = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
-        Map<String, Double> references = new LinkedHashMap<>();
-        references.put(VMotion.NAME, infra.vmotion().referenceOpsPerHour());
-        references.put(StorageVMotion.NAME, infra.storageVmotion().referenceOpsPerHour());
-        references.put(XvMotion.NAME, infra.xvmotion().referenceOpsPerHour());
-        references.put(Deploy.NAME, infra.deploy().referenceOpsPerHour());
+        Map<String, Double> references = PhaseScoring.infraReferences(infra);
         for (int block = 1; block <= blocks; block++) {
             if (usable(infra.vmotion(), "vmotion", can.contains(Capability.LIVE_MIGRATION) && hosts.size() > 1, block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.vmotion().roles()));
@@ -146,29 +141,17 @@ final class InfraRun {
 
     /** Scores the operations that ended in phase {@code phase}, which lasted {@code length}. */
     Phase score(int phase, Duration length) {
-        List<OperationRecord> inPhase;
+        List<PhaseScoring.InfraOutcome> inPhase;
         synchronized (records) {
-            inPhase = records.stream().filter(r -> phaseOf.applyAsInt(r.end()) == phase).toList();
+            inPhase = records.stream().filter(r -> phaseOf.applyAsInt(r.end()) == phase)
+                    .map(r -> new PhaseScoring.InfraOutcome(r.operation(), r.succeeded(), r.succeeded() ? ""
+                            : PhaseScoring.failureReason(r.operation(), r.vm(), String.valueOf(r.from()),
+                                    String.valueOf(r.to()), r.error().orElse(""))))
+                    .toList();
         }
-        Map<String, Double> rates = new LinkedHashMap<>();
-        Map<String, Long> completed = new LinkedHashMap<>();
-        Map<String, Long> failed = new LinkedHashMap<>();
-        QosVerdict qos = QosVerdict.pass();
-        for (String type : references.keySet()) {
-            long ok = inPhase.stream().filter(r -> r.operation().equals(type) && r.succeeded()).count();
-            completed.put(type, ok);
-            failed.put(type, inPhase.stream().filter(r -> r.operation().equals(type) && !r.succeeded()).count());
-            rates.put(type, Scoring.ratePer(ok, length, Duration.ofHours(1)));
-            if (ok == 0) {
-                qos = qos.and(QosVerdict.fail("no " + type + " completed in the phase"));
-            }
-        }
-        for (OperationRecord broken : inPhase.stream().filter(r -> !r.succeeded()).toList()) {
-            qos = qos.and(QosVerdict.fail(broken.operation() + " of " + broken.vm() + " (" + broken.from() + " -> "
-                    + broken.to() + ") failed: " + broken.error().orElse("")));
-        }
-        InfraScore score = Scoring.infrastructure(rates, references);
-        return new Phase(OptionalDouble.of(score.score()), qos, Optional.of(new Scored(score, completed, failed)));
+        PhaseScoring.InfraPhase scored = PhaseScoring.infra(inPhase, references, length);
+        return new Phase(OptionalDouble.of(scored.score().score()), scored.qos(),
+                Optional.of(new Scored(scored.score(), scored.completed(), scored.failed())));
     }
 
     private void record(OperationRecord r) {

@@ -19,7 +19,6 @@ import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.Scoring;
 import org.tilemark.scoring.TileScore;
 import org.tilemark.scoring.WorkloadResult;
-import org.tilemark.scoring.WorkloadScore;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.driver.IntervalSnapshot;
@@ -177,26 +176,28 @@ final class MeasurementLoop {
         line.put("end", end.toString());
         line.put("durationMs", slot.end().minus(slot.start()).toMillis());
         line.put("target", ResultJson.round(running.workload().targetThroughput(spec)));
+        // The scored units themselves: tilemark verify recomputes throughput from them.
+        line.put("completed", snapshot.completed());
         ResultJson.measured(line, interval);
         bundle.appendInterval(line);
     }
 
     private PhaseScore score(int phaseNumber, Map<String, PhaseAccumulator> accumulated, Duration length) {
-        Map<Integer, List<WorkloadScore>> byTile = new LinkedHashMap<>();
+        List<TileScore> tiles = new ArrayList<>();
         for (int tile = 1; tile <= spec.run().tiles(); tile++) {
+            Map<String, WorkloadResult> results = new LinkedHashMap<>();
             for (Workload w : workloads) {
                 PhaseAccumulator acc = accumulated.get(tile + "/" + w.name());
-                if (acc == null) {
-                    continue;
+                if (acc != null) {
+                    results.put(w.name(), acc.result());
                 }
-                byTile.computeIfAbsent(tile, t -> new ArrayList<>())
-                        .add(Scoring.workload(acc.result(), w.reference(spec), w.qosRules(spec), w.scored()));
+            }
+            if (!results.isEmpty()) {
+                tiles.add(PhaseScoring.tile(spec, workloads, tile, results));
             }
         }
-        List<TileScore> tiles = new ArrayList<>();
-        byTile.forEach((tile, scores) -> tiles.add(Scoring.tile(tile, scores)));
         if (infra.isEmpty()) {
-            return Scoring.phase(phaseNumber, tiles, OptionalDouble.empty());
+            return PhaseScoring.phase(phaseNumber, tiles, java.util.Optional.empty());
         }
         InfraRun.Phase infraPhase = infra.get().score(phaseNumber, length);
         infraPhase.details().ifPresent(d -> infraScores.put(phaseNumber, d));

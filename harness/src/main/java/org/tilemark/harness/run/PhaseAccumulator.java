@@ -4,15 +4,15 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
-import org.tilemark.scoring.OperationStats;
-import org.tilemark.scoring.Scoring;
 import org.tilemark.scoring.WorkloadResult;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
-/** Adds up one tile's workload over the intervals of a phase (histograms merge losslessly). */
-final class PhaseAccumulator {
+/**
+ * Adds up one tile's workload over the intervals of a phase (histograms merge losslessly). Public for
+ * {@code tilemark verify}, which adds up the bundle's intervals with this same code.
+ */
+public final class PhaseAccumulator {
 
     private final int tile;
     private final String workload;
@@ -28,14 +28,14 @@ final class PhaseAccumulator {
     private long errors;
     private long rollbacks;
 
-    PhaseAccumulator(int tile, String workload, String metricUnit, Duration metricPeriod) {
+    public PhaseAccumulator(int tile, String workload, String metricUnit, Duration metricPeriod) {
         this.tile = tile;
         this.workload = workload;
         this.metricUnit = metricUnit;
         this.metricPeriod = metricPeriod;
     }
 
-    void add(IntervalSnapshot snapshot, Duration plannedLength) {
+    public void add(IntervalSnapshot snapshot, Duration plannedLength) {
         snapshot.latencyNanos().forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3)).add(h));
         snapshot.errorsByOperation().forEach((op, n) -> operationErrors.merge(op, n, Long::sum));
         snapshot.errorsByVm().forEach((vm, n) -> vmErrors.merge(vm, n, Long::sum));
@@ -49,25 +49,16 @@ final class PhaseAccumulator {
         rollbacks += snapshot.rollbacks();
     }
 
-    WorkloadResult result() {
+    public WorkloadResult result() {
         return result(tile, workload, metricUnit, metricPeriod, measured, latency, operationErrors, attempts, completed,
                 errors, rollbacks, lag, vmErrors);
     }
 
-    /** One interval's or one phase's result, in the scoring module's terms. */
+    /** One interval's or one phase's result, in the scoring module's terms (see {@link PhaseScoring}). */
     static WorkloadResult result(int tile, String workload, String metricUnit, Duration metricPeriod, Duration measured,
                                  Map<String, Histogram> latency, Map<String, Long> operationErrors, long attempts,
                                  long completed, long errors, long rollbacks, Histogram lag, Map<String, Long> vmErrors) {
-        Map<String, OperationStats> operations = new TreeMap<>();
-        TreeSet<String> names = new TreeSet<>(latency.keySet());
-        names.addAll(operationErrors.keySet());
-        for (String op : names) {
-            Histogram h = latency.getOrDefault(op, new Histogram(3));
-            operations.put(op, OperationStats.of(op, h, operationErrors.getOrDefault(op, 0L)));
-        }
-        double throughput = measured.isZero() ? 0 : Scoring.ratePer(completed, measured, metricPeriod);
-        double lagP99Ms = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1e6;
-        return new WorkloadResult(tile, workload, metricUnit, throughput, measured, operations, attempts, errors,
-                rollbacks, lagP99Ms, vmErrors);
+        return PhaseScoring.workloadResult(tile, workload, metricUnit, metricPeriod, measured, latency, operationErrors,
+                attempts, completed, errors, rollbacks, lag, vmErrors);
     }
 }

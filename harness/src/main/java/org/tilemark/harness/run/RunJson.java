@@ -11,6 +11,7 @@ import java.util.Properties;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.report.Publishability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
 
@@ -38,6 +39,8 @@ final class RunJson {
         root.put("profile", spec.run().profile());
         root.put("tiles", spec.run().tiles());
         root.set("config", MAPPER.valueToTree(ConfigWriter.toMap(spec)));
+        // Also not publishable with a rule looser than the defaults (the report lists every reason).
+        root.put("publishable", root.get("publishable").asBoolean() && Publishability.reasons(root).isEmpty());
         ObjectNode inventory = root.putObject("inventory");
         ArrayNode hosts = inventory.putArray("hosts");
         ArrayNode datastores = inventory.putArray("datastores");

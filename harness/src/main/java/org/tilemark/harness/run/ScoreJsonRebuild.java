@@ -1,0 +1,56 @@
+package org.tilemark.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.WorkloadResult;
+
+/**
+ * The score.json a run would have written for a recomputed score, built by the same writer the live
+ * run uses, so {@code tilemark verify} compares like with like. What scoring cannot recompute (the
+ * verdict word, its reasons, the score line's wording) is taken from the recorded file.
+ */
+public final class ScoreJsonRebuild {
+
+    private ScoreJsonRebuild() {
+    }
+
+    public static ObjectNode of(RunScore score, Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase,
+                                JsonNode recorded) {
+        String verdict = recorded.path("verdict").asText("");
+        List<String> reasons = new ArrayList<>();
+        recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
+        // The score line is presentation whose wording changes between versions: verify checks its
+        // numbers separately (headlinePrefix) rather than its exact text.
+        ObjectNode rebuilt = ResultJson.score(score, recorded.path("runId").asText(""), verdict, reasons, List.of(),
+                recorded.path("scoreLine").asText(""));
+        Map<Integer, InfraRun.Scored> infra = new LinkedHashMap<>();
+        infraByPhase.forEach((phase, scored) -> scored.ifPresent(s ->
+                infra.put(phase, new InfraRun.Scored(s.score(), s.completed(), s.failed()))));
+        ResultJson.infrastructure(rebuilt, infra);
+        return rebuilt;
+    }
+
+    /** How every version's score line begins, e.g. "Score: 0.93 @ 1 tile": the numbers a reader quotes. */
+    public static String headlinePrefix(RunScore score) {
+        return String.format(java.util.Locale.ROOT, "Score: %.2f @ %d %s", score.score(), score.tiles(),
+                score.tiles() == 1 ? "tile" : "tiles");
+    }
+
+    /** The measured fields of an intervals.jsonl line (or a phase's workload entry), as the live run writes them. */
+    public static ObjectNode measured(WorkloadResult result) {
+        ObjectNode node = org.tilemark.harness.bundle.ResultsBundle.object();
+        ResultJson.measured(node, result);
+        return node;
+    }
+
+    /** The rounding every number in the bundle's JSON gets. */
+    public static double round(double value) {
+        return ResultJson.round(value);
+    }
+}

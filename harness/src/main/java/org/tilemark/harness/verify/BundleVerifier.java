@@ -1,0 +1,187 @@
+package org.tilemark.harness.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.harness.report.Manifest;
+import org.tilemark.harness.report.Publishability;
+import org.tilemark.harness.run.PhaseScoring;
+import org.tilemark.harness.run.ScoreJsonRebuild;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.Scoring;
+import org.tilemark.scoring.TileScore;
+import org.tilemark.scoring.WorkloadResult;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.Workloads;
+
+/**
+ * {@code tilemark verify}: the manifest's hashes, the signature when there is one, then the score
+ * recomputed from intervals.jsonl, the histogram logs and infra-ops.jsonl with the live run's scoring
+ * code, compared with score.json. A re-sealed manifest does not hide an edited number: the numbers
+ * are checked against each other, not only against their hashes.
+ */
+public final class BundleVerifier {
+
+    /** Exit codes: verified, something disagrees, not a bundle. */
+    public static final int VERIFIED = 0;
+    public static final int MISMATCH = 1;
+    public static final int NOT_A_BUNDLE = 2;
+
+    /** What to tell the user: one line, and the exit code. */
+    public record Outcome(int exitCode, String line) {
+    }
+
+    /** Top-level score.json fields scoring does not produce: what happened around the run, its cost and the cluster CPU. */
+    private static final Set<String> NOT_RECOMPUTED = Set.of("events", "harnessCpu", "clusterCpu");
+
+    private BundleVerifier() {
+    }
+
+    public static Outcome verify(Path bundle, Optional<X509Certificate> trusted) {
+        try {
+            return new Outcome(VERIFIED, "verified: " + check(bundle, trusted));
+        } catch (NotABundle e) {
+            return new Outcome(NOT_A_BUNDLE, "error: BUNDLE: " + e.getMessage());
+        } catch (BundleMismatch e) {
+            return new Outcome(MISMATCH, "verification FAILED: " + e.getMessage());
+        } catch (IOException e) {
+            return new Outcome(NOT_A_BUNDLE, "error: BUNDLE: cannot read " + bundle + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Signs the manifest of a bundle that verifies; the outcome says who signed, or why not (exit 2
+     * for a keystore problem, naming it without the password).
+     */
+    public static Outcome sign(Path bundle, Path keystore, String alias, char[] password) {
+        Outcome verified = verify(bundle, Optional.empty());
+        if (verified.exitCode() != VERIFIED) {
+            return verified;
+        }
+        try {
+            ManifestSignature.Signer signer = ManifestSignature.sign(bundle, keystore, alias, password);
+            return new Outcome(VERIFIED, verified.line() + "\nsigned: " + bundle.resolve(Manifest.SIGNATURE_FILE)
+                    + " by " + signer.subject() + " (certificate in " + Manifest.CERTIFICATE_FILE + ")");
+        } catch (IOException | java.security.GeneralSecurityException e) {
+            return new Outcome(NOT_A_BUNDLE, "error: --keystore: cannot sign with alias '" + alias + "' of " + keystore
+                    + ": " + e.getMessage());
+        }
+    }
+
+    /** A trusted certificate from a PEM or DER file, as keytool -exportcert writes it. */
+    public static X509Certificate certificate(Path file) throws IOException, java.security.cert.CertificateException {
+        return ManifestSignature.certificate(file);
+    }
+
+    private static String check(Path bundle, Optional<X509Certificate> trusted) throws NotABundle, BundleMismatch, IOException {
+        BundleFilesRead files = BundleFilesRead.load(bundle);
+        List<String> sealProblems = Manifest.verify(bundle);
+        if (!sealProblems.isEmpty()) {
+            throw new BundleMismatch(Manifest.FILE_NAME + ": " + sealProblems.getFirst()
+                    + (sealProblems.size() > 1 ? " (and " + (sealProblems.size() - 1) + " more)" : ""));
+        }
+        Optional<ManifestSignature.Signer> signer = ManifestSignature.verify(bundle, trusted);
+        BenchmarkSpec spec = spec(files.run());
+        List<Workload> workloads = Workloads.enabled(spec);
+        IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle));
+        for (BundleFilesRead.Line line : files.intervals()) {
+            intervals.add(line);
+        }
+        intervals.finish();
+        InfraRecompute infra = InfraRecompute.of(spec, files, intervals.windows());
+        List<PhaseScore> phases = new ArrayList<>();
+        Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase = new LinkedHashMap<>();
+        for (var phase : intervals.completePhases().entrySet()) {
+            List<TileScore> tiles = new ArrayList<>();
+            for (Map.Entry<Integer, Map<String, WorkloadResult>> tile : phase.getValue().entrySet()) {
+                tiles.add(PhaseScoring.tile(spec, workloads, tile.getKey(), tile.getValue()));
+            }
+            Optional<PhaseScoring.InfraPhase> infraPhase = infra.score(phase.getKey(), spec.run().phaseDuration());
+            infraByPhase.put(phase.getKey(), infraPhase);
+            phases.add(PhaseScoring.phase(phase.getKey(), tiles, infraPhase));
+        }
+        RunScore score = compareScore(files.score(), phases, infraByPhase);
+        List<String> publishability = Publishability.reasons(files.run());
+        if (files.run().path("publishable").asBoolean(false) && !publishability.isEmpty()) {
+            throw BundleMismatch.of("run.json publishable", true, "false (" + publishability.getFirst() + ")");
+        }
+        return summary(files, intervals.lines(), infra.operations(), score, signer, publishability);
+    }
+
+    private static BenchmarkSpec spec(JsonNode run) throws BundleMismatch {
+        if (!run.path("config").isObject()) {
+            throw new BundleMismatch("run.json: no configuration snapshot ('config') to recompute the score with");
+        }
+        try {
+            return ConfigLoader.load((ObjectNode) run.path("config"));
+        } catch (ConfigException e) {
+            throw new BundleMismatch("run.json config: " + e.errors().getFirst());
+        }
+    }
+
+    private static RunScore compareScore(JsonNode recorded, List<PhaseScore> phases,
+                                         Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase) throws BundleMismatch {
+        if (phases.isEmpty()) {
+            if (!recorded.path("phases").isEmpty() || recorded.path("score").isNumber()) {
+                throw BundleMismatch.of("score.json score", recorded.path("score"), "none (no complete phase in intervals.jsonl)");
+            }
+            return null;
+        }
+        RunScore score = Scoring.run(phases);
+        Optional<String> first = JsonDiff.first("score.json", recorded, ScoreJsonRebuild.of(score, infraByPhase, recorded),
+                NOT_RECOMPUTED);
+        if (first.isPresent()) {
+            throw new BundleMismatch(first.get());
+        }
+        String headline = ScoreJsonRebuild.headlinePrefix(score);
+        String line = recorded.path("scoreLine").asText("");
+        if (!line.startsWith(headline) || !line.contains(recorded.path("verdict").asText(""))) {
+            throw BundleMismatch.of("score.json scoreLine", "\"" + line + "\"", "\"" + headline + " ... "
+                    + recorded.path("verdict").asText("") + "\"");
+        }
+        if (recorded.path("compliant").asBoolean(false) && !score.compliant()) {
+            throw BundleMismatch.of("score.json compliant", true, "false (" + score.reasons().getFirst() + ")");
+        }
+        List<String> reasons = new ArrayList<>();
+        recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
+        for (String reason : score.reasons()) {
+            if (!reasons.contains(reason)) {
+                throw new BundleMismatch("score.json reasons: recorded without \"" + reason + "\", which the recomputation finds");
+            }
+        }
+        return score;
+    }
+
+    private static String summary(BundleFilesRead files, int intervals, int operations, RunScore score,
+                                  Optional<ManifestSignature.Signer> signer, List<String> publishability) {
+        StringBuilder s = new StringBuilder(files.run().path("runId").asText(files.directory().getFileName().toString()));
+        s.append(": manifest intact").append(signer.map(x -> ", signed by " + x.subject()).orElse(", unsigned"));
+        s.append("; ").append(intervals).append(" intervals");
+        if (operations > 0) {
+            s.append(" and ").append(operations).append(" infra operations");
+        }
+        s.append(" recomputed");
+        if (score != null) {
+            s.append(String.format(Locale.ROOT, "; score %.3f @ %d %s (95%% CI %.3f–%.3f) over %d phases, %s",
+                    score.score(), score.tiles(), score.tiles() == 1 ? "tile" : "tiles", score.confidence().low(),
+                    score.confidence().high(), score.phases().size(), files.score().path("verdict").asText("no verdict")));
+        } else {
+            s.append("; no complete phase, so no score");
+        }
+        s.append(publishability.isEmpty() ? "; publishable" : "; not publishable: " + String.join("; ", publishability));
+        return s.toString();
+    }
+}

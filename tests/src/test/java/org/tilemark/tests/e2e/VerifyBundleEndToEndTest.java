@@ -1,0 +1,190 @@
+package org.tilemark.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.harness.report.Manifest;
+import org.tilemark.harness.report.Reports;
+import org.tilemark.harness.verify.BundleVerifier;
+
+/**
+ * {@code tilemark verify} and {@code tilemark report} on a golden bundle from a real 1-tile quick run
+ * with infrastructure operations (src/test/resources/bundles/verified-run: no charts or report, to
+ * stay small). No benchmark runs here: the suite's time goes to the runs of the other tests.
+ */
+class VerifyBundleEndToEndTest {
+
+    static final Path GOLDEN = Path.of("src/test/resources/bundles/verified-run").toAbsolutePath();
+    /** Line 13 of intervals.jsonl: tile 1 dvdstore, measured interval 4 (phase 1). */
+    static final int DVDSTORE_LINE = 13;
+    static final String PASSWORD = "e2e-only-keystore-pass";
+
+    @TempDir
+    Path temp;
+
+    private Path copy() throws IOException {
+        Path target = temp.resolve("bundle");
+        try (var files = Files.walk(GOLDEN)) {
+            for (Path source : files.toList()) {
+                Files.copy(source, target.resolve(GOLDEN.relativize(source).toString()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        return target;
+    }
+
+    /** Changes one intervals.jsonl line as a tamperer would, keeping the other lines byte for byte. */
+    private static void editInterval(Path bundle, int lineNumber, Consumer<ObjectNode> edit) throws IOException {
+        Path file = bundle.resolve("intervals.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        ObjectNode line = (ObjectNode) E2e.JSON.readTree(lines.get(lineNumber - 1));
+        edit.accept(line);
+        lines.set(lineNumber - 1, E2e.JSON.writeValueAsString(line));
+        Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theGoldenBundleVerifiesAndNamesWhyItIsNotPublishable() {
+        BundleVerifier.Outcome outcome = BundleVerifier.verify(GOLDEN, Optional.empty());
+
+        assertThat(outcome.exitCode()).as(outcome.line()).isZero();
+        assertThat(outcome.line()).startsWith("verified: 20261122-090222-a498: manifest intact, unsigned; 84 intervals and 22 "
+                + "infra operations recomputed; score 0.931 @ 1 tile (95% CI 0.834–1.033) over 3 phases, non-compliant")
+                .contains("not publishable: local platform", "quick profile");
+    }
+
+    @Test
+    void anEditedThroughputFailsOnTheManifestAndStillFailsAfterReSealing() throws IOException {
+        Path bundle = copy();
+        editInterval(bundle, DVDSTORE_LINE, line -> line.put("throughput", 267.5));
+
+        assertThat(BundleVerifier.verify(bundle, Optional.empty())).isEqualTo(new BundleVerifier.Outcome(1,
+                "verification FAILED: MANIFEST.sha256: modified: intervals.jsonl"));
+
+        Manifest.write(bundle);
+        assertThat(BundleVerifier.verify(bundle, Optional.empty())).isEqualTo(new BundleVerifier.Outcome(1,
+                "verification FAILED: intervals.jsonl line 13 (tile 1 dvdstore, interval 4) throughput: recorded 267.5, "
+                        + "recomputed 264.0"));
+    }
+
+    @Test
+    void reSealedEditsOfCountsOrOperationsAreCaughtByTheRecomputation() throws IOException {
+        Path attempts = copy();
+        editInterval(attempts, DVDSTORE_LINE, line -> line.put("attempts", 43));
+        Manifest.write(attempts);
+        assertThat(BundleVerifier.verify(attempts, Optional.empty()).line()).isEqualTo("verification FAILED: "
+                + "score.json phases[0].tiles[0].workloads[dvdstore].attempts: recorded 298, recomputed 299");
+
+        Files.move(attempts, temp.resolve("attempts"));
+        Path histogramCount = copy();
+        editInterval(histogramCount, DVDSTORE_LINE, line -> ((ObjectNode) line.at("/operations/login")).put("count", 99));
+        Manifest.write(histogramCount);
+        assertThat(BundleVerifier.verify(histogramCount, Optional.empty()).line()).isEqualTo("verification FAILED: "
+                + "intervals.jsonl line 13 (tile 1 dvdstore, interval 4) operations.login.count: recorded 99, recomputed 31");
+    }
+
+    @Test
+    void aReSealedInfraOperationOutcomeOrPhaseIsCaught() throws IOException {
+        Path bundle = copy();
+        Path file = bundle.resolve("infra-ops.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        lines.set(1, lines.get(1).replace("\"phase\":1", "\"phase\":2"));
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        Manifest.write(bundle);
+
+        assertThat(BundleVerifier.verify(bundle, Optional.empty()).line()).isEqualTo("verification FAILED: "
+                + "infra-ops.jsonl line 2 phase: recorded 2, recomputed 1 (the phase its end time falls in)");
+    }
+
+    @Test
+    void aReSealedBundleMissingAnIntervalLineIsCaughtByItsLeftOverHistograms() throws IOException {
+        Path bundle = copy();
+        Path file = bundle.resolve("intervals.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        lines.remove(0); // a warm-up line: no score depends on it
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        Manifest.write(bundle);
+
+        assertThat(BundleVerifier.verify(bundle, Optional.empty()).line())
+                .startsWith("verification FAILED: histograms/tile1-dvdstore.hlog: the interval starting at ")
+                .endsWith(" has no intervals.jsonl line");
+    }
+
+    @Test
+    void somethingThatIsNotABundleIsBadInput() {
+        assertThat(BundleVerifier.verify(temp, Optional.empty())).isEqualTo(new BundleVerifier.Outcome(2,
+                "error: BUNDLE: " + temp + " is not a complete results bundle (no run.json)"));
+    }
+
+    @Test
+    void reportOnACopyReproducesTheScoreAndKeepsTheBundleVerifiable() throws IOException {
+        Path bundle = copy();
+
+        Reports.rebuildAll(bundle);
+
+        assertThat(Files.readString(bundle.resolve("score.json"))).isEqualTo(Files.readString(GOLDEN.resolve("score.json")));
+        String html = Files.readString(bundle.resolve("report.html"));
+        assertThat(html).contains("Score: 0.93 @ 1 tile (app 1.00, infra 0.61), non-compliant — 95% CI 0.834–1.033",
+                "(application 1.025, 95% CI across 6 intervals 0.946–1.094; infrastructure 0.556)", "Not publishable because:", "Version of java",
+                "VMs and placement", "Effective configuration");
+        assertThat(BundleVerifier.verify(bundle, Optional.empty()).exitCode()).isZero();
+    }
+
+    @Test
+    void theCommandLineSignsWithAKeystoreAndAReSealedEditBreaksTheSignature() throws Exception {
+        Path bundle = copy();
+        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
+        Path store = temp.resolve("submitter.p12");
+        Path certificate = temp.resolve("submitter.crt");
+        assertThat(run(List.of(keytool.toString(), "-genkeypair", "-storetype", "PKCS12", "-keystore", store.toString(),
+                "-storepass:env", "KS_PASS", "-alias", "submitter", "-keyalg", "EC", "-dname", "CN=Submitter",
+                "-validity", "2"), Map.of("KS_PASS", PASSWORD)).exitCode()).isZero();
+        assertThat(run(List.of(keytool.toString(), "-exportcert", "-rfc", "-keystore", store.toString(), "-storepass:env",
+                "KS_PASS", "-alias", "submitter", "-file", certificate.toString()), Map.of("KS_PASS", PASSWORD)).exitCode())
+                .isZero();
+
+        Result signed = tilemark(Map.of("TILEMARK_KEYSTORE_PASSWORD", PASSWORD), "verify", "--sign", "--keystore",
+                store.toString(), "--alias", "submitter", bundle.toString());
+        assertThat(signed.exitCode()).as(signed.output()).isZero();
+        assertThat(signed.output()).contains("verified: ", "signed: ", "CN=Submitter").doesNotContain(PASSWORD);
+        assertThat(BundleVerifier.verify(bundle, Optional.of(BundleVerifier.certificate(certificate))).line())
+                .contains("signed by CN=Submitter");
+
+        editInterval(bundle, DVDSTORE_LINE, line -> line.put("throughput", 267.5));
+        Manifest.write(bundle);
+        assertThat(BundleVerifier.verify(bundle, Optional.of(BundleVerifier.certificate(certificate)))).isEqualTo(
+                new BundleVerifier.Outcome(1, "verification FAILED: MANIFEST.sha256.sig: does not match MANIFEST.sha256 "
+                        + "(changed or re-sealed after signing)"));
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+
+    private Result tilemark(Map<String, String> environment, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication"));
+        command.addAll(List.of(args));
+        return run(command, environment);
+    }
+
+    private Result run(List<String> command, Map<String, String> environment) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        return new Result(process.exitValue(), output);
+    }
+}
