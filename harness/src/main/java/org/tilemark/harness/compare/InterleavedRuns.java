@@ -53,9 +53,11 @@ final class InterleavedRuns {
         } catch (BadCompareInput e) {
             throw new RunFailed(e.getMessage(), RunOutcome.RUNTIME_FAILURE);
         }
-        if (before.isPresent() && after.isPresent()) {
+        double busyPercent = before.isPresent() && after.isPresent()
+                ? after.get().percentSince(before.get()) : Double.NaN;
+        if (Double.isFinite(busyPercent)) {
             samples = samples.with(new MetricSamples("cpu.machine", "machine CPU busy", "% of all CPUs",
-                    MetricSamples.Better.NEITHER, "run", List.of(after.get().percentSince(before.get()))));
+                    MetricSamples.Better.NEITHER, "run", List.of(busyPercent)));
         }
         return samples;
     }

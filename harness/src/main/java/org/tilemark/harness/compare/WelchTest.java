@@ -21,7 +21,7 @@ final class WelchTest {
         double meanA = mean(a);
         double meanB = mean(b);
         double diff = meanB - meanA;
-        if (a.size() < 2 || b.size() < 2) {
+        if (a.size() < 2 || b.size() < 2 || !Double.isFinite(diff)) {
             return new Difference(meanA, meanB, a.size(), b.size(), spread(a, meanA), spread(b, meanB),
                     Double.NaN, Double.NaN, Double.NaN, 1.0, level);
         }
