@@ -51,7 +51,7 @@ final class CompareBundle {
             ObjectNode m = metrics.addObject();
             m.put("key", d.key()).put("label", d.label()).put("unit", d.unit())
                     .put("better", d.better().name().toLowerCase(java.util.Locale.ROOT)).put("samplePer", d.sampledPer())
-                    .put("samplesA", diff.samplesA()).put("samplesB", diff.samplesB());
+                    .put("samplesA", diff.samplesA()).put("samplesB", diff.samplesB()).put("mean", d.meanKind());
             number(m, "meanA", diff.meanA());
             number(m, "meanB", diff.meanB());
             number(m, "sdA", diff.sdA());

@@ -35,7 +35,8 @@ final class CompareTable {
         return String.format(Locale.ROOT, "Samples: %d run(s) of A and %d of B, pooled. The score is sampled per measured "
                 + "phase (phase scores treated as independent), throughput and latency percentiles per measured "
                 + "interval and tile, infrastructure durations per operation, CPU per run. Each metric: Welch's t-test, "
-                + "%.0f %% CI of the difference of means (B - A), shown relative to A's mean. The score is judged on "
+                + "%.0f %% CI of the difference of means (B - A), shown relative to A's mean; latencies and durations "
+                + "on a log scale (geometric means, the delta a ratio). The score is judged on "
                 + "its own; the other %d metrics with Holm's correction (family error %.0f %%).",
                 comparison.a().size(), comparison.b().size(), 100 * comparison.level(), judged,
                 100 * (1 - comparison.level()));

@@ -9,9 +9,17 @@ import org.tilemark.harness.compare.MetricSamples.Better;
 record MetricDelta(String key, String label, String unit, Better better, String sampledPer,
                    WelchTest.Difference difference, boolean significant) {
 
+    /** Lower-is-better metrics are times (latencies, durations): compared as ratios, on a log scale. */
     static MetricDelta of(MetricSamples a, MetricSamples b, double level) {
-        return new MetricDelta(a.key(), a.label(), a.unit(), a.better(), a.sampledPer(),
-                WelchTest.of(a.values(), b.values(), level), false);
+        WelchTest.Difference difference = a.better() == Better.LOWER
+                ? WelchTest.ofRatios(a.values(), b.values(), level)
+                : WelchTest.of(a.values(), b.values(), level);
+        return new MetricDelta(a.key(), a.label(), a.unit(), a.better(), a.sampledPer(), difference, false);
+    }
+
+    /** "geometric" for times compared as ratios, else "arithmetic". */
+    String meanKind() {
+        return better == Better.LOWER ? "geometric" : "arithmetic";
     }
 
     MetricDelta judged(boolean isSignificant) {

@@ -43,6 +43,26 @@ final class WelchTest {
                 diff - halfWidth, diff + halfWidth, df, p, level);
     }
 
+    /**
+     * The same test on the logarithms: for times (latencies, durations), whose noise is multiplicative
+     * and whose outliers are long, a ratio is the natural measure ("+85 %") and the log scale tames the
+     * tail. Means become geometric means; the interval and the spreads are turned back into the units
+     * of A's geometric mean, so percent() and its ends read as ratios. Non-positive samples are dropped.
+     */
+    static Difference ofRatios(List<Double> a, List<Double> b, double level) {
+        Difference log = of(logs(a), logs(b), level);
+        double geometricA = Math.exp(log.meanA());
+        double geometricB = Math.exp(log.meanB());
+        return new Difference(geometricA, geometricB, log.samplesA(), log.samplesB(),
+                geometricA * Math.expm1(log.sdA()), geometricB * Math.expm1(log.sdB()),
+                geometricA * Math.expm1(log.low()), geometricA * Math.expm1(log.high()),
+                log.degreesOfFreedom(), log.pValue(), level);
+    }
+
+    private static List<Double> logs(List<Double> values) {
+        return values.stream().filter(v -> v > 0).map(Math::log).toList();
+    }
+
     static double mean(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }

@@ -49,6 +49,21 @@ class WelchTestTest {
     }
 
     @Test
+    void timesAreComparedAsRatiosOfGeometricMeans() {
+        // B is A times 2 with the same multiplicative spread: exactly +100 %, the interval around it.
+        List<Double> a = List.of(10.0, 20.0, 40.0, 10.0, 20.0, 40.0);
+        WelchTest.Difference d = WelchTest.ofRatios(a, a.stream().map(v -> 2 * v).toList(), 0.95);
+
+        assertThat(d.meanA()).isCloseTo(20.0, within(1e-9));
+        assertThat(d.meanB()).isCloseTo(40.0, within(1e-9));
+        assertThat(d.percent()).isCloseTo(100.0, within(1e-9));
+        assertThat(d.percentLow()).isLessThan(100.0);
+        assertThat(d.percentHigh()).isGreaterThan(100.0);
+        // Ratios are symmetric on the log scale: the ends are 2/k and 2k for some k.
+        assertThat((1 + d.percentLow() / 100) * (1 + d.percentHigh() / 100)).isCloseTo(4.0, within(1e-9));
+    }
+
+    @Test
     void oneSampleOnASideIsNotTestable() {
         WelchTest.Difference d = WelchTest.of(List.of(5.0), List.of(6.0, 7.0), 0.95);
 
