@@ -11,6 +11,7 @@ import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.harness.compare.CompareSession;
+import org.tilemark.harness.compare.SideConfig;
 import org.tilemark.harness.run.RunOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,26 +67,40 @@ class CompareCommand implements Callable<Integer> {
         if (b.isEmpty()) {
             return RunOutcome.BAD_INPUT;
         }
-        return session.compareConfigs(a.get(), b.get(), repetitions, a.get().run().results());
+        return session.compareConfigs(writingInto(0, settingsA), writingInto(1, settingsB), repetitions,
+                a.get().run().results());
     }
 
     /** Side i's configuration: its own YAML file when given, else -c; then the common options and its -a/-b. */
     private Optional<BenchmarkSpec> load(String side, int index, Map<String, String> own) {
-        Optional<Path> file = Optional.ofNullable(config.file);
-        if (!sides.isEmpty()) {
-            Path path = sides.get(index);
-            if (!Files.isRegularFile(path)) {
-                System.err.println("error: " + side + ": " + path + " is neither a results bundle directory nor a configuration file");
-                return Optional.empty();
-            }
-            file = Optional.of(path);
+        if (!sides.isEmpty() && !Files.isRegularFile(sides.get(index))) {
+            System.err.println("error: " + side + ": " + sides.get(index)
+                    + " is neither a results bundle directory nor a configuration file");
+            return Optional.empty();
         }
         try {
-            return Optional.of(config.load(file, own));
+            return Optional.of(config.load(fileOf(index), own));
         } catch (ConfigException e) {
             e.errors().forEach(error -> System.err.println("error: " + side + ": " + error));
             return Optional.empty();
         }
+    }
+
+    private Optional<Path> fileOf(int index) {
+        return sides.isEmpty() ? Optional.ofNullable(config.file) : Optional.of(sides.get(index));
+    }
+
+    /** The side's configuration again, its bundles going where compare says; it loaded once already. */
+    private SideConfig writingInto(int index, Map<String, String> own) {
+        return results -> {
+            Map<String, String> settings = new LinkedHashMap<>(own);
+            settings.put("run.results", results.toString());
+            try {
+                return config.load(fileOf(index), settings);
+            } catch (ConfigException e) {
+                throw new IllegalStateException("the configuration loaded before: " + e.getMessage(), e);
+            }
+        };
     }
 
     private static int bad(String message) {

@@ -23,7 +23,8 @@ import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 
 /**
  * Side-by-side bars of A and B per metric, each as a percentage of A's mean (so metrics of different
- * units share an axis), with one standard deviation as the error bar.
+ * units share an axis); B's error bar is the 95 % interval of the difference, so a bar whose
+ * whisker stays clear of 100 % moved beyond noise (before the correction for many metrics).
  */
 final class CompareCharts {
     static final String DIRECTORY = "charts";
@@ -69,10 +70,11 @@ final class CompareCharts {
         DefaultStatisticalCategoryDataset dataset = new DefaultStatisticalCategoryDataset();
         for (MetricDelta d : shown) {
             WelchTest.Difference diff = d.difference();
-            double scale = 100 / Math.abs(diff.meanA());
             String category = d.label() + (d.significant() ? " *" : "");
-            dataset.add(100.0, diff.sdA() * scale, "A", category);
-            dataset.add(diff.meanB() * scale, diff.sdB() * scale, "B", category);
+            // Ratios have asymmetric intervals; the renderer draws symmetric whiskers: half the width.
+            double halfWidth = diff.testable() ? (diff.percentHigh() - diff.percentLow()) / 2 : 0;
+            dataset.add(100.0, 0.0, "A", category);
+            dataset.add(100 + diff.percent(), halfWidth, "B", category);
         }
         StatisticalBarRenderer renderer = new StatisticalBarRenderer();
         renderer.setSeriesPaint(0, new Color(0x1F, 0x77, 0xB4));
@@ -81,7 +83,7 @@ final class CompareCharts {
         renderer.setShadowVisible(false);
         renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
         CategoryPlot plot = new CategoryPlot(dataset, new CategoryAxis("metric (* = significant)"),
-                new NumberAxis("% of A's mean (error bar: 1 standard deviation)"), renderer);
+                new NumberAxis("% of A's mean (B's error bar: 95 % CI of B - A)"), renderer);
         plot.setOrientation(PlotOrientation.VERTICAL);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);

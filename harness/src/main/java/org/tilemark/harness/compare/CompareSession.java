@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunIds;
 import org.tilemark.harness.run.RunOutcome;
 
@@ -41,9 +40,11 @@ public final class CompareSession {
     }
 
     /** Runs A and B {@code repetitions} times each, interleaved, then compares them. */
-    public int compareConfigs(BenchmarkSpec a, BenchmarkSpec b, int repetitions, Path results) {
-        if (a.run().tiles() != b.run().tiles()) {
-            err.println("error: A runs " + a.run().tiles() + " tile(s), B " + b.run().tiles()
+    public int compareConfigs(SideConfig a, SideConfig b, int repetitions, Path results) {
+        int tilesA = a.writingInto(results).run().tiles();
+        int tilesB = b.writingInto(results).run().tiles();
+        if (tilesA != tilesB) {
+            err.println("error: A runs " + tilesA + " tile(s), B " + tilesB
                     + "; compare configurations at the same tile count");
             return RunOutcome.BAD_INPUT;
         }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.RunSpec;
 import org.tilemark.harness.run.RunOutcome;
 
 /**
@@ -27,12 +26,12 @@ final class InterleavedRuns {
     }
 
     /** Returns [A's runs, B's runs]; throws when a run fails outright (exit 3) or rejects its input. */
-    List<Side> run(BenchmarkSpec a, BenchmarkSpec b, int repetitions, Path compareDirectory) throws RunFailed {
+    List<Side> run(SideConfig a, SideConfig b, int repetitions, Path compareDirectory) throws RunFailed {
         List<RunSamples> runsA = new ArrayList<>();
         List<RunSamples> runsB = new ArrayList<>();
         for (int repetition = 1; repetition <= repetitions; repetition++) {
-            runsA.add(runOne("A", repetition, repetitions, writingInto(a, compareDirectory.resolve("A"))));
-            runsB.add(runOne("B", repetition, repetitions, writingInto(b, compareDirectory.resolve("B"))));
+            runsA.add(runOne("A", repetition, repetitions, a.writingInto(compareDirectory.resolve("A"))));
+            runsB.add(runOne("B", repetition, repetitions, b.writingInto(compareDirectory.resolve("B"))));
         }
         return List.of(new Side(runsA), new Side(runsB));
     }
@@ -60,13 +59,6 @@ final class InterleavedRuns {
                     MetricSamples.Better.NEITHER, "run", List.of(busyPercent)));
         }
         return samples;
-    }
-
-    private static BenchmarkSpec writingInto(BenchmarkSpec spec, Path results) {
-        RunSpec r = spec.run();
-        return new BenchmarkSpec(new RunSpec(r.profile(), r.tiles(), r.phases(), r.phaseDuration(), r.warmup(),
-                r.interval(), results, r.seed(), r.provisionTimeout()), spec.cluster(), spec.workloads(), spec.infra(),
-                spec.storage());
     }
 
     /** A run that ended without a bundle to compare, and the exit code the comparison ends with. */

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOutcome;
 
@@ -29,8 +29,8 @@ class CompareSessionTest {
 
     @Test
     void runsAAndBInterleavedIntoTheCompareBundleAndReportsTheSlowerSide() throws Exception {
-        BenchmarkSpec a = spec("cluster.datastores.app", "fast");
-        BenchmarkSpec b = spec("cluster.datastores.app", "slow");
+        SideConfig a = spec("cluster.datastores.app", "fast");
+        SideConfig b = spec("cluster.datastores.app", "slow");
 
         int exit = session(fakeRunner()).compareConfigs(a, b, 3, results);
 
@@ -128,8 +128,14 @@ class CompareSessionTest {
         return directory;
     }
 
-    private static BenchmarkSpec spec(String key, String value) throws Exception {
-        return ConfigLoader.load(Optional.empty(), Map.of(key, value));
+    private static SideConfig spec(String key, String value) {
+        return results -> {
+            try {
+                return ConfigLoader.load(Optional.empty(), Map.of(key, value, "run.results", results.toString()));
+            } catch (ConfigException e) {
+                throw new IllegalStateException(e);
+            }
+        };
     }
 
     private Path onlyCompareDirectory() throws IOException {
