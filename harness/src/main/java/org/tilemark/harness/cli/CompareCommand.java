@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 @Component
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"B against A: per-workload throughput and latency, infrastructure operations, score and CPU, "
-                + "each with a 95 % confidence interval, and whether the difference exceeds run-to-run noise.",
+                + "each with a 95 %% confidence interval, and whether the difference exceeds run-to-run noise.",
             "A and B are two results bundles (or directories of bundles) to compare as they are, or two YAML "
                 + "configurations to run interleaved A B A B; or leave them out and give -a/-b settings on top "
                 + "of -c.",
