@@ -44,19 +44,24 @@ class ConfigOptions {
     }
 
     BenchmarkSpec load() throws ConfigException {
-        return load(Map.of());
+        return load(Optional.ofNullable(file), Map.of());
     }
 
-    /** The effective configuration with {@code extra} overrides applied last (a command's own settings). */
-    BenchmarkSpec load(Map<String, String> extra) throws ConfigException {
+    /** The effective configuration with {@code extraSettings} applied last (a command's own settings). */
+    BenchmarkSpec load(Map<String, String> extraSettings) throws ConfigException {
+        return load(Optional.ofNullable(file), extraSettings);
+    }
+
+    /** The configuration from {@code configFile} with these options, then {@code extraSettings} on top. */
+    BenchmarkSpec load(Optional<Path> configFile, Map<String, String> extraSettings) throws ConfigException {
         Map<String, String> overrides = new LinkedHashMap<>(settings);
         put(overrides, "run.tiles", tiles);
         put(overrides, "run.phases", phases);
         put(overrides, "run.phaseDuration", phaseDuration);
         put(overrides, "run.warmup", warmup);
         put(overrides, "run.results", results);
-        overrides.putAll(extra);
-        return ConfigLoader.load(Optional.ofNullable(file), overrides);
+        overrides.putAll(extraSettings);
+        return ConfigLoader.load(configFile, overrides);
     }
 
     private static void put(Map<String, String> overrides, String key, String value) {

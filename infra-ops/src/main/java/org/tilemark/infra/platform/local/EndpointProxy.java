@@ -31,7 +31,15 @@ final class EndpointProxy implements AutoCloseable {
          * whose responses are length-delimited (a response ended by closing the connection would
          * not reach its client's end if its old guest closes after the move).
          */
-        MOVE_BETWEEN_REQUESTS
+        MOVE_BETWEEN_REQUESTS;
+
+        /**
+         * A stateless role serves requests that carry no session: its clients' connections can
+         * follow it to the copy a Storage vMotion starts, as a real migration keeps them.
+         */
+        static Handoff of(org.tilemark.templates.RoleTemplate role) {
+            return role.stateless() ? MOVE_BETWEEN_REQUESTS : STAY_WITH_GUEST;
+        }
     }
 
     /** A connection to one guest, and the {@link #retarget} generation that guest belongs to. */

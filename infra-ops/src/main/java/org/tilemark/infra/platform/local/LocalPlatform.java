@@ -160,10 +160,7 @@ final class LocalPlatform implements Platform {
             guestInfo.put("vm.run", spec.runId());
             guestInfo.putIfAbsent("guest.bind", settings.bindAddress());
             dir.writeGuestInfo(guestInfo);
-            // A stateless role serves requests that carry no session: its clients' connections can
-            // follow it to the copy a Storage vMotion starts, as a real migration keeps them.
-            EndpointProxy.Handoff handoff = spec.role().stateless()
-                    ? EndpointProxy.Handoff.MOVE_BETWEEN_REQUESTS : EndpointProxy.Handoff.STAY_WITH_GUEST;
+            EndpointProxy.Handoff handoff = EndpointProxy.Handoff.of(spec.role());
             Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();
             for (String port : spec.role().ports()) {
                 endpoints.put(port, new EndpointProxy(settings.bindAddress(), spec.name() + "-" + port, handoff));

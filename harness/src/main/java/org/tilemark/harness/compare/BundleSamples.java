@@ -1,0 +1,158 @@
+package org.tilemark.harness.compare;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tilemark.harness.compare.MetricSamples.Better;
+
+/**
+ * Reads the samples of one results bundle: phase scores from score.json, per-interval throughput and
+ * latency percentiles of the measured phases from intervals.jsonl, and each infrastructure operation's
+ * duration from infra-ops.jsonl. Histograms are not read: interval percentiles are the samples.
+ */
+final class BundleSamples {
+    static final String SCORE_FILE = "score.json";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Olio's cycle.* entries are gaps between a user's cycles, not latencies. */
+    private static final String NOT_A_LATENCY_PREFIX = "cycle.";
+
+    private BundleSamples() {
+    }
+
+    static boolean isBundle(Path directory) {
+        return Files.isRegularFile(directory.resolve(SCORE_FILE));
+    }
+
+    static RunSamples load(Path bundle) throws BadCompareInput {
+        JsonNode score = readJson(bundle.resolve(SCORE_FILE));
+        JsonNode run = Files.isRegularFile(bundle.resolve("run.json"))
+                ? readJson(bundle.resolve("run.json")) : JSON.createObjectNode();
+        Map<String, MetricSamples> metrics = new LinkedHashMap<>();
+        phaseScores(score, metrics);
+        intervals(bundle, run, metrics);
+        infraDurations(bundle, metrics);
+        harnessCpu(score, metrics);
+        return new RunSamples(bundle, score.path("runId").asText(bundle.getFileName().toString()),
+                score.path("tiles").asInt(0), score.path("scoreLine").asText(""), List.copyOf(metrics.values()));
+    }
+
+    private static void phaseScores(JsonNode score, Map<String, MetricSamples> metrics) {
+        for (JsonNode phase : score.path("phases")) {
+            add(metrics, "score", "score", "", Better.HIGHER, "phase", phase.path("score"));
+            add(metrics, "application", "application score", "", Better.HIGHER, "phase", phase.path("application"));
+            add(metrics, "infrastructure", "infrastructure score", "", Better.HIGHER, "phase",
+                    phase.path("infrastructure"));
+            for (JsonNode op : phase.path("infraOperations")) {
+                String type = op.path("operation").asText();
+                add(metrics, "infra." + type + ".opsPerHour", InfraNames.display(type) + " rate", "ops/h",
+                        Better.HIGHER, "phase", op.path("opsPerHour"));
+            }
+        }
+    }
+
+    private static void intervals(Path bundle, JsonNode run, Map<String, MetricSamples> metrics)
+            throws BadCompareInput {
+        for (JsonNode line : jsonLines(bundle.resolve("intervals.jsonl"))) {
+            if ("warmup".equals(line.path("stage").asText()) || line.path("phase").asInt(0) < 1) {
+                continue;
+            }
+            String workload = line.path("workload").asText();
+            add(metrics, workload + ".throughput", workload + " throughput", line.path("metric").asText(""),
+                    Better.HIGHER, "measured interval", line.path("throughput"));
+            int percentile = run.path("config").path("workloads").path(workload).path("qos")
+                    .path("percentile").asInt(95);
+            String field = "p" + percentile + "Ms";
+            line.path("operations").properties().forEach(op -> {
+                if (!op.getKey().startsWith(NOT_A_LATENCY_PREFIX) && op.getValue().path("count").asLong() > 0) {
+                    add(metrics, workload + ".p" + percentile + "." + op.getKey(),
+                            workload + " p" + percentile + " " + op.getKey(), "ms", Better.LOWER,
+                            "measured interval", op.getValue().path(field));
+                }
+            });
+        }
+    }
+
+    private static void infraDurations(Path bundle, Map<String, MetricSamples> metrics) throws BadCompareInput {
+        for (JsonNode op : jsonLines(bundle.resolve("infra-ops.jsonl"))) {
+            if (op.path("phase").asInt(0) >= 1 && "succeeded".equals(op.path("outcome").asText())) {
+                String type = op.path("operation").asText();
+                double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
+                add(metrics, "infra." + type + ".duration", InfraNames.display(type) + " duration", "s",
+                        Better.LOWER, "operation", JSON.getNodeFactory().numberNode(seconds));
+            }
+        }
+    }
+
+    /** The harness's own CPU (drivers, endpoints) in % of one core over the measured time: one sample per run. */
+    private static void harnessCpu(JsonNode score, Map<String, MetricSamples> metrics) {
+        JsonNode cpu = score.path("harnessCpu");
+        double tiles = score.path("tiles").asDouble(0);
+        double measuredSeconds = tiles == 0 ? 0 : cpu.path("tileMinutes").asDouble(0) * 60 / tiles;
+        if (measuredSeconds > 0) {
+            add(metrics, "cpu.harness", "harness CPU", "% of a core", Better.NEITHER, "run",
+                    JSON.getNodeFactory().numberNode(100 * cpu.path("cpuSeconds").asDouble() / measuredSeconds));
+        }
+    }
+
+    private static void add(Map<String, MetricSamples> metrics, String key, String label, String unit,
+                            Better better, String sampledPer, JsonNode value) {
+        if (!value.isNumber() || Double.isNaN(value.asDouble())) {
+            return; // not recorded (an application-only run has no infrastructure score)
+        }
+        MetricSamples one = new MetricSamples(key, label, unit, better, sampledPer, List.of(value.asDouble()));
+        metrics.merge(key, one, MetricSamples::plus);
+    }
+
+    private static JsonNode readJson(Path file) throws BadCompareInput {
+        try {
+            JsonNode node = JSON.readTree(file.toFile());
+            if (node == null || !node.isObject()) {
+                throw new BadCompareInput(file + " does not hold a JSON object");
+            }
+            return node;
+        } catch (IOException e) {
+            throw new BadCompareInput("cannot read " + file + ": " + oneLine(e));
+        }
+    }
+
+    /** The parsable lines of a JSON-lines file; an absent file (no infrastructure operations) has none. */
+    private static List<JsonNode> jsonLines(Path file) throws BadCompareInput {
+        List<JsonNode> lines = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return lines;
+        }
+        try (BufferedReader reader = Files.newBufferedReader(file)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                parse(line, lines);
+            }
+        } catch (IOException e) {
+            throw new BadCompareInput("cannot read " + file + ": " + oneLine(e));
+        }
+        return lines;
+    }
+
+    /** A truncated last line (a crashed run) is skipped, as the report does. */
+    private static void parse(String line, List<JsonNode> into) {
+        if (line.isBlank()) {
+            return;
+        }
+        try {
+            into.add(JSON.readTree(line));
+        } catch (JsonProcessingException truncated) {
+            // skipped
+        }
+    }
+
+    private static String oneLine(IOException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse("");
+    }
+}
