@@ -54,6 +54,12 @@ class SearchEndToEndTest {
         assertThat(exit).as(printed).isZero();
         // Step 2 kept tile 1 running and deployed tile 2 alone (db, 3 web servers, standby).
         assertThat(printed).contains("[provision] 5 VMs of tile(s) [2] on 2 hosts");
+        // Tile 1 kept its database from step 1: its drivers must not trip over what step 1 created.
+        JsonNode keptTile = E2e.json(directory.resolve(steps.get(1).get("bundle").asText()).resolve("score.json"))
+                .get("phases").get(0).get("tiles").get(0).get("workloads").get(0);
+        assertThat(keptTile.get("workload").asText()).isEqualTo("dvdstore");
+        assertThat(keptTile.get("errors").asLong()).as("tile 1 dvdstore errors in step 2: %s", keptTile.get("reasons"))
+                .isLessThanOrEqualTo(keptTile.get("attempts").asLong() / 200);
         int max = result.get("maxTiles").asInt();
         boolean twoPassed = steps.get(1).get("verdict").asText().equals("compliant")
                 && steps.get(1).get("score").asDouble() > steps.get(0).get("score").asDouble();

@@ -58,7 +58,10 @@ final class DvdStoreDriver implements WorkloadDriver {
         SplittableRandom seeds = new SplittableRandom(context.seed() * 31 + context.tile());
         for (int i = 0; i < shape.maxUsers(); i++) {
             SplittableRandom random = seeds.split();
-            String tag = Long.toString(Math.abs(seeds.nextLong()), 36) + "t" + context.tile() + "u" + i;
+            // The run's start in the tag: a database kept from an earlier run (a search step) already
+            // holds the new customers a run with the same seed would create.
+            String tag = Long.toString(Math.abs(seeds.nextLong()), 36) + "t" + context.tile() + "u" + i
+                    + "r" + Long.toString(origin.toEpochMilli(), 36);
             OrderCycle cycle = new OrderCycle(stores.get(i % stores.size()), catalog, spec.mix(), random, recorder, tag);
             users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle));
         }
