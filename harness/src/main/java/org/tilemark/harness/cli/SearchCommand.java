@@ -59,18 +59,10 @@ class SearchCommand implements Callable<Integer> {
         }
         SearchRun search = new SearchRun(out, System.getenv(),
                 (tiles, results) -> config.load(step(searchSettings, tiles, results.toString())));
-        Thread onCtrlC = new Thread(() -> {
+        return InterruptibleRun.whileCtrlCDoes(() -> {
             out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");
             search.abort();
-        }, "tilemark-search-abort");
-        Runtime.getRuntime().addShutdownHook(onCtrlC);
-        int exit = search.run(base);
-        try {
-            Runtime.getRuntime().removeShutdownHook(onCtrlC);
-        } catch (IllegalStateException shuttingDown) {
-            // Ctrl-C arrived: the hook is running.
-        }
-        return exit;
+        }, () -> search.run(base));
     }
 
     private Map<String, String> quickShape(SearchSpec.Quick shape) {

@@ -40,6 +40,7 @@ public final class SearchRun {
     private final StepSpecs specs;
     private final AtomicBoolean aborted = new AtomicBoolean();
     private final AtomicReference<RunOrchestrator> current = new AtomicReference<>();
+    private final java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
 
     public SearchRun(PrintStream out, Map<String, String> environment, StepSpecs specs) {
         this.out = out;
@@ -47,17 +48,33 @@ public final class SearchRun {
         this.specs = specs;
     }
 
-    /** Stops the running step (its measured intervals are kept) and the search after it. */
+    /**
+     * Stops the running step (its measured intervals are kept) and the search after it, and waits
+     * (at most a few minutes) until the search has torn its tiles down and written its results.
+     */
     public void abort() {
         aborted.set(true);
         RunOrchestrator running = current.get();
         if (running != null) {
             running.abort();
         }
+        try {
+            finished.await(3, java.util.concurrent.TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Runs the search; returns the exit code (0: a maximum was found, 1: no tile count passed, 2/3 as for runs). */
     public int run(BenchmarkSpec base) {
+        try {
+            return search(base);
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    private int search(BenchmarkSpec base) {
         SearchSpec settings = base.search();
         String searchId = "search-" + RunIds.next();
         Path directory = base.run().results().toAbsolutePath().normalize().resolve(searchId);
