@@ -1,16 +1,14 @@
 package org.tilemark.harness.compare;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.compare.MetricSamples.Better;
 
 /**
@@ -19,7 +17,7 @@ import org.tilemark.harness.compare.MetricSamples.Better;
  * duration from infra-ops.jsonl. Histograms are not read: interval percentiles are the samples.
  */
 final class BundleSamples {
-    static final String SCORE_FILE = "score.json";
+    static final String SCORE_FILE = BundleLayout.SCORE;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Olio's cycle.* entries are gaps between a user's cycles, not latencies. */
     private static final String NOT_A_LATENCY_PREFIX = "cycle.";
@@ -28,17 +26,25 @@ final class BundleSamples {
     }
 
     static boolean isBundle(Path directory) {
-        return Files.isRegularFile(directory.resolve(SCORE_FILE));
+        return BundleReader.isScored(directory);
     }
 
     static RunSamples load(Path bundle) throws BadCompareInput {
-        JsonNode score = readJson(bundle.resolve(SCORE_FILE));
-        JsonNode run = Files.isRegularFile(bundle.resolve("run.json"))
-                ? readJson(bundle.resolve("run.json")) : JSON.createObjectNode();
+        BundleReader reader = BundleReader.of(bundle);
+        JsonNode run;
+        JsonNode score;
+        try {
+            run = reader.run().map(JsonNode.class::cast).orElse(JSON.createObjectNode());
+            score = reader.score().orElseThrow(() -> new BadCompareInput(bundle + " holds no " + SCORE_FILE));
+        } catch (BundleReader.DamagedFile e) {
+            throw new BadCompareInput(bundle + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new BadCompareInput("cannot read " + bundle + ": " + oneLine(e));
+        }
         Map<String, MetricSamples> metrics = new LinkedHashMap<>();
         phaseScores(score, metrics);
-        intervals(bundle, run, metrics);
-        infraDurations(bundle, metrics);
+        intervals(reader, run, metrics);
+        infraDurations(reader, metrics);
         harnessCpu(score, metrics);
         return new RunSamples(bundle, score.path("runId").asText(bundle.getFileName().toString()),
                 score.path("tiles").asInt(0), score.path("scoreLine").asText(""), List.copyOf(metrics.values()));
@@ -58,9 +64,9 @@ final class BundleSamples {
         }
     }
 
-    private static void intervals(Path bundle, JsonNode run, Map<String, MetricSamples> metrics)
+    private static void intervals(BundleReader bundle, JsonNode run, Map<String, MetricSamples> metrics)
             throws BadCompareInput {
-        for (JsonNode line : jsonLines(bundle.resolve("intervals.jsonl"))) {
+        for (JsonNode line : jsonLines(bundle, BundleLayout.INTERVALS)) {
             if ("warmup".equals(line.path("stage").asText()) || line.path("phase").asInt(0) < 1) {
                 continue;
             }
@@ -80,8 +86,8 @@ final class BundleSamples {
         }
     }
 
-    private static void infraDurations(Path bundle, Map<String, MetricSamples> metrics) throws BadCompareInput {
-        for (JsonNode op : jsonLines(bundle.resolve("infra-ops.jsonl"))) {
+    private static void infraDurations(BundleReader bundle, Map<String, MetricSamples> metrics) throws BadCompareInput {
+        for (JsonNode op : jsonLines(bundle, BundleLayout.INFRA_OPS)) {
             if (op.path("phase").asInt(0) >= 1 && "succeeded".equals(op.path("outcome").asText())) {
                 String type = op.path("operation").asText();
                 double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
@@ -111,43 +117,16 @@ final class BundleSamples {
         metrics.merge(key, one, MetricSamples::plus);
     }
 
-    private static JsonNode readJson(Path file) throws BadCompareInput {
+    /**
+     * The parsable lines of a JSON-lines file; an absent file (no infrastructure operations) has none,
+     * and a truncated last line (a crashed run) is skipped, as the report does.
+     */
+    private static List<JsonNode> jsonLines(BundleReader bundle, String name) throws BadCompareInput {
         try {
-            JsonNode node = JSON.readTree(file.toFile());
-            if (node == null || !node.isObject()) {
-                throw new BadCompareInput(file + " does not hold a JSON object");
-            }
-            return node;
+            return bundle.lines(name).map(lines -> lines.lines().stream().map(BundleReader.Line::node).toList())
+                    .orElse(List.of());
         } catch (IOException e) {
-            throw new BadCompareInput("cannot read " + file + ": " + oneLine(e));
-        }
-    }
-
-    /** The parsable lines of a JSON-lines file; an absent file (no infrastructure operations) has none. */
-    private static List<JsonNode> jsonLines(Path file) throws BadCompareInput {
-        List<JsonNode> lines = new ArrayList<>();
-        if (!Files.isRegularFile(file)) {
-            return lines;
-        }
-        try (BufferedReader reader = Files.newBufferedReader(file)) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                parse(line, lines);
-            }
-        } catch (IOException e) {
-            throw new BadCompareInput("cannot read " + file + ": " + oneLine(e));
-        }
-        return lines;
-    }
-
-    /** A truncated last line (a crashed run) is skipped, as the report does. */
-    private static void parse(String line, List<JsonNode> into) {
-        if (line.isBlank()) {
-            return;
-        }
-        try {
-            into.add(JSON.readTree(line));
-        } catch (JsonProcessingException truncated) {
-            // skipped
+            throw new BadCompareInput("cannot read " + bundle.directory().resolve(name) + ": " + oneLine(e));
         }
     }
 

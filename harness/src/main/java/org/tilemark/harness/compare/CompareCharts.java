@@ -20,6 +20,7 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * Side-by-side bars of A and B per metric, each as a percentage of A's mean (so metrics of different
@@ -27,7 +28,7 @@ import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
  * whisker stays clear of 100 % moved beyond noise (before the correction for many metrics).
  */
 final class CompareCharts {
-    static final String DIRECTORY = "charts";
+    static final String DIRECTORY = BundleLayout.CHARTS;
     private static final int WIDTH_PX = 1200;
     private static final int HEIGHT_PX = 520;
 

@@ -34,20 +34,19 @@ final class RunJson {
             root.put("endedAt", endedAt.toString());
         }
         root.put("platform", spec.cluster().platform());
-        boolean quick = "quick".equals(spec.run().profile());
-        root.put("publishable", platform != null && platform.publishable() && !quick);
+        // The platform's own answer; publishable also needs a full profile and no relaxed rule.
+        root.put("platformPublishable", platform != null && platform.publishable());
         root.put("profile", spec.run().profile());
         root.put("tiles", spec.run().tiles());
         root.set("config", MAPPER.valueToTree(ConfigWriter.toMap(spec)));
-        // Also not publishable with a rule looser than the defaults (the report lists every reason).
-        root.put("publishable", root.get("publishable").asBoolean() && Publishability.reasons(root).isEmpty());
+        root.put("publishable", Publishability.reasons(root).isEmpty());
         ObjectNode inventory = root.putObject("inventory");
         ArrayNode hosts = inventory.putArray("hosts");
         ArrayNode datastores = inventory.putArray("datastores");
         if (platform != null) {
             Inventory inv = platform.inventory();
             inv.hosts().forEach(h -> hosts.addObject().put("name", h.name()).put("cpus", h.cpus()));
-            inv.datastores().forEach(d -> datastores.addObject().put("name", d.name()).put("path", d.location()));
+            inv.datastores().forEach(d -> datastores.addObject().put("name", d.name()).put("location", d.location()));
         }
         ArrayNode vmArray = inventory.putArray("vms");
         for (TileProvisioner.DeployedVm vm : List.copyOf(vms)) {

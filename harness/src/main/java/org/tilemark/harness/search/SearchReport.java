@@ -21,6 +21,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.tilemark.harness.report.Csv;
 import org.tilemark.harness.report.Html;
 import org.tilemark.harness.report.Manifest;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /** The search's scaling.csv, charts and report.html, then its manifest (which covers every step's bundle). */
 final class SearchReport {
@@ -35,7 +36,7 @@ final class SearchReport {
         Csv csv = new Csv().row(SearchTable.HEADERS);
         SearchTable.rows(steps).forEach(csv::row);
         Files.writeString(directory.resolve("scaling.csv"), csv.toString());
-        Files.createDirectories(directory.resolve("charts"));
+        Files.createDirectories(directory.resolve(BundleLayout.CHARTS));
         List<String> charts = new ArrayList<>();
         if (!steps.isEmpty()) {
             XYSeriesCollection byTiles = new XYSeriesCollection();
@@ -47,7 +48,7 @@ final class SearchReport {
             byCpu.addSeries(series("score", steps, SearchStep::clusterCpu, SearchStep::score));
             charts.add(chart(directory, "score-vs-cpu.png", "Score vs cluster CPU utilization", "cluster CPU %", byCpu, false));
         }
-        Files.writeString(directory.resolve("report.html"), html(outcome, charts));
+        Files.writeString(directory.resolve(BundleLayout.REPORT), html(outcome, charts));
         Manifest.write(directory);
     }
 
@@ -81,7 +82,7 @@ final class SearchReport {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        ChartUtils.saveChartAsPNG(directory.resolve("charts").resolve(file).toFile(), chart, 800, 450);
+        ChartUtils.saveChartAsPNG(directory.resolve(BundleLayout.CHARTS).resolve(file).toFile(), chart, 800, 450);
         return "charts/" + file;
     }
 

@@ -19,6 +19,7 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /** The interference run's per-interval table, per-step summary with the drop verdict, chart and report. */
 final class InterferenceReport {
@@ -75,13 +76,13 @@ final class InterferenceReport {
         }
         Files.writeString(bundle.resolve("interference.csv"), csv, StandardCharsets.UTF_8);
         Files.writeString(bundle.resolve("interference.txt"), summary, StandardCharsets.UTF_8);
-        Files.createDirectories(bundle.resolve("charts"));
-        chart(bundle.resolve("charts").resolve("interference.png"), results, schedule);
+        Files.createDirectories(bundle.resolve(BundleLayout.CHARTS));
+        chart(bundle.resolve(BundleLayout.CHARTS).resolve("interference.png"), results, schedule);
         String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Tilemark storage interference</title>"
                 + "<style>body{font-family:sans-serif;margin:2em}</style></head><body><h1>Metadata interference</h1><pre>"
                 + summary.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                 + "</pre><p><img src=\"charts/interference.png\" alt=\"IOPS and response time per interval\"></p></body></html>\n";
-        Files.writeString(bundle.resolve("report.html"), html, StandardCharsets.UTF_8);
+        Files.writeString(bundle.resolve(BundleLayout.REPORT), html, StandardCharsets.UTF_8);
     }
 
     private static void chart(Path file, List<StorageInterferenceRun.IntervalResult> results, InterferenceSchedule schedule)

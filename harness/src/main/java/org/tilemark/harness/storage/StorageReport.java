@@ -19,6 +19,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * The storage run's readable output, from its results: {@code tables.txt}, {@code storage.csv},
@@ -38,7 +39,7 @@ final class StorageReport {
             throws IOException {
         Files.writeString(bundle.resolve("tables.txt"), StorageTables.all(results), StandardCharsets.UTF_8);
         Files.writeString(bundle.resolve("storage.csv"), csv(results), StandardCharsets.UTF_8);
-        Files.createDirectories(bundle.resolve("charts"));
+        Files.createDirectories(bundle.resolve(BundleLayout.CHARTS));
         List<String> charts = List.of(
                 chart(bundle, results, "storage-mbps.png", "Throughput vs transfer size", "MB/s", r -> r.io().megabytesPerSecond(), false),
                 chart(bundle, results, "storage-iops.png", "IOPS vs transfer size", "IOPS", r -> r.io().iops(), false),
@@ -46,7 +47,7 @@ final class StorageReport {
                         r -> r.io().meanMs(), true),
                 chart(bundle, results, "storage-iops-per-cpu.png", "IOPS per % host CPU vs transfer size", "IOPS per % CPU",
                         DataPointResult::iopsPerCpuPercent, false));
-        Files.writeString(bundle.resolve("report.html"), html(results, settings, failure, charts), StandardCharsets.UTF_8);
+        Files.writeString(bundle.resolve(BundleLayout.REPORT), html(results, settings, failure, charts), StandardCharsets.UTF_8);
     }
 
     static String csv(List<DataPointResult> results) {
@@ -100,7 +101,7 @@ final class StorageReport {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        ChartUtils.saveChartAsPNG(bundle.resolve("charts").resolve(file).toFile(), chart, 800, 450);
+        ChartUtils.saveChartAsPNG(bundle.resolve(BundleLayout.CHARTS).resolve(file).toFile(), chart, 800, 450);
         return "charts/" + file;
     }
 
