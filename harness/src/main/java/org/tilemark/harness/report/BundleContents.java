@@ -7,10 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.HdrHistogram.Histogram;
 import org.tilemark.harness.bundle.BundleFormat;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
@@ -110,6 +112,15 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
             text.append(" (the last line looks truncated, e.g. by a crash)");
         }
         return text.toString();
+    }
+
+    /** The interval histograms of one tile's workload; empty when its log is absent or damaged. */
+    Optional<Map<Long, Map<String, Histogram>>> histograms(int tile, String workload) {
+        try {
+            return BundleReader.of(directory).histograms(tile, workload);
+        } catch (BundleReader.DamagedFile damaged) {
+            return Optional.empty();
+        }
     }
 
     String runId() {
