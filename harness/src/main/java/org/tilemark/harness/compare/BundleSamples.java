@@ -9,12 +9,14 @@ import java.util.List;
 import java.util.Map;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.compare.MetricSamples.Better;
 
 /**
  * Reads the samples of one results bundle: phase scores from score.json, per-interval throughput and
  * latency percentiles of the measured phases from intervals.jsonl, and each infrastructure operation's
- * duration from infra-ops.jsonl. Histograms are not read: interval percentiles are the samples.
+ * duration from infra-ops.jsonl, the harness's and the cluster's CPU from score.json. Histograms are not
+ * read: interval percentiles are the samples.
  */
 final class BundleSamples {
     static final String SCORE_FILE = BundleLayout.SCORE;
@@ -46,6 +48,7 @@ final class BundleSamples {
         intervals(reader, run, metrics);
         infraDurations(reader, metrics);
         harnessCpu(score, metrics);
+        clusterCpu(score, metrics);
         return new RunSamples(bundle, score.path("runId").asText(bundle.getFileName().toString()),
                 score.path("tiles").asInt(0), score.path("scoreLine").asText(""), List.copyOf(metrics.values()));
     }
@@ -88,7 +91,7 @@ final class BundleSamples {
 
     private static void infraDurations(BundleReader bundle, Map<String, MetricSamples> metrics) throws BadCompareInput {
         for (JsonNode op : jsonLines(bundle, BundleLayout.INFRA_OPS)) {
-            if (op.path("phase").asInt(0) >= 1 && "succeeded".equals(op.path("outcome").asText())) {
+            if (op.path("phase").asInt(0) >= 1 && InfraOpLine.SUCCEEDED.equals(op.path("outcome").asText())) {
                 String type = op.path("operation").asText();
                 double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
                 add(metrics, "infra." + type + ".duration", InfraNames.display(type) + " duration", "s",
@@ -106,6 +109,15 @@ final class BundleSamples {
             add(metrics, "cpu.harness", "harness CPU", "% of a core", Better.NEITHER, "run",
                     JSON.getNodeFactory().numberNode(100 * cpu.path("cpuSeconds").asDouble() / measuredSeconds));
         }
+    }
+
+    /**
+     * The cluster's busy CPU over the measured phases, as the platform reported it to the run (score.json's
+     * clusterCpu; null where the platform could not tell): one sample per run.
+     */
+    private static void clusterCpu(JsonNode score, Map<String, MetricSamples> metrics) {
+        add(metrics, "cpu.cluster", "cluster CPU busy", "% of all cluster cores", Better.NEITHER, "run",
+                score.path("clusterCpu").path("percent"));
     }
 
     private static void add(Map<String, MetricSamples> metrics, String key, String label, String unit,

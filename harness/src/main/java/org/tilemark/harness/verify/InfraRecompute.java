@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.run.ScoringInputs;
 import org.tilemark.scoring.InfraOutcome;
 import org.tilemark.scoring.InfraPhase;
@@ -60,10 +61,10 @@ final class InfraRecompute {
             throw BundleMismatch.of(where + " phase", n.path("phase"), phase + " (the phase its end time falls in)");
         }
         String outcome = n.path("outcome").asText();
-        if (!outcome.equals("succeeded") && !outcome.equals("failed")) {
+        if (!outcome.equals(InfraOpLine.SUCCEEDED) && !outcome.equals(InfraOpLine.FAILED)) {
             throw new BundleMismatch(where + ": outcome '" + outcome + "' is neither succeeded nor failed");
         }
-        boolean succeeded = outcome.equals("succeeded");
+        boolean succeeded = outcome.equals(InfraOpLine.SUCCEEDED);
         String failure = succeeded ? "" : InfraOutcome.failureReason(n.path("operation").asText(), n.path("vm").asText(),
                 placement(n.path("from")), placement(n.path("to")), n.path("error").isTextual() ? n.path("error").asText() : "");
         byPhase.computeIfAbsent(phase, p -> new ArrayList<>())
