@@ -14,11 +14,16 @@ import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.report.Publishability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
+import org.tilemark.scoring.MixRule;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.Workloads;
 
 /** The shape of run.json (see docs/results-bundle.md). */
 final class RunJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** run.json's field of the workloads' target mixes (format 2; the report reads it). */
+    static final String MIX_TARGETS = "mixTargets";
 
     private RunJson() {
     }
@@ -39,6 +44,7 @@ final class RunJson {
         root.put("profile", spec.run().profile());
         root.put("tiles", spec.run().tiles());
         root.set("config", MAPPER.valueToTree(ConfigWriter.toMap(spec)));
+        root.set(MIX_TARGETS, mixTargets(spec));
         root.put("publishable", Publishability.reasons(root).isEmpty());
         ObjectNode inventory = root.putObject("inventory");
         ArrayNode hosts = inventory.putArray("hosts");
@@ -70,6 +76,19 @@ final class RunJson {
         versions.put("springBoot", known.getProperty("springBoot", "unknown"));
         versions.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
         return root;
+    }
+
+    /**
+     * Each enabled workload's target operation mix (percent per operation) as its QoS rule checks it,
+     * so the report shows the targets this run was held to, whatever a later version's defaults are.
+     */
+    private static ObjectNode mixTargets(BenchmarkSpec spec) {
+        ObjectNode targets = ResultsBundle.object();
+        for (Workload workload : Workloads.enabled(spec)) {
+            workload.qosRules(spec).stream().filter(MixRule.class::isInstance).map(MixRule.class::cast).findFirst()
+                    .ifPresent(mix -> targets.set(workload.name(), MAPPER.valueToTree(mix.targetPercent())));
+        }
+        return targets;
     }
 
     private static Properties versions() {
