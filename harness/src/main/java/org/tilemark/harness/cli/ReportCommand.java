@@ -1,6 +1,5 @@
 package org.tilemark.harness.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
