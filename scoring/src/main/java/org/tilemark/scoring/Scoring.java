@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.SortedMap;
 
 /** The scoring formula, as static pure functions (see the package documentation). */
 public final class Scoring {
@@ -79,6 +78,13 @@ public final class Scoring {
     /** A phase without an infrastructure verdict (infrastructure QoS passed or not checked). */
     public static PhaseScore phase(int phase, List<TileScore> tiles, OptionalDouble infrastructure) {
         return phase(phase, tiles, infrastructure, QosVerdict.pass());
+    }
+
+    /** A phase from its tiles, with the infrastructure result when operations ran. */
+    public static PhaseScore phase(int phase, List<TileScore> tiles, Optional<InfraPhase> infra) {
+        Require.nonNull(infra, "infra");
+        return infra.isEmpty() ? phase(phase, tiles, OptionalDouble.empty())
+                : phase(phase, tiles, OptionalDouble.of(infra.get().score().score()), infra.get().qos());
     }
 
     /**
@@ -177,27 +183,6 @@ public final class Scoring {
         return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s%s)", s.score(), s.tiles(),
                 s.tiles() == 1 ? "tile" : "tiles", s.compliant() ? "compliant" : "non-compliant",
                 s.applicationOnly() ? ", application only" : "");
-    }
-
-    /**
-     * SPEC's max-tiles rule: walking up the tile counts, the peak is the last one that is compliant and
-     * scores higher than the one before; the walk stops at the first count that fails QoS or does not
-     * improve. Empty if the smallest count is not compliant (or the map is empty).
-     */
-    public static Optional<MaxTiles> maxTiles(SortedMap<Integer, RunScore> byTiles) {
-        Require.nonNull(byTiles, "byTiles");
-        MaxTiles peak = null;
-        for (Map.Entry<Integer, RunScore> entry : byTiles.entrySet()) {
-            RunScore run = Require.nonNull(entry.getValue(), "byTiles[" + entry.getKey() + "]");
-            if (run.tiles() != entry.getKey()) {
-                throw new IllegalArgumentException("byTiles[" + entry.getKey() + "] holds a run of " + run.tiles() + " tiles");
-            }
-            if (!run.compliant() || (peak != null && run.score() <= peak.score())) {
-                break;
-            }
-            peak = new MaxTiles(entry.getKey(), run.score());
-        }
-        return Optional.ofNullable(peak);
     }
 
     /** Infrastructure score: per operation type, ops/hour over its reference; geometric mean of those. */

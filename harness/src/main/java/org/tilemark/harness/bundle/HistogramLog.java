@@ -12,6 +12,9 @@ import org.HdrHistogram.HistogramLogWriter;
 /** An HdrHistogram interval log: one tagged histogram per operation per interval, mergeable losslessly later. */
 public final class HistogramLog implements AutoCloseable {
 
+    /** The tag of the schedule-lag histogram beside the operations' latency histograms. */
+    public static final String SCHEDULE_LAG = "scheduleLag";
+
     private final PrintStream out;
     private final HistogramLogWriter writer;
 

@@ -15,10 +15,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One run's results directory, append-only while the run goes: {@code run.json},
- * {@code intervals.jsonl} (one line per interval, tile and workload, flushed as measured),
- * {@code histograms/*.hlog}, {@code infra-ops.jsonl} (one line per infrastructure operation, flushed
- * as it ends) and, at the end, {@code score.json}.
+ * One run's results directory, append-only while the run goes: {@code run.json} (stamped with the
+ * {@link BundleFormat}), {@code intervals.jsonl} (one line per interval, tile and workload, flushed as
+ * measured), {@code histograms/*.hlog}, {@code infra-ops.jsonl} (one line per infrastructure operation,
+ * flushed as it ends) and, at the end, {@code score.json}. The names are {@link BundleLayout}'s; the
+ * matching reader is {@link BundleReader}.
  */
 public final class ResultsBundle implements AutoCloseable {
 
@@ -34,8 +35,8 @@ public final class ResultsBundle implements AutoCloseable {
         this.directory = directory;
         Files.createDirectories(directory);
         if (tileRun) {
-            Files.createDirectories(directory.resolve("histograms"));
-            this.intervals = Files.newBufferedWriter(directory.resolve("intervals.jsonl"), StandardCharsets.UTF_8,
+            Files.createDirectories(directory.resolve(BundleLayout.HISTOGRAMS));
+            this.intervals = Files.newBufferedWriter(directory.resolve(BundleLayout.INTERVALS), StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } else {
             this.intervals = null;
@@ -75,6 +76,16 @@ public final class ResultsBundle implements AutoCloseable {
         Files.move(temp, directory.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /** Writes run.json, stamped with the format this version writes. */
+    public void writeRun(ObjectNode run) throws IOException {
+        writeJson(BundleLayout.RUN, BundleFormat.CURRENT.stamp(run));
+    }
+
+    /** Writes score.json. */
+    public void writeScore(ObjectNode score) throws IOException {
+        writeJson(BundleLayout.SCORE, score);
+    }
+
     /** Appends one interval record and flushes it, so a crash loses at most the interval in progress. */
     public synchronized void appendInterval(ObjectNode line) {
         try {
@@ -87,8 +98,8 @@ public final class ResultsBundle implements AutoCloseable {
     }
 
     /** Appends one infrastructure operation's record and flushes it; the file appears with the first one. */
-    public void appendInfraOperation(ObjectNode line) {
-        appendJsonLine("infra-ops.jsonl", line);
+    public void appendInfraOperation(InfraOpLine line) {
+        appendJsonLine(BundleLayout.INFRA_OPS, JSON.valueToTree(line));
     }
 
     /** Appends one line to the JSON-lines file {@code name} and flushes it; the file appears with its first line. */
@@ -113,8 +124,10 @@ public final class ResultsBundle implements AutoCloseable {
         return JSON.valueToTree(value);
     }
 
-    public HistogramLog histogramLog(String name, java.time.Instant origin) {
-        return histogramLogs.computeIfAbsent(name, n -> HistogramLog.open(directory.resolve("histograms").resolve(n + ".hlog"), origin));
+    /** The interval histogram log of one tile's workload, opened at its first use. */
+    public HistogramLog histogramLog(int tile, String workload, java.time.Instant origin) {
+        return histogramLogs.computeIfAbsent(BundleLayout.histogramLog(tile, workload),
+                n -> HistogramLog.open(directory.resolve(BundleLayout.HISTOGRAMS).resolve(n), origin));
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.tilemark.harness.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
@@ -8,6 +7,7 @@ import org.tilemark.harness.report.Reports;
 import org.tilemark.harness.run.RunOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import org.tilemark.harness.bundle.BundleLayout;
 
 @Component
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -19,12 +19,12 @@ class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isRegularFile(bundle.resolve("run.json")) && !Files.isRegularFile(bundle.resolve("intervals.jsonl"))) {
+        if (!org.tilemark.harness.bundle.BundleReader.hasRunData(bundle)) {
             System.err.println("error: BUNDLE: " + bundle + " is not a results bundle (no run.json or intervals.jsonl)");
             return RunOutcome.BAD_INPUT;
         }
         Reports.rebuildAll(bundle);
-        System.out.println("report: " + bundle.resolve("report.html"));
+        System.out.println("report: " + bundle.resolve(BundleLayout.REPORT));
         return 0;
     }
 }

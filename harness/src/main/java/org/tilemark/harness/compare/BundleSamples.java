@@ -1,25 +1,25 @@
 package org.tilemark.harness.compare;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.compare.MetricSamples.Better;
 
 /**
  * Reads the samples of one results bundle: phase scores from score.json, per-interval throughput and
  * latency percentiles of the measured phases from intervals.jsonl, and each infrastructure operation's
- * duration from infra-ops.jsonl. Histograms are not read: interval percentiles are the samples.
+ * duration from infra-ops.jsonl, the harness's and the cluster's CPU from score.json. Histograms are not
+ * read: interval percentiles are the samples.
  */
 final class BundleSamples {
-    static final String SCORE_FILE = "score.json";
+    static final String SCORE_FILE = BundleLayout.SCORE;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Olio's cycle.* entries are gaps between a user's cycles, not latencies. */
     private static final String NOT_A_LATENCY_PREFIX = "cycle.";
@@ -28,18 +28,27 @@ final class BundleSamples {
     }
 
     static boolean isBundle(Path directory) {
-        return Files.isRegularFile(directory.resolve(SCORE_FILE));
+        return BundleReader.isScored(directory);
     }
 
     static RunSamples load(Path bundle) throws BadCompareInput {
-        JsonNode score = readJson(bundle.resolve(SCORE_FILE));
-        JsonNode run = Files.isRegularFile(bundle.resolve("run.json"))
-                ? readJson(bundle.resolve("run.json")) : JSON.createObjectNode();
+        BundleReader reader = BundleReader.of(bundle);
+        JsonNode run;
+        JsonNode score;
+        try {
+            run = reader.run().map(JsonNode.class::cast).orElse(JSON.createObjectNode());
+            score = reader.score().orElseThrow(() -> new BadCompareInput(bundle + " holds no " + SCORE_FILE));
+        } catch (BundleReader.DamagedFile e) {
+            throw new BadCompareInput(bundle + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new BadCompareInput("cannot read " + bundle + ": " + oneLine(e));
+        }
         Map<String, MetricSamples> metrics = new LinkedHashMap<>();
         phaseScores(score, metrics);
-        intervals(bundle, run, metrics);
-        infraDurations(bundle, metrics);
+        intervals(reader, run, metrics);
+        infraDurations(reader, metrics);
         harnessCpu(score, metrics);
+        clusterCpu(score, metrics);
         return new RunSamples(bundle, score.path("runId").asText(bundle.getFileName().toString()),
                 score.path("tiles").asInt(0), score.path("scoreLine").asText(""), List.copyOf(metrics.values()));
     }
@@ -58,9 +67,9 @@ final class BundleSamples {
         }
     }
 
-    private static void intervals(Path bundle, JsonNode run, Map<String, MetricSamples> metrics)
+    private static void intervals(BundleReader bundle, JsonNode run, Map<String, MetricSamples> metrics)
             throws BadCompareInput {
-        for (JsonNode line : jsonLines(bundle.resolve("intervals.jsonl"))) {
+        for (JsonNode line : jsonLines(bundle, BundleLayout.INTERVALS)) {
             if ("warmup".equals(line.path("stage").asText()) || line.path("phase").asInt(0) < 1) {
                 continue;
             }
@@ -80,9 +89,9 @@ final class BundleSamples {
         }
     }
 
-    private static void infraDurations(Path bundle, Map<String, MetricSamples> metrics) throws BadCompareInput {
-        for (JsonNode op : jsonLines(bundle.resolve("infra-ops.jsonl"))) {
-            if (op.path("phase").asInt(0) >= 1 && "succeeded".equals(op.path("outcome").asText())) {
+    private static void infraDurations(BundleReader bundle, Map<String, MetricSamples> metrics) throws BadCompareInput {
+        for (JsonNode op : jsonLines(bundle, BundleLayout.INFRA_OPS)) {
+            if (op.path("phase").asInt(0) >= 1 && InfraOpLine.SUCCEEDED.equals(op.path("outcome").asText())) {
                 String type = op.path("operation").asText();
                 double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
                 add(metrics, "infra." + type + ".duration", InfraNames.display(type) + " duration", "s",
@@ -102,6 +111,15 @@ final class BundleSamples {
         }
     }
 
+    /**
+     * The cluster's busy CPU over the measured phases, as the platform reported it to the run (score.json's
+     * clusterCpu; null where the platform could not tell): one sample per run.
+     */
+    private static void clusterCpu(JsonNode score, Map<String, MetricSamples> metrics) {
+        add(metrics, "cpu.cluster", "cluster CPU busy", "% of all cluster cores", Better.NEITHER, "run",
+                score.path("clusterCpu").path("percent"));
+    }
+
     private static void add(Map<String, MetricSamples> metrics, String key, String label, String unit,
                             Better better, String sampledPer, JsonNode value) {
         if (!value.isNumber() || Double.isNaN(value.asDouble())) {
@@ -111,43 +129,16 @@ final class BundleSamples {
         metrics.merge(key, one, MetricSamples::plus);
     }
 
-    private static JsonNode readJson(Path file) throws BadCompareInput {
+    /**
+     * The parsable lines of a JSON-lines file; an absent file (no infrastructure operations) has none,
+     * and a truncated last line (a crashed run) is skipped, as the report does.
+     */
+    private static List<JsonNode> jsonLines(BundleReader bundle, String name) throws BadCompareInput {
         try {
-            JsonNode node = JSON.readTree(file.toFile());
-            if (node == null || !node.isObject()) {
-                throw new BadCompareInput(file + " does not hold a JSON object");
-            }
-            return node;
+            return bundle.lines(name).map(lines -> lines.lines().stream().map(BundleReader.Line::node).toList())
+                    .orElse(List.of());
         } catch (IOException e) {
-            throw new BadCompareInput("cannot read " + file + ": " + oneLine(e));
-        }
-    }
-
-    /** The parsable lines of a JSON-lines file; an absent file (no infrastructure operations) has none. */
-    private static List<JsonNode> jsonLines(Path file) throws BadCompareInput {
-        List<JsonNode> lines = new ArrayList<>();
-        if (!Files.isRegularFile(file)) {
-            return lines;
-        }
-        try (BufferedReader reader = Files.newBufferedReader(file)) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                parse(line, lines);
-            }
-        } catch (IOException e) {
-            throw new BadCompareInput("cannot read " + file + ": " + oneLine(e));
-        }
-        return lines;
-    }
-
-    /** A truncated last line (a crashed run) is skipped, as the report does. */
-    private static void parse(String line, List<JsonNode> into) {
-        if (line.isBlank()) {
-            return;
-        }
-        try {
-            into.add(JSON.readTree(line));
-        } catch (JsonProcessingException truncated) {
-            // skipped
+            throw new BadCompareInput("cannot read " + bundle.directory().resolve(name) + ": " + oneLine(e));
         }
     }
 

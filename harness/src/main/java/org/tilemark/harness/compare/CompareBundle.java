@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.tilemark.harness.report.Manifest;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * The compare bundle: compare.json (everything, machine-readable), compare.csv (one row per metric),
@@ -19,7 +20,7 @@ import org.tilemark.harness.report.Manifest;
 final class CompareBundle {
     static final String JSON_FILE = "compare.json";
     static final String CSV_FILE = "compare.csv";
-    static final String HTML_FILE = "report.html";
+    static final String HTML_FILE = BundleLayout.REPORT;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private CompareBundle() {

@@ -1,15 +1,12 @@
 package org.tilemark.harness.compare;
 
 import java.awt.Color;
-import java.awt.Font;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -20,6 +17,8 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.chart.ChartStyle;
 
 /**
  * Side-by-side bars of A and B per metric, each as a percentage of A's mean (so metrics of different
@@ -27,7 +26,7 @@ import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
  * whisker stays clear of 100 % moved beyond noise (before the correction for many metrics).
  */
 final class CompareCharts {
-    static final String DIRECTORY = "charts";
+    static final String DIRECTORY = BundleLayout.CHARTS;
     private static final int WIDTH_PX = 1200;
     private static final int HEIGHT_PX = 520;
 
@@ -56,10 +55,9 @@ final class CompareCharts {
             List<MetricDelta> shown = comparison.deltas().stream().filter(chart.shows())
                     .filter(d -> d.difference().meanA() != 0).toList();
             if (!shown.isEmpty()) {
-                ByteArrayOutputStream png = new ByteArrayOutputStream();
-                ChartUtils.writeChartAsPNG(png, render(chart.title(), shown), WIDTH_PX, HEIGHT_PX);
+                byte[] png = ChartStyle.png(render(chart.title(), shown), WIDTH_PX, HEIGHT_PX);
                 Files.createDirectories(directory.resolve(DIRECTORY));
-                Files.write(directory.resolve(chart.relativePath()), png.toByteArray());
+                Files.write(directory.resolve(chart.relativePath()), png);
                 written.add(chart);
             }
         }
@@ -77,20 +75,17 @@ final class CompareCharts {
             dataset.add(100 + diff.percent(), halfWidth, "B", category);
         }
         StatisticalBarRenderer renderer = new StatisticalBarRenderer();
-        renderer.setSeriesPaint(0, new Color(0x1F, 0x77, 0xB4));
-        renderer.setSeriesPaint(1, new Color(0xD6, 0x27, 0x28));
+        renderer.setSeriesPaint(0, ChartStyle.BLUE);
+        renderer.setSeriesPaint(1, ChartStyle.RED);
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
         renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
         CategoryPlot plot = new CategoryPlot(dataset, new CategoryAxis("metric (* = significant)"),
                 new NumberAxis("% of A's mean (B's error bar: 95 % CI of B - A)"), renderer);
         plot.setOrientation(PlotOrientation.VERTICAL);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        ChartStyle.style(plot);
         plot.addRangeMarker(new ValueMarker(100, Color.GRAY, new java.awt.BasicStroke(1f)));
         plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
+        return ChartStyle.chart(title, plot);
     }
 }

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunOutcome;
 
@@ -21,7 +20,7 @@ final class InterleavedRuns {
         this.runner = runner;
     }
 
-    /** The runs of one side, with the machine's CPU busy share measured around each. */
+    /** The runs of one side (each with the cluster CPU its bundle recorded). */
     record Side(List<RunSamples> runs) {
     }
 
@@ -38,27 +37,17 @@ final class InterleavedRuns {
 
     private RunSamples runOne(String side, int repetition, int repetitions, BenchmarkSpec spec) throws RunFailed {
         out.printf("%n[compare] %s, repetition %d of %d%n", side, repetition, repetitions);
-        Optional<MachineCpu.Reading> before = MachineCpu.read();
         RunOutcome outcome = runner.run(spec);
-        Optional<MachineCpu.Reading> after = MachineCpu.read();
         if (outcome.exitCode() > RunOutcome.NON_COMPLIANT || outcome.bundle() == null
                 || !BundleSamples.isBundle(outcome.bundle())) {
             throw new RunFailed(side + " repetition " + repetition + " did not complete (" + outcome.verdict() + ")",
                     outcome.exitCode() == RunOutcome.BAD_INPUT ? RunOutcome.BAD_INPUT : RunOutcome.RUNTIME_FAILURE);
         }
-        RunSamples samples;
         try {
-            samples = BundleSamples.load(outcome.bundle());
+            return BundleSamples.load(outcome.bundle());
         } catch (BadCompareInput e) {
             throw new RunFailed(e.getMessage(), RunOutcome.RUNTIME_FAILURE);
         }
-        double busyPercent = before.isPresent() && after.isPresent()
-                ? after.get().percentSince(before.get()) : Double.NaN;
-        if (Double.isFinite(busyPercent)) {
-            samples = samples.with(new MetricSamples("cpu.machine", "machine CPU busy", "% of all CPUs",
-                    MetricSamples.Better.NEITHER, "run", List.of(busyPercent)));
-        }
-        return samples;
     }
 
     /** A run that ended without a bundle to compare, and the exit code the comparison ends with. */

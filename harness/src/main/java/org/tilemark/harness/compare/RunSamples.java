@@ -9,10 +9,4 @@ record RunSamples(Path bundle, String runId, int tiles, String scoreLine, List<M
     RunSamples {
         metrics = List.copyOf(metrics);
     }
-
-    RunSamples with(MetricSamples extra) {
-        List<MetricSamples> all = new java.util.ArrayList<>(metrics);
-        all.add(extra);
-        return new RunSamples(bundle, runId, tiles, scoreLine, all);
-    }
 }

@@ -1,20 +1,21 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+import org.tilemark.harness.bundle.BundleFormat;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
 
 /**
  * Everything the report writers read, loaded from the bundle's persisted files only, so a report
@@ -24,10 +25,9 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
                       List<IntervalRecord> intervals, int skippedIntervalLines,
                       InfraOpsLog infraOps, List<String> warnings) {
 
-    static final String RUN_FILE = "run.json";
-    static final String SCORE_FILE = "score.json";
-    static final String INTERVALS_FILE = "intervals.jsonl";
-    static final String INFRA_OPS_FILE = "infra-ops.jsonl";
+    static final String SCORE_FILE = BundleLayout.SCORE;
+    static final String INTERVALS_FILE = BundleLayout.INTERVALS;
+    static final String INFRA_OPS_FILE = BundleLayout.INFRA_OPS;
     /** Caps how many bad line numbers are listed one by one; the total is always reported. */
     private static final int LISTED_BAD_LINES = 20;
 
@@ -35,86 +35,69 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
         if (!Files.isDirectory(bundle)) {
             throw new IOException("not a results bundle directory: " + bundle);
         }
-        ObjectMapper mapper = new ObjectMapper();
+        BundleReader reader = BundleReader.of(bundle);
         List<String> warnings = new ArrayList<>();
-        JsonNode run = readObject(mapper, bundle.resolve(RUN_FILE), warnings)
-                .orElse(MissingNode.getInstance());
-        Optional<JsonNode> score = readObject(mapper, bundle.resolve(SCORE_FILE), warnings);
+        JsonNode run = readObject(reader, BundleLayout.RUN, warnings).orElse(MissingNode.getInstance());
+        if (run.isObject()) {
+            BundleFormat.of(run);
+        }
+        Optional<JsonNode> score = readObject(reader, BundleLayout.SCORE, warnings);
         List<IntervalRecord> intervals = new ArrayList<>();
+        Optional<BundleReader.Lines> intervalLines = reader.lines(BundleLayout.INTERVALS);
         int skipped = 0;
-        if (Files.isRegularFile(bundle.resolve(INTERVALS_FILE))) {
-            skipped = readLines(mapper, bundle.resolve(INTERVALS_FILE), IntervalRecord::from, intervals, warnings);
+        if (intervalLines.isPresent()) {
+            skipped = parse(intervalLines.get(), IntervalRecord::from, intervals, warnings);
         } else {
             warnings.add(INTERVALS_FILE + " is absent");
         }
         return new BundleContents(bundle, run, score, List.copyOf(intervals), skipped,
-                readInfraOps(mapper, bundle.resolve(INFRA_OPS_FILE), warnings), List.copyOf(warnings));
+                readInfraOps(reader, warnings), List.copyOf(warnings));
     }
 
-    private static InfraOpsLog readInfraOps(ObjectMapper mapper, Path file, List<String> warnings)
-            throws IOException {
-        if (!Files.isRegularFile(file)) {
+    private static InfraOpsLog readInfraOps(BundleReader reader, List<String> warnings) throws IOException {
+        Optional<BundleReader.Lines> lines = reader.lines(BundleLayout.INFRA_OPS);
+        if (lines.isEmpty()) {
             return InfraOpsLog.ABSENT;
         }
         List<InfraOperation> operations = new ArrayList<>();
-        int skipped = readLines(mapper, file, InfraOperation::from, operations, warnings);
+        int skipped = parse(lines.get(), InfraOperation::from, operations, warnings);
         return new InfraOpsLog(true, List.copyOf(operations), skipped);
     }
 
-    private static Optional<JsonNode> readObject(ObjectMapper mapper, Path file, List<String> warnings)
+    private static Optional<JsonNode> readObject(BundleReader reader, String name, List<String> warnings)
             throws IOException {
-        if (!Files.isRegularFile(file)) {
-            warnings.add(file.getFileName() + " is absent");
+        try {
+            Optional<? extends JsonNode> node = reader.object(name);
+            if (node.isEmpty()) {
+                warnings.add(name + " is absent");
+            }
+            return node.map(JsonNode.class::cast);
+        } catch (BundleReader.DamagedFile e) {
+            warnings.add(name + " is " + e.problem() + "; ignored");
             return Optional.empty();
         }
-        try {
-            JsonNode node = mapper.readTree(file.toFile());
-            if (node != null && node.isObject()) {
-                return Optional.of(node);
-            }
-            warnings.add(file.getFileName() + " does not hold a JSON object; ignored");
-        } catch (JsonProcessingException e) {
-            warnings.add(file.getFileName() + " is not valid JSON (" + e.getOriginalMessage() + "); ignored");
-        }
-        return Optional.empty();
     }
 
     /**
-     * Reads a JSON-lines file; {@code parser} returns null for a line lacking what places it.
-     * Returns the number of skipped non-blank lines (unparsable or incomplete).
+     * Parses a JSON-lines file's lines; {@code parser} returns null for a line lacking what places it.
+     * Returns the number of skipped lines (unparsable or incomplete).
      */
-    private static <T> int readLines(ObjectMapper mapper, Path file, Function<JsonNode, T> parser,
-                                     List<T> into, List<String> warnings) throws IOException {
-        List<Integer> badLines = new ArrayList<>();
-        int lineNumber = 0;
-        int lastNonBlank = 0;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                lineNumber++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                lastNonBlank = lineNumber;
-                T parsed = parseLine(mapper, line, parser);
-                if (parsed == null) {
-                    badLines.add(lineNumber);
-                } else {
-                    into.add(parsed);
-                }
+    private static <T> int parse(BundleReader.Lines lines, Function<JsonNode, T> parser, List<T> into,
+                                 List<String> warnings) {
+        List<Integer> badLines = new ArrayList<>(lines.bad().stream().map(BundleReader.BadLine::number).toList());
+        for (BundleReader.Line line : lines.lines()) {
+            T parsed = parser.apply(line.node());
+            if (parsed == null) {
+                badLines.add(line.number());
+            } else {
+                into.add(parsed);
             }
         }
+        badLines.sort(null);
         if (!badLines.isEmpty()) {
-            warnings.add(describeBadLines(file.getFileName().toString(), badLines, lastNonBlank));
+            warnings.add(describeBadLines(lines.name(), badLines, lines.lastNonBlank()));
         }
         return badLines.size();
-    }
-
-    private static <T> T parseLine(ObjectMapper mapper, String line, Function<JsonNode, T> parser) {
-        try {
-            return parser.apply(mapper.readTree(line));
-        } catch (JsonProcessingException e) {
-            return null;
-        }
     }
 
     private static String describeBadLines(String fileName, List<Integer> badLines, int lastNonBlank) {
@@ -129,6 +112,15 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
             text.append(" (the last line looks truncated, e.g. by a crash)");
         }
         return text.toString();
+    }
+
+    /** The interval histograms of one tile's workload; empty when its log is absent or damaged. */
+    Optional<Map<Long, Map<String, Histogram>>> histograms(int tile, String workload) {
+        try {
+            return BundleReader.of(directory).histograms(tile, workload);
+        } catch (BundleReader.DamagedFile damaged) {
+            return Optional.empty();
+        }
     }
 
     String runId() {

@@ -5,11 +5,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /** One chart of the report: its stable file name under charts/ and what it shows. */
 record ChartSpec(String fileName, String title, Kind kind, int tile, String workload) {
 
-    static final String DIRECTORY = "charts";
+    static final String DIRECTORY = BundleLayout.CHARTS;
 
     enum Kind { THROUGHPUT, LATENCY_P95, OPERATIONS_P95_P99 }
 

@@ -2,8 +2,6 @@ package org.tilemark.harness.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -26,7 +23,6 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
@@ -37,6 +33,7 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.tilemark.harness.chart.ChartStyle;
 
 /**
  * Renders charts/*.png with JFreeChart, headless. Per tile × workload: throughput over time
@@ -47,19 +44,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 public final class ChartWriter implements ReportWriter {
     static final int WIDTH_PX = 1000;
     static final int HEIGHT_PX = 450;
-    private static final Color[] PALETTE = {new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28),
-        new Color(0x2C, 0xA0, 0x2C), new Color(0x94, 0x67, 0xBD), new Color(0xFF, 0x7F, 0x0E),
-        new Color(0x8C, 0x56, 0x4B), new Color(0xE3, 0x77, 0xC2), new Color(0x17, 0xBE, 0xCF)};
     static final float KEY_OPERATION_STROKE_PX = 3.5f;
     private static final Color WARMUP_SHADE = new Color(0xE0, 0xE0, 0xE0, 0x90);
-
-    static {
-        // Reports are rebuilt on servers and in CI without a display.
-        System.setProperty("java.awt.headless", "true");
-        // In memory only: ImageIO's disk cache registers delete-on-exit files, which fails while the
-        // JVM shuts down — exactly when a Ctrl-C'd run writes its report.
-        javax.imageio.ImageIO.setUseCache(false);
-    }
 
     public ChartWriter() {
     }
@@ -87,9 +73,8 @@ public final class ChartWriter implements ReportWriter {
     }
 
     private static void writePng(Path bundle, String fileName, JFreeChart chart) throws IOException {
-        ByteArrayOutputStream png = new ByteArrayOutputStream();
-        ChartUtils.writeChartAsPNG(png, chart, WIDTH_PX, HEIGHT_PX);
-        BundleFiles.writeAtomically(bundle.resolve(ChartSpec.DIRECTORY).resolve(fileName), png.toByteArray());
+        BundleFiles.writeAtomically(bundle.resolve(ChartSpec.DIRECTORY).resolve(fileName),
+                ChartStyle.png(chart, WIDTH_PX, HEIGHT_PX));
     }
 
     /** Minutes since the first interval of the run, at the interval's midpoint. */
@@ -124,9 +109,9 @@ public final class ChartWriter implements ReportWriter {
         dataset.addSeries(warmup);
         dataset.addSeries(target);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        renderer.setSeriesPaint(0, new Color(0x1F, 0x77, 0xB4));
-        renderer.setSeriesPaint(1, new Color(0xFF, 0x7F, 0x0E));
-        renderer.setSeriesPaint(2, new Color(0x2C, 0xA0, 0x2C));
+        renderer.setSeriesPaint(0, ChartStyle.BLUE);
+        renderer.setSeriesPaint(1, ChartStyle.ORANGE);
+        renderer.setSeriesPaint(2, ChartStyle.GREEN);
         renderer.setSeriesShapesVisible(2, false);
         renderer.setSeriesStroke(2, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
                 10f, new float[] {6f, 4f}, 0f));
@@ -155,7 +140,7 @@ public final class ChartWriter implements ReportWriter {
         byOperation.values().forEach(dataset::addSeries);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int series = 0; series < dataset.getSeriesCount(); series++) {
-            renderer.setSeriesPaint(series, PALETTE[series % PALETTE.length]);
+            renderer.setSeriesPaint(series, ChartStyle.palette(series));
         }
         if (key != null) {
             renderer.setSeriesStroke(0, new BasicStroke(KEY_OPERATION_STROKE_PX));
@@ -175,11 +160,7 @@ public final class ChartWriter implements ReportWriter {
         NumberAxis time = new NumberAxis("minutes since first interval");
         time.setAutoRangeIncludesZero(false);
         NumberAxis range = new NumberAxis(rangeLabel);
-        XYPlot plot = new XYPlot(dataset, time, range, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        return plot;
+        return ChartStyle.style(new XYPlot(dataset, time, range, renderer));
     }
 
     /** Shades warm-up intervals and draws a labelled line where each measured phase begins. */
@@ -198,48 +179,39 @@ public final class ChartWriter implements ReportWriter {
         Map<Integer, Double> phaseStarts = new TreeMap<>();
         intervals.stream().filter(i -> !i.isWarmup()).forEach(i ->
                 phaseStarts.merge(i.phase(), minutesAtStart(i, origin), Math::min));
-        phaseStarts.forEach((phase, startMinutes) -> {
-            ValueMarker boundary = new ValueMarker(startMinutes, Color.DARK_GRAY, new BasicStroke(1f,
-                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 3f}, 0f));
-            boundary.setLabel("phase " + phase);
-            boundary.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-            boundary.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-            boundary.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-            plot.addDomainMarker(boundary);
-        });
+        phaseStarts.forEach((phase, startMinutes) ->
+                plot.addDomainMarker(ChartStyle.phaseStart(startMinutes, "phase " + phase)));
     }
 
-    /** One p95 and one p99 bar per phase; labels say when the numbers are interval upper bounds. */
+    /** One p95 and one p99 bar per phase. */
     private JFreeChart operationsChart(ChartSpec spec, List<WorkloadSummary> phases) {
         DefaultCategoryDataset dataset = new DefaultCategoryDataset();
         boolean onePhase = phases.size() == 1;
         for (WorkloadSummary phase : phases) {
             String prefix = onePhase ? "" : "phase " + phase.phase() + " ";
-            String suffix = phase.fromScore() ? "" : " (max over intervals)";
             WorkloadViews.keyOperationFirst(phase.workload(), phase.operations()).forEach((name, stats) -> {
                 if (stats.count() > 0) {
-                    addIfKnown(dataset, stats.p95Ms(), prefix + "p95" + suffix, name);
-                    addIfKnown(dataset, stats.p99Ms(), prefix + "p99" + suffix, name);
+                    addIfKnown(dataset, stats.p95Ms(), prefix + "p95", name);
+                    addIfKnown(dataset, stats.p99Ms(), prefix + "p99", name);
                 }
             });
         }
         CategoryPlot plot = new CategoryPlot(dataset, new CategoryAxis("operation"),
                 new NumberAxis("latency (ms)"), new BarRenderer());
         plot.setOrientation(PlotOrientation.VERTICAL);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        ChartStyle.style(plot);
         plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         BarRenderer renderer = (BarRenderer) plot.getRenderer();
         for (int series = 0; series < dataset.getRowCount(); series++) {
             // p95 and p99 of one phase share a hue; p99 is the darker bar.
-            Color hue = PALETTE[(series / 2) % PALETTE.length];
+            Color hue = ChartStyle.palette(series / 2);
             renderer.setSeriesPaint(series, series % 2 == 0 ? hue : hue.darker());
         }
         // Short operations would be invisible next to slow ones without their value printed.
         renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}",
                 new DecimalFormat("#,##0.#", DecimalFormatSymbols.getInstance(Locale.ROOT))));
         renderer.setDefaultItemLabelsVisible(true);
-        renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        renderer.setDefaultItemLabelFont(ChartStyle.VALUE_FONT);
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
         renderer.setItemMargin(0.05);
@@ -254,8 +226,6 @@ public final class ChartWriter implements ReportWriter {
     }
 
     private static JFreeChart chart(String title, Plot plot) {
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
+        return ChartStyle.chart(title, plot);
     }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * Writes intervals.csv (one row per interval × tile × workload, with per-operation count and p95
@@ -13,9 +14,9 @@ import java.util.TreeSet;
  * infra-ops.jsonl, infra-ops.csv (one row per infrastructure operation) for spreadsheets and scripts.
  */
 public final class CsvReportWriter implements ReportWriter {
-    static final String INTERVALS_CSV = "intervals.csv";
-    static final String SUMMARY_CSV = "summary.csv";
-    static final String INFRA_OPS_CSV = "infra-ops.csv";
+    static final String INTERVALS_CSV = BundleLayout.INTERVALS_CSV;
+    static final String SUMMARY_CSV = BundleLayout.SUMMARY_CSV;
+    static final String INFRA_OPS_CSV = BundleLayout.INFRA_OPS_CSV;
 
     static final List<String> INTERVAL_COLUMNS = List.of("interval", "stage", "phase", "tile",
             "workload", "start", "end", "durationMs", "metric", "throughput", "target", "attempts",

@@ -8,13 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * Writes report.html: one self-contained page (inline CSS, no scripts, no external resources
  * except the bundle's own charts/*.png). All text taken from the bundle is HTML-escaped.
  */
 public final class HtmlReportWriter implements ReportWriter {
-    static final String REPORT_FILE = "report.html";
+    static final String REPORT_FILE = BundleLayout.REPORT;
 
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}

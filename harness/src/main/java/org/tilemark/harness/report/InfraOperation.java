@@ -5,7 +5,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.time.format.DateTimeParseException;
 import java.util.Map;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.InfraOpLine;
 
 /**
  * One line of infra-ops.jsonl: a vMotion, Storage vMotion, XvMotion or deploy, with where the VM
@@ -17,7 +20,7 @@ record InfraOperation(String operation, int block, String vm, String role, int t
                       double bytesMoved, double stunMs, double downtimeMs, String outcome, String error,
                       int phase) {
 
-    static final String SUCCEEDED = "succeeded";
+    static final String SUCCEEDED = InfraOpLine.SUCCEEDED;
     /** The operation types in the order the report shows them; unknown types follow, by name. */
     static final List<String> TYPES = List.of("vmotion", "storage-vmotion", "xvmotion", "deploy");
     private static final Map<String, String> DISPLAY_NAMES = Map.of("vmotion", "vMotion",
@@ -28,8 +31,8 @@ record InfraOperation(String operation, int block, String vm, String role, int t
 
     /** Host and datastore of one end of an operation; either may be empty (a deploy comes from a template). */
     record Placement(String host, String datastore) {
-        static Placement from(JsonNode node) {
-            return new Placement(Json.text(node, "host"), Json.text(node, "datastore"));
+        static Placement of(InfraOpLine.Placement at) {
+            return at == null ? new Placement("", "") : new Placement(text(at.host()), text(at.datastore()));
         }
 
         @Override
@@ -50,20 +53,39 @@ record InfraOperation(String operation, int block, String vm, String role, int t
         return !SUCCEEDED.equals(outcome);
     }
 
-    /** Parses one line's tree; null when the operation cannot be placed (no type, start or end). */
+    /** Parses one line's tree; null when the operation cannot be placed (no type, start or end) or does not fit. */
     static InfraOperation from(JsonNode node) {
-        String operation = Json.text(node, "operation");
-        Instant start = Json.instant(node, "start");
-        Instant end = Json.instant(node, "end");
-        if (!node.isObject() || operation.isEmpty() || start == null || end == null) {
+        InfraOpLine line;
+        try {
+            line = BundleReader.infraOp(node);
+        } catch (BundleReader.DamagedFile e) {
             return null;
         }
-        double duration = Json.dbl(node, "durationMs");
-        return new InfraOperation(operation, (int) Json.longOr(node, "block", 0), Json.text(node, "vm"),
-                Json.text(node, "role"), (int) Json.longOr(node, "tile", 0),
-                Placement.from(Json.at(node, "from")), Placement.from(Json.at(node, "to")), start, end,
-                Double.isNaN(duration) ? Duration.between(start, end).toMillis() : duration,
-                Json.dbl(node, "bytesMoved"), Json.dbl(node, "stunMs"), Json.dbl(node, "downtimeMs"),
-                Json.text(node, "outcome"), Json.text(node, "error"), (int) Json.longOr(node, "phase", 0));
+        Instant start = instant(line.start());
+        Instant end = instant(line.end());
+        if (line.operation() == null || line.operation().isEmpty() || start == null || end == null) {
+            return null;
+        }
+        return new InfraOperation(line.operation(), line.block(), text(line.vm()), text(line.role()), line.tile(),
+                Placement.of(line.from()), Placement.of(line.to()), start, end,
+                line.durationMs() == null ? Duration.between(start, end).toMillis() : line.durationMs(),
+                orNaN(line.bytesMoved()), orNaN(line.stunMs()), orNaN(line.downtimeMs()), text(line.outcome()),
+                text(line.error()), line.phase());
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return text == null ? null : java.time.OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static String text(String value) {
+        return value == null ? "" : value;
+    }
+
+    private static double orNaN(Long value) {
+        return value == null ? Double.NaN : value;
     }
 }

@@ -2,7 +2,6 @@ package org.tilemark.harness.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,17 +14,15 @@ import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.DatasetRenderingOrder;
-import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.tilemark.harness.chart.ChartStyle;
 
 /**
  * charts/infra-timeline.png: one lane per operation type, each operation a bar from its start to
@@ -39,12 +36,11 @@ final class InfraTimelineChart {
     static final String TITLE = "Infrastructure operations over time, with p95 latency";
     /** Share of a lane its bars fill; the rest keeps neighbouring lanes apart. */
     private static final double LANE_FILL = 0.7;
-    private static final Color SUCCEEDED = new Color(0x1F, 0x77, 0xB4);
-    private static final Color FAILED = new Color(0xD6, 0x27, 0x28);
+    private static final Color SUCCEEDED = ChartStyle.BLUE;
+    private static final Color FAILED = ChartStyle.RED;
     /** No blue or red: those are the bars'. */
-    private static final Color[] LATENCY_COLOURS = {new Color(0x2C, 0xA0, 0x2C), new Color(0x94, 0x67, 0xBD),
-        new Color(0xFF, 0x7F, 0x0E), new Color(0x8C, 0x56, 0x4B), new Color(0xE3, 0x77, 0xC2),
-        new Color(0x17, 0xBE, 0xCF)};
+    private static final List<Color> LATENCY_COLOURS = List.of(ChartStyle.GREEN, ChartStyle.PURPLE, ChartStyle.ORANGE,
+            ChartStyle.BROWN, ChartStyle.PINK, ChartStyle.CYAN);
 
     private InfraTimelineChart() {
     }
@@ -61,14 +57,11 @@ final class InfraTimelineChart {
                         : "seconds since the first measured interval"),
                 new SymbolAxis("operation", lanes.stream().map(InfraOperation::displayName).toArray(String[]::new)),
                 barRenderer());
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        ChartStyle.style(plot);
         ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(false);
         latencyOverlay(plot, contents, origin);
         markPhases(plot, measured, origin);
-        JFreeChart chart = new JFreeChart(TITLE, new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
+        return ChartStyle.chart(TITLE, plot);
     }
 
     /** Operations of a type that overlap in time get rows of their own within the lane, so none hides another. */
@@ -163,7 +156,7 @@ final class InfraTimelineChart {
         latency.setAutoRangeNextLogFlag(true);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int series = 0; series < dataset.getSeriesCount(); series++) {
-            renderer.setSeriesPaint(series, LATENCY_COLOURS[series % LATENCY_COLOURS.length]);
+            renderer.setSeriesPaint(series, LATENCY_COLOURS.get(series % LATENCY_COLOURS.size()));
             renderer.setSeriesStroke(series, new BasicStroke(1.5f));
         }
         plot.setDataset(1, dataset);
@@ -176,15 +169,7 @@ final class InfraTimelineChart {
     private static void markPhases(XYPlot plot, List<IntervalRecord> measured, Instant origin) {
         Map<Integer, Double> starts = new TreeMap<>();
         measured.forEach(i -> starts.merge(i.phase(), seconds(origin, i.start()), Math::min));
-        starts.forEach((phase, at) -> {
-            ValueMarker boundary = new ValueMarker(at, Color.DARK_GRAY, new BasicStroke(1f,
-                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 3f}, 0f));
-            boundary.setLabel("phase " + phase);
-            boundary.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-            boundary.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-            boundary.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-            plot.addDomainMarker(boundary);
-        });
+        starts.forEach((phase, at) -> plot.addDomainMarker(ChartStyle.phaseStart(at, "phase " + phase)));
     }
 
     private static double seconds(Instant origin, Instant at) {

@@ -21,16 +21,17 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * MANIFEST.sha256 of a bundle in {@code sha256sum} format ({@code <hex>  <relative/path>}, sorted),
  * covering every regular file except the manifest itself, so {@code sha256sum -c} also checks it.
  */
 public final class Manifest {
-    public static final String FILE_NAME = "MANIFEST.sha256";
+    public static final String FILE_NAME = BundleLayout.MANIFEST;
     /** A detached signature of the manifest and the signer's certificate (tilemark verify --sign): not hashed, they seal the manifest. */
-    public static final String SIGNATURE_FILE = "MANIFEST.sha256.sig";
-    public static final String CERTIFICATE_FILE = "MANIFEST.sha256.cert.pem";
+    public static final String SIGNATURE_FILE = BundleLayout.MANIFEST_SIGNATURE;
+    public static final String CERTIFICATE_FILE = BundleLayout.MANIFEST_CERTIFICATE;
     /** Two spaces = text mode, " *" = binary mode; sha256sum accepts both. */
     private static final Pattern LINE = Pattern.compile("([0-9a-fA-F]{64}) [ *](.+)");
 

@@ -6,19 +6,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tilemark.workloads.olio.OlioWorkload;
 
 /**
  * Olio's QoS at a glance, per phase and tile: each operation's count, its share of the Markov mix
- * against Faban's steady state, and its p90 against the configured limit.
+ * against the target the run was held to (run.json's {@code mixTargets}; a bundle without them shows
+ * none), and its p90 against the configured limit.
  */
 final class OlioMixTable {
 
     static final String OLIO = "olio";
+    private static final Set<String> CYCLE_GAPS = Set.of(OlioWorkload.CYCLE_INTENDED, OlioWorkload.CYCLE_ACTUAL);
 
-    /** The steady state of Olio's transition matrix (Faban), in percent of the seven matrix operations. */
-    static final Map<String, Double> TARGET_MIX = targets();
     private static final List<String> COLUMNS = List.of("Operation", "Count", "Mix %", "Target %", "p90 (ms)",
             "p90 limit (ms)", "p90");
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
@@ -26,29 +28,28 @@ final class OlioMixTable {
     private OlioMixTable() {
     }
 
-    private static Map<String, Double> targets() {
+    /** The mix the run persisted for Olio, in its order; empty for a bundle written before it did. */
+    static Map<String, Double> targets(JsonNode run) {
         Map<String, Double> mix = new LinkedHashMap<>();
-        mix.put("HomePage", 26.2);
-        mix.put("Login", 10.2);
-        mix.put("TagSearch", 33.5);
-        mix.put("EventDetail", 24.7);
-        mix.put("PersonDetail", 2.6);
-        mix.put("AddPerson", 0.8);
-        mix.put("AddEvent", 2.0);
+        Json.at(Json.at(run, "mixTargets"), OLIO).properties()
+                .forEach(e -> mix.put(e.getKey(), e.getValue().asDouble()));
         return mix;
     }
 
     static void render(Html html, int phase, WorkloadSummary olio, JsonNode run) {
         html.heading(3, "Phase " + phase + ", tile " + olio.tile() + ", Olio: mix and p90 per operation");
-        long total = TARGET_MIX.keySet().stream().mapToLong(op -> count(olio, op)).sum();
+        Map<String, Double> targets = targets(run);
+        long total = targets.keySet().stream().mapToLong(op -> count(olio, op)).sum();
         JsonNode limits = Json.at(Json.at(Json.at(Json.at(Json.at(run, "config"), "workloads"), OLIO), "qos"), "limits");
-        List<String> operations = new ArrayList<>(TARGET_MIX.keySet());
-        operations.add(2, "Logout"); // in the report, not in the mix: Logout rides on Login
+        // Operations outside the mix (Logout rides on Login) follow it; cycle gaps are not operations.
+        List<String> operations = new ArrayList<>(targets.keySet());
+        olio.operations().keySet().stream().filter(op -> !operations.contains(op) && !CYCLE_GAPS.contains(op))
+                .forEach(operations::add);
         List<List<Html.Cell>> rows = new ArrayList<>();
         for (String op : operations) {
             OperationStats stats = olio.operations().get(op);
             long n = count(olio, op);
-            Double target = TARGET_MIX.get(op);
+            Double target = targets.get(op);
             String share = target == null || total == 0 ? "–" : Fmt.fixed(100.0 * n / total, 1);
             OptionalDouble limitMs = millis(Json.text(limits, op));
             String p90 = stats == null || n == 0 ? "–" : Fmt.fixed(stats.p90Ms(), 1);

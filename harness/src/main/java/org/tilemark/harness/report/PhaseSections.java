@@ -27,8 +27,8 @@ final class PhaseSections {
         if (!summaries.getFirst().fromScore()) {
             html.element("p", "warning", "Phase results below are derived from intervals.jsonl because "
                     + "score.json is absent: throughput is the time-weighted mean of the measured intervals, "
-                    + "latency percentiles are the maximum over intervals (an upper bound), and no QoS "
-                    + "verdict is given.");
+                    + "latency percentiles are those of the phase's merged interval histograms (unknown "
+                    + "where histograms/ lacks them), and no QoS verdict is given.");
         }
         Map<Integer, List<WorkloadSummary>> byPhase = new LinkedHashMap<>();
         summaries.forEach(s -> byPhase.computeIfAbsent(s.phase(), p -> new ArrayList<>()).add(s));

@@ -11,7 +11,8 @@ import org.tilemark.config.ConfigWriter;
 import org.tilemark.config.Durations;
 
 /**
- * Why a result may not be published: the local platform (logical hosts on one machine), a quick
+ * Why a result may not be published: a platform that says its results are not (run.json's
+ * {@code platformPublishable}; e.g. the local platform, whose hosts are logical slots of one machine), a quick
  * profile, or a rule looser than the defaults — a QoS threshold relaxed or a reference changed
  * (references are the score's denominators, so a changed one makes the score incomparable).
  */
@@ -29,9 +30,10 @@ public final class Publishability {
     /** Every reason that applies, each naming its key and values; empty means publishable. */
     public static List<String> reasons(JsonNode run) {
         List<String> reasons = new ArrayList<>();
-        String platform = Json.text(run, "platform");
-        if (platform.equals("local")) {
-            reasons.add("local platform (hosts are logical slots of one machine)");
+        // Bundles of format 1 lack the platform's answer; they were all written on the local platform,
+        // which is not publishable.
+        if (!Boolean.TRUE.equals(Json.bool(run, "platformPublishable"))) {
+            reasons.add(Json.text(run, "platform") + " platform: its results are not publishable (the platform says so)");
         }
         String profile = Json.text(run, "profile");
         if (profile.equals("quick")) {
@@ -45,9 +47,6 @@ public final class Publishability {
         JsonNode defaults = com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
                 .valueToTree(ConfigWriter.toMap(ConfigLoader.defaults()));
         relaxed("", config, defaults, reasons);
-        if (reasons.isEmpty() && Boolean.FALSE.equals(Json.bool(run, "publishable"))) {
-            reasons.add("the " + platform + " platform does not support publishable results");
-        }
         return reasons;
     }
 

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * Result of one workload on one tile in one phase. From score.json when scored; otherwise
  * derived from intervals, in which case normalized/passed are unknown (NaN/null) and the latency
- * percentiles are the maximum over intervals, an upper bound of the phase percentile.
+ * percentiles are those of the phase's merged interval histograms (NaN without them).
  * {@code scored} is false for a workload outside the tile's geometric mean (score.json's
  * {@code "scored": false}, e.g. the standby server); absent means scored.
  */

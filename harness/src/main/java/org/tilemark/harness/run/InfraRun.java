@@ -1,6 +1,5 @@
 package org.tilemark.harness.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.ToIntFunction;
 import org.tilemark.config.BenchmarkSpec;
@@ -28,9 +26,10 @@ import org.tilemark.infra.ops.XvMotion;
 import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
+import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.bundle.ResultsBundle;
-import org.tilemark.scoring.InfraScore;
-import org.tilemark.scoring.QosVerdict;
+import org.tilemark.scoring.InfraOutcome;
+import org.tilemark.scoring.InfraPhase;
 import org.tilemark.workloads.WorkloadConfigException;
 
 /**
@@ -43,14 +42,6 @@ final class InfraRun {
 
     /** The tile roles an operation may be configured to pick from. */
     static final Set<String> TILE_ROLES = Set.of("dvdstore-db", "dvdstore-web", "mail", "olio-web", "olio-db", "standby");
-
-    /** One phase's infrastructure result. */
-    record Phase(OptionalDouble score, QosVerdict qos, Optional<Scored> details) {
-    }
-
-    /** A scored phase's rates, and how many operations of each type succeeded and failed in it. */
-    record Scored(InfraScore score, Map<String, Long> completed, Map<String, Long> failed) {
-    }
 
     private final InfraSpec spec;
     private final ResultsBundle bundle;
@@ -93,7 +84,7 @@ final class InfraRun {
         int blocks = InfraBlocks.count(infra.blocks(), hosts.size());
         List<InfraScheduler.Loop> loops = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
-        Map<String, Double> references = PhaseScoring.infraReferences(infra);
+        Map<String, Double> references = ScoringInputs.infraReferences(infra);
         for (int block = 1; block <= blocks; block++) {
             if (usable(infra.vmotion(), "vmotion", can.contains(Capability.LIVE_MIGRATION) && hosts.size() > 1, block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.vmotion().roles()));
@@ -140,18 +131,16 @@ final class InfraRun {
     }
 
     /** Scores the operations that ended in phase {@code phase}, which lasted {@code length}. */
-    Phase score(int phase, Duration length) {
-        List<PhaseScoring.InfraOutcome> inPhase;
+    InfraPhase score(int phase, Duration length) {
+        List<InfraOutcome> inPhase;
         synchronized (records) {
             inPhase = records.stream().filter(r -> phaseOf.applyAsInt(r.end()) == phase)
-                    .map(r -> new PhaseScoring.InfraOutcome(r.operation(), r.succeeded(), r.succeeded() ? ""
-                            : PhaseScoring.failureReason(r.operation(), r.vm(), String.valueOf(r.from()),
+                    .map(r -> new InfraOutcome(r.operation(), r.succeeded(), r.succeeded() ? ""
+                            : InfraOutcome.failureReason(r.operation(), r.vm(), String.valueOf(r.from()),
                                     String.valueOf(r.to()), r.error().orElse(""))))
                     .toList();
         }
-        PhaseScoring.InfraPhase scored = PhaseScoring.infra(inPhase, references, length);
-        return new Phase(OptionalDouble.of(scored.score().score()), scored.qos(),
-                Optional.of(new Scored(scored.score(), scored.completed(), scored.failed())));
+        return InfraPhase.of(inPhase, references, length);
     }
 
     private void record(OperationRecord r) {
@@ -159,7 +148,7 @@ final class InfraRun {
             records.add(r);
         }
         int phase = phaseOf.applyAsInt(r.end());
-        bundle.appendInfraOperation(InfraJson.line(r, phase));
+        bundle.appendInfraOperation(line(r, phase));
         out.println("[infra] " + describe(r));
     }
 
@@ -212,32 +201,15 @@ final class InfraRun {
         }
     }
 
-    /** The JSON line of one operation. */
-    static final class InfraJson {
-        private InfraJson() {
-        }
+    /** The infra-ops.jsonl line of one operation. */
+    static InfraOpLine line(OperationRecord r, int phase) {
+        return new InfraOpLine(r.operation(), r.block(), r.vm(), r.role(), r.tile(), placement(r.from()), placement(r.to()),
+                r.start().toString(), r.end().toString(), r.duration().toMillis(), r.bytesMoved(),
+                r.stun().map(Duration::toMillis).orElse(null), r.downtime().map(Duration::toMillis).orElse(null),
+                r.succeeded() ? InfraOpLine.SUCCEEDED : InfraOpLine.FAILED, r.error().orElse(null), phase);
+    }
 
-        static ObjectNode line(OperationRecord r, int phase) {
-            ObjectNode n = ResultsBundle.object();
-            n.put("operation", r.operation());
-            n.put("block", r.block());
-            n.put("vm", r.vm());
-            n.put("role", r.role());
-            n.put("tile", r.tile());
-            if (r.from() != null) {
-                n.putObject("from").put("host", r.from().host()).put("datastore", r.from().datastore());
-                n.putObject("to").put("host", r.to().host()).put("datastore", r.to().datastore());
-            }
-            n.put("start", r.start().toString());
-            n.put("end", r.end().toString());
-            n.put("durationMs", r.duration().toMillis());
-            n.put("bytesMoved", r.bytesMoved());
-            r.stun().ifPresentOrElse(d -> n.put("stunMs", d.toMillis()), () -> n.putNull("stunMs"));
-            r.downtime().ifPresentOrElse(d -> n.put("downtimeMs", d.toMillis()), () -> n.putNull("downtimeMs"));
-            n.put("outcome", r.succeeded() ? "succeeded" : "failed");
-            r.error().ifPresentOrElse(e -> n.put("error", e), () -> n.putNull("error"));
-            n.put("phase", phase);
-            return n;
-        }
+    private static InfraOpLine.Placement placement(org.tilemark.infra.platform.Placement at) {
+        return at == null ? null : new InfraOpLine.Placement(at.host(), at.datastore());
     }
 }

@@ -13,8 +13,12 @@ import java.util.OptionalDouble;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.HistogramLog;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.scoring.OperationStats;
+import org.tilemark.scoring.InfraPhase;
+import org.tilemark.scoring.IntervalMeasure;
+import org.tilemark.scoring.PhaseAccumulator;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.Scoring;
 import org.tilemark.scoring.TileScore;
@@ -37,7 +41,7 @@ final class MeasurementLoop {
     private final PrintStream out;
     private final CountDownLatch abort;
     private final java.util.Optional<InfraRun> infra;
-    private final Map<Integer, InfraRun.Scored> infraScores = new LinkedHashMap<>();
+    private final Map<Integer, InfraPhase> infraScores = new LinkedHashMap<>();
     private final ClusterCpu cpu;
     private final PhasePolicy policy;
 
@@ -60,7 +64,7 @@ final class MeasurementLoop {
      * harness process (drivers and endpoints) used over the measured phases, the cluster's CPU
      * utilization over them, and the failed phase it stopped after (under {@link PhasePolicy#STOP_AT_FIRST_FAILED_PHASE}).
      */
-    record Summary(boolean aborted, Duration harnessCpu, Duration measured, Map<Integer, InfraRun.Scored> infra,
+    record Summary(boolean aborted, Duration harnessCpu, Duration measured, Map<Integer, InfraPhase> infra,
                    OptionalDouble clusterCpuPercent, java.util.Optional<Integer> stoppedEarly) {
     }
 
@@ -95,15 +99,13 @@ final class MeasurementLoop {
                     IntervalSnapshot snapshot = running.driver().snapshot();
                     Workload w = running.workload();
                     WorkloadResult interval = PhaseAccumulator.result(running.tile(), w.name(), w.metricUnit(),
-                            w.metricPeriod(), length, snapshot.latencyNanos(), snapshot.errorsByOperation(),
-                            snapshot.attempts(), snapshot.completed(), snapshot.errors(), snapshot.rollbacks(),
-                            snapshot.scheduleLagNanos(), snapshot.errorsByVm());
+                            w.metricPeriod(), length, measure(snapshot));
                     record(slot, origin, running, snapshot, interval);
                     progress.add(progress(interval, w.headlineOperation()));
                     if (!slot.warmup()) {
                         phase.computeIfAbsent(running.tile() + "/" + w.name(),
                                 k -> new PhaseAccumulator(running.tile(), w.name(), w.metricUnit(), w.metricPeriod()))
-                                .add(snapshot, length);
+                                .add(measure(snapshot), length);
                     }
                 }
                 out.println(stage(slot, plan) + " " + String.join(" | ", progress));
@@ -163,9 +165,9 @@ final class MeasurementLoop {
                         WorkloadResult interval) {
         Instant start = origin.plus(slot.start());
         Instant end = origin.plus(slot.end());
-        var log = bundle.histogramLog("tile" + running.tile() + "-" + running.workload().name(), origin);
+        var log = bundle.histogramLog(running.tile(), running.workload().name(), origin);
         snapshot.latencyNanos().forEach((op, h) -> log.write(op, h, start, end));
-        log.write("scheduleLag", snapshot.scheduleLagNanos(), start, end);
+        log.write(HistogramLog.SCHEDULE_LAG, snapshot.scheduleLagNanos(), start, end);
         ObjectNode line = ResultsBundle.object();
         line.put("interval", slot.index());
         line.put("stage", slot.warmup() ? "warmup" : "measure");
@@ -193,15 +195,22 @@ final class MeasurementLoop {
                 }
             }
             if (!results.isEmpty()) {
-                tiles.add(PhaseScoring.tile(spec, workloads, tile, results));
+                tiles.add(ScoringInputs.tile(spec, workloads, tile, results));
             }
         }
         if (infra.isEmpty()) {
-            return PhaseScoring.phase(phaseNumber, tiles, java.util.Optional.empty());
+            return Scoring.phase(phaseNumber, tiles, java.util.Optional.empty());
         }
-        InfraRun.Phase infraPhase = infra.get().score(phaseNumber, length);
-        infraPhase.details().ifPresent(d -> infraScores.put(phaseNumber, d));
-        return Scoring.phase(phaseNumber, tiles, infraPhase.score(), infraPhase.qos());
+        InfraPhase infraPhase = infra.get().score(phaseNumber, length);
+        infraScores.put(phaseNumber, infraPhase);
+        return Scoring.phase(phaseNumber, tiles, java.util.Optional.of(infraPhase));
+    }
+
+    /** A driver's snapshot in scoring's terms. */
+    private static IntervalMeasure measure(IntervalSnapshot snapshot) {
+        return new IntervalMeasure(snapshot.latencyNanos(), snapshot.errorsByOperation(), snapshot.attempts(),
+                snapshot.completed(), snapshot.errors(), snapshot.rollbacks(), snapshot.scheduleLagNanos(),
+                snapshot.errorsByVm());
     }
 
     private static String progress(WorkloadResult r, String headline) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
@@ -131,9 +132,9 @@ final class ResultJson {
 
     /** The harness's own cost: CPU seconds the drivers and endpoints used per tile-minute of measurement. */
     /** Adds each scored phase's per-operation infrastructure rates ({@code phases[].infraOperations}). */
-    static void infrastructure(ObjectNode score, java.util.Map<Integer, InfraRun.Scored> byPhase) {
+    static void infrastructure(ObjectNode score, java.util.Map<Integer, InfraPhase> byPhase) {
         for (var phase : score.withArray("phases")) {
-            InfraRun.Scored infra = byPhase.get(phase.get("phase").asInt());
+            InfraPhase infra = byPhase.get(phase.get("phase").asInt());
             if (infra == null) {
                 continue;
             }

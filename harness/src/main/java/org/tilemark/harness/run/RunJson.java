@@ -14,11 +14,16 @@ import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.report.Publishability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
+import org.tilemark.scoring.MixRule;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.Workloads;
 
 /** The shape of run.json (see docs/results-bundle.md). */
 final class RunJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** run.json's field of the workloads' target mixes (format 2; the report reads it). */
+    static final String MIX_TARGETS = "mixTargets";
 
     private RunJson() {
     }
@@ -34,20 +39,20 @@ final class RunJson {
             root.put("endedAt", endedAt.toString());
         }
         root.put("platform", spec.cluster().platform());
-        boolean quick = "quick".equals(spec.run().profile());
-        root.put("publishable", platform != null && platform.publishable() && !quick);
+        // The platform's own answer; publishable also needs a full profile and no relaxed rule.
+        root.put("platformPublishable", platform != null && platform.publishable());
         root.put("profile", spec.run().profile());
         root.put("tiles", spec.run().tiles());
         root.set("config", MAPPER.valueToTree(ConfigWriter.toMap(spec)));
-        // Also not publishable with a rule looser than the defaults (the report lists every reason).
-        root.put("publishable", root.get("publishable").asBoolean() && Publishability.reasons(root).isEmpty());
+        root.set(MIX_TARGETS, mixTargets(spec));
+        root.put("publishable", Publishability.reasons(root).isEmpty());
         ObjectNode inventory = root.putObject("inventory");
         ArrayNode hosts = inventory.putArray("hosts");
         ArrayNode datastores = inventory.putArray("datastores");
         if (platform != null) {
             Inventory inv = platform.inventory();
             inv.hosts().forEach(h -> hosts.addObject().put("name", h.name()).put("cpus", h.cpus()));
-            inv.datastores().forEach(d -> datastores.addObject().put("name", d.name()).put("path", d.location()));
+            inv.datastores().forEach(d -> datastores.addObject().put("name", d.name()).put("location", d.location()));
         }
         ArrayNode vmArray = inventory.putArray("vms");
         for (TileProvisioner.DeployedVm vm : List.copyOf(vms)) {
@@ -71,6 +76,19 @@ final class RunJson {
         versions.put("springBoot", known.getProperty("springBoot", "unknown"));
         versions.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
         return root;
+    }
+
+    /**
+     * Each enabled workload's target operation mix (percent per operation) as its QoS rule checks it,
+     * so the report shows the targets this run was held to, whatever a later version's defaults are.
+     */
+    private static ObjectNode mixTargets(BenchmarkSpec spec) {
+        ObjectNode targets = ResultsBundle.object();
+        for (Workload workload : Workloads.enabled(spec)) {
+            workload.qosRules(spec).stream().filter(MixRule.class::isInstance).map(MixRule.class::cast).findFirst()
+                    .ifPresent(mix -> targets.set(workload.name(), MAPPER.valueToTree(mix.targetPercent())));
+        }
+        return targets;
     }
 
     private static Properties versions() {

@@ -22,6 +22,7 @@ import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadConfigException;
 import org.tilemark.workloads.Workloads;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * One benchmark run through its stages: provision the tiles, warm up, measure the phases, score,
@@ -111,13 +112,13 @@ public final class RunOrchestrator {
                 cluster.reportTo(events);
                 Platform platform = cluster.platform();
                 record.platform(platform);
-                bundle.writeJson("run.json", record.toJson(cluster.vms(), null));
+                bundle.writeRun(record.toJson(cluster.vms(), null));
                 try {
                     cluster.resize(requests, spec.run().provisionTimeout());
                 } finally {
                     deployed.addAll(cluster.vms());
                 }
-                bundle.writeJson("run.json", record.toJson(deployed, null));
+                bundle.writeRun(record.toJson(deployed, null));
                 Optional<InfraRun> infra = InfraRun.plan(spec, platform, deployed, new DeployVm(platform, runId, spec, secrets),
                         bundle, out);
                 if (infra.isPresent() && spec.infra().deploy().enabled()) {
@@ -149,8 +150,8 @@ public final class RunOrchestrator {
                 ResultJson.clusterCpu(score, measurement);
                 ResultJson.infrastructure(score, measurement.infra());
             }
-            bundle.writeJson("score.json", score);
-            bundle.writeJson("run.json", record.toJson(deployed, Instant.now()));
+            bundle.writeScore(score);
+            bundle.writeRun(record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
             verdict.reasons().forEach(r -> out.println("  - " + r));
             if (verdict.score() != null && verdict.score().applicationOnly()) {
@@ -163,7 +164,7 @@ public final class RunOrchestrator {
         } finally {
             try {
                 Reports.rebuildAll(bundle.directory());
-                out.println("Report: " + bundle.directory().resolve("report.html"));
+                out.println("Report: " + bundle.directory().resolve(BundleLayout.REPORT));
             } catch (Exception e) {
                 out.println("warning: the report could not be written: " + e.getMessage());
             }

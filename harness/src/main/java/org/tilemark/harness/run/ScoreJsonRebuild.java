@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.RunScore;
 import org.tilemark.scoring.WorkloadResult;
 
@@ -20,7 +21,7 @@ public final class ScoreJsonRebuild {
     private ScoreJsonRebuild() {
     }
 
-    public static ObjectNode of(RunScore score, Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase,
+    public static ObjectNode of(RunScore score, Map<Integer, Optional<InfraPhase>> infraByPhase,
                                 JsonNode recorded) {
         String verdict = recorded.path("verdict").asText("");
         List<String> reasons = new ArrayList<>();
@@ -29,9 +30,8 @@ public final class ScoreJsonRebuild {
         // numbers separately (headlinePrefix) rather than its exact text.
         ObjectNode rebuilt = ResultJson.score(score, recorded.path("runId").asText(""), verdict, reasons, List.of(),
                 recorded.path("scoreLine").asText(""));
-        Map<Integer, InfraRun.Scored> infra = new LinkedHashMap<>();
-        infraByPhase.forEach((phase, scored) -> scored.ifPresent(s ->
-                infra.put(phase, new InfraRun.Scored(s.score(), s.completed(), s.failed()))));
+        Map<Integer, InfraPhase> infra = new LinkedHashMap<>();
+        infraByPhase.forEach((phase, scored) -> scored.ifPresent(s -> infra.put(phase, s)));
         ResultJson.infrastructure(rebuilt, infra);
         return rebuilt;
     }

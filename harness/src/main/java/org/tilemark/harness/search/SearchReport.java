@@ -1,6 +1,5 @@
 package org.tilemark.harness.search;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,22 +9,22 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.tilemark.harness.report.Csv;
 import org.tilemark.harness.report.Html;
 import org.tilemark.harness.report.Manifest;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.chart.ChartStyle;
 
 /** The search's scaling.csv, charts and report.html, then its manifest (which covers every step's bundle). */
 final class SearchReport {
 
-    private static final Color[] COLORS = {new Color(0x1F, 0x77, 0xB4), new Color(0x2C, 0xA0, 0x2C), new Color(0xFF, 0x7F, 0x0E)};
+    private static final List<Color> COLORS = List.of(ChartStyle.BLUE, ChartStyle.GREEN, ChartStyle.ORANGE);
 
     private SearchReport() {
     }
@@ -35,7 +34,7 @@ final class SearchReport {
         Csv csv = new Csv().row(SearchTable.HEADERS);
         SearchTable.rows(steps).forEach(csv::row);
         Files.writeString(directory.resolve("scaling.csv"), csv.toString());
-        Files.createDirectories(directory.resolve("charts"));
+        Files.createDirectories(directory.resolve(BundleLayout.CHARTS));
         List<String> charts = new ArrayList<>();
         if (!steps.isEmpty()) {
             XYSeriesCollection byTiles = new XYSeriesCollection();
@@ -47,7 +46,7 @@ final class SearchReport {
             byCpu.addSeries(series("score", steps, SearchStep::clusterCpu, SearchStep::score));
             charts.add(chart(directory, "score-vs-cpu.png", "Score vs cluster CPU utilization", "cluster CPU %", byCpu, false));
         }
-        Files.writeString(directory.resolve("report.html"), html(outcome, charts));
+        Files.writeString(directory.resolve(BundleLayout.REPORT), html(outcome, charts));
         Manifest.write(directory);
     }
 
@@ -72,17 +71,8 @@ final class SearchReport {
         if (lines) {
             ((NumberAxis) plot.getDomainAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         }
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(lines, true);
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            renderer.setSeriesStroke(i, new BasicStroke(2f));
-            renderer.setSeriesPaint(i, COLORS[i % COLORS.length]);
-        }
-        plot.setRenderer(renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        ChartUtils.saveChartAsPNG(directory.resolve("charts").resolve(file).toFile(), chart, 800, 450);
-        return "charts/" + file;
+        plot.setRenderer(ChartStyle.lines(lines, COLORS.subList(0, Math.min(COLORS.size(), data.getSeriesCount()))));
+        return ChartStyle.writeReportChart(directory, file, ChartStyle.style(chart));
     }
 
     private static String html(SearchOutcome outcome, List<String> charts) {

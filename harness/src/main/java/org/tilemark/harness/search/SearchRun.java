@@ -20,6 +20,7 @@ import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.harness.run.TileCluster;
 import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * {@code tilemark search}: runs the tile counts {@link TileSearch} asks for on one cluster (only the
@@ -121,7 +122,7 @@ public final class SearchRun {
             SearchTable.print(out, steps);
             out.println(outcome.headline());
             outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
-            out.println("Report: " + directory.resolve("report.html"));
+            out.println("Report: " + directory.resolve(BundleLayout.REPORT));
             return outcome.exitCode();
         } catch (ConfigException e) {
             e.errors().forEach(error -> out.println("error: " + error));

@@ -1,13 +1,12 @@
 package org.tilemark.harness.search;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import org.tilemark.harness.bundle.BundleReader;
 
 /**
  * One step of a search, as its run's score.json tells it: the row of the scaling table.
@@ -21,8 +20,6 @@ record SearchStep(int number, int tiles, boolean repeat, String verdict, Optiona
                   OptionalDouble infrastructure, OptionalDouble clusterCpu, double confidenceLow, double confidenceHigh,
                   List<String> reasons, Path bundle) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     SearchStep {
         reasons = List.copyOf(reasons);
     }
@@ -33,13 +30,17 @@ record SearchStep(int number, int tiles, boolean repeat, String verdict, Optiona
 
     /** Reads a finished step's score.json; a run that ended before scoring has no score and says why. */
     static SearchStep read(int number, int tiles, boolean repeat, Path bundle, String verdict) throws IOException {
-        Path file = bundle == null ? null : bundle.resolve("score.json");
-        if (file == null || !Files.isRegularFile(file)) {
+        if (bundle == null || !BundleReader.isScored(bundle)) {
             return new SearchStep(number, tiles, repeat, verdict, OptionalDouble.empty(), OptionalDouble.empty(),
                     OptionalDouble.empty(), OptionalDouble.empty(), Double.NaN, Double.NaN,
                     List.of("the run wrote no score (" + verdict + ")"), bundle);
         }
-        JsonNode score = JSON.readTree(file.toFile());
+        JsonNode score;
+        try {
+            score = BundleReader.of(bundle).score().orElseThrow();
+        } catch (BundleReader.DamagedFile e) {
+            throw new IOException(bundle + ": " + e.getMessage(), e);
+        }
         List<String> reasons = new ArrayList<>();
         score.path("reasons").forEach(r -> reasons.add(r.asText()));
         return new SearchStep(number, tiles, repeat, score.path("verdict").asText(verdict), number(score, "score"),

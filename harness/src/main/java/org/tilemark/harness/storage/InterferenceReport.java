@@ -9,16 +9,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.chart.ChartStyle;
 
 /** The interference run's per-interval table, per-step summary with the drop verdict, chart and report. */
 final class InterferenceReport {
@@ -75,16 +75,15 @@ final class InterferenceReport {
         }
         Files.writeString(bundle.resolve("interference.csv"), csv, StandardCharsets.UTF_8);
         Files.writeString(bundle.resolve("interference.txt"), summary, StandardCharsets.UTF_8);
-        Files.createDirectories(bundle.resolve("charts"));
-        chart(bundle.resolve("charts").resolve("interference.png"), results, schedule);
+        String chart = ChartStyle.writeReportChart(bundle, "interference.png", chart(results, schedule));
         String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Tilemark storage interference</title>"
                 + "<style>body{font-family:sans-serif;margin:2em}</style></head><body><h1>Metadata interference</h1><pre>"
                 + summary.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                + "</pre><p><img src=\"charts/interference.png\" alt=\"IOPS and response time per interval\"></p></body></html>\n";
-        Files.writeString(bundle.resolve("report.html"), html, StandardCharsets.UTF_8);
+                + "</pre><p><img src=\"" + chart + "\" alt=\"IOPS and response time per interval\"></p></body></html>\n";
+        Files.writeString(bundle.resolve(BundleLayout.REPORT), html, StandardCharsets.UTF_8);
     }
 
-    private static void chart(Path file, List<StorageInterferenceRun.IntervalResult> results, InterferenceSchedule schedule)
+    private static JFreeChart chart(List<StorageInterferenceRun.IntervalResult> results, InterferenceSchedule schedule)
             throws IOException {
         XYSeries iops = new XYSeries("IOPS");
         XYSeries mean = new XYSeries("mean response time (ms)");
@@ -93,11 +92,11 @@ final class InterferenceReport {
             mean.add(r.index(), r.io().io().meanMs());
         }
         XYPlot plot = new XYPlot(new XYSeriesCollection(iops), new NumberAxis("I/O interval"), new NumberAxis("IOPS"),
-                renderer(new Color(0x1F, 0x77, 0xB4)));
+                ChartStyle.lines(true, List.of(ChartStyle.BLUE)));
         plot.setDataset(1, new XYSeriesCollection(mean));
         plot.setRangeAxis(1, new NumberAxis("mean response time (ms)"));
         plot.mapDatasetToRangeAxis(1, 1);
-        plot.setRenderer(1, renderer(new Color(0xD6, 0x27, 0x28)));
+        plot.setRenderer(1, ChartStyle.lines(true, List.of(ChartStyle.RED)));
         int previous = -1;
         for (var r : results) {
             if (r.step() != previous) {
@@ -109,16 +108,8 @@ final class InterferenceReport {
                 previous = r.step();
             }
         }
-        plot.setBackgroundPaint(Color.WHITE);
-        JFreeChart chart = new JFreeChart("I/O per interval against the create/delete interval (markers)",
-                JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 450);
-    }
-
-    private static XYLineAndShapeRenderer renderer(Color color) {
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
-        r.setSeriesPaint(0, color);
-        r.setSeriesStroke(0, new BasicStroke(2f));
-        return r;
+        JFreeChart chart = ChartStyle.chart("I/O per interval against the create/delete interval (markers)",
+                ChartStyle.style(plot));
+        return chart;
     }
 }

@@ -17,6 +17,7 @@ import org.tilemark.harness.run.RunIds;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.workloads.storage.AccessSpec;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * {@code tilemark storage interference}: the I/O VMs run the 70/30 spec without a break while a
@@ -79,7 +80,7 @@ public final class StorageInterferenceRun {
             out.println("warning: the report could not be written: " + e.getMessage());
         }
         out.print("\n" + summary);
-        out.println("Report: " + directory.resolve("report.html"));
+        out.println("Report: " + directory.resolve(BundleLayout.REPORT));
         failure.ifPresent(f -> out.println("Storage interference run failed: " + f + " (intervals measured before are kept)"));
         return failure.isPresent() ? RunOutcome.RUNTIME_FAILURE : RunOutcome.COMPLIANT;
     }

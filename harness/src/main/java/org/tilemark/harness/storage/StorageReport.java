@@ -1,6 +1,5 @@
 package org.tilemark.harness.storage;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,14 +10,14 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.chart.ChartStyle;
 
 /**
  * The storage run's readable output, from its results: {@code tables.txt}, {@code storage.csv},
@@ -28,8 +27,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 final class StorageReport {
 
     /** Random write, random read, sequential write, sequential read: dark enough on white. */
-    private static final Color[] COLORS = {new Color(0xD6, 0x27, 0x28), new Color(0x1F, 0x77, 0xB4),
-        new Color(0xFF, 0x7F, 0x0E), new Color(0x2C, 0xA0, 0x2C)};
+    private static final List<Color> COLORS = List.of(ChartStyle.RED, ChartStyle.BLUE, ChartStyle.ORANGE, ChartStyle.GREEN);
 
     private StorageReport() {
     }
@@ -38,7 +36,7 @@ final class StorageReport {
             throws IOException {
         Files.writeString(bundle.resolve("tables.txt"), StorageTables.all(results), StandardCharsets.UTF_8);
         Files.writeString(bundle.resolve("storage.csv"), csv(results), StandardCharsets.UTF_8);
-        Files.createDirectories(bundle.resolve("charts"));
+        Files.createDirectories(bundle.resolve(BundleLayout.CHARTS));
         List<String> charts = List.of(
                 chart(bundle, results, "storage-mbps.png", "Throughput vs transfer size", "MB/s", r -> r.io().megabytesPerSecond(), false),
                 chart(bundle, results, "storage-iops.png", "IOPS vs transfer size", "IOPS", r -> r.io().iops(), false),
@@ -46,7 +44,7 @@ final class StorageReport {
                         r -> r.io().meanMs(), true),
                 chart(bundle, results, "storage-iops-per-cpu.png", "IOPS per % host CPU vs transfer size", "IOPS per % CPU",
                         DataPointResult::iopsPerCpuPercent, false));
-        Files.writeString(bundle.resolve("report.html"), html(results, settings, failure, charts), StandardCharsets.UTF_8);
+        Files.writeString(bundle.resolve(BundleLayout.REPORT), html(results, settings, failure, charts), StandardCharsets.UTF_8);
     }
 
     static String csv(List<DataPointResult> results) {
@@ -91,17 +89,8 @@ final class StorageReport {
             plot.setRangeAxis(new LogAxis(axis));
         }
         sizes.setNumberFormatOverride(new java.text.DecimalFormat("0"));
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        for (int i = 0; i < StorageMatrix.PATTERNS.size(); i++) {
-            renderer.setSeriesStroke(i, new BasicStroke(2f));
-            renderer.setSeriesPaint(i, COLORS[i]);
-        }
-        plot.setRenderer(renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        ChartUtils.saveChartAsPNG(bundle.resolve("charts").resolve(file).toFile(), chart, 800, 450);
-        return "charts/" + file;
+        plot.setRenderer(ChartStyle.lines(true, COLORS.subList(0, StorageMatrix.PATTERNS.size())));
+        return ChartStyle.writeReportChart(bundle, file, ChartStyle.style(chart));
     }
 
     private static String html(List<DataPointResult> results, StorageSettings settings, Optional<String> failure,

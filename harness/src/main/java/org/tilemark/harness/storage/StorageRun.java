@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +22,7 @@ import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.workloads.storage.IoGuestRole;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * {@code tilemark storage}: deploys the I/O VMs on the chosen hosts and datastore, runs every data
@@ -61,7 +61,7 @@ public final class StorageRun {
                     + directory);
             outcome = measure(spec, settings, runId, points, bundle.directory(),
                     result -> bundle.appendJsonLine("storage.jsonl", StorageJson.line(result)));
-            bundle.writeJson("run.json", runJson(spec, settings, runId, outcome));
+            bundle.writeJson(BundleLayout.RUN, runJson(spec, settings, runId, outcome));
         } catch (IOException e) {
             out.println("error: writing the results bundle failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
@@ -73,7 +73,7 @@ public final class StorageRun {
             out.println("warning: the report could not be written: " + e.getMessage());
         }
         out.print(StorageTables.console(outcome.results()));
-        out.println("Report: " + directory.resolve("report.html"));
+        out.println("Report: " + directory.resolve(BundleLayout.REPORT));
         outcome.failure().ifPresent(f -> out.println("Storage run failed: " + f + " (" + outcome.results().size()
                 + " completed data points kept)"));
         return outcome.failure().isPresent() ? RunOutcome.RUNTIME_FAILURE : RunOutcome.COMPLIANT;

@@ -1,77 +1,67 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.tilemark.harness.bundle.BundleFormat;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.UnsupportedBundleFormat;
 
 /**
  * The bundle files verification reads, strictly: unlike the report (which tolerates a crashed run's
  * damage), a line that does not parse is a mismatch, since a verified bundle must be whole.
  */
-record BundleFilesRead(Path directory, JsonNode run, JsonNode score, List<Line> intervals, List<Line> infraOps) {
+record BundleFilesRead(Path directory, BundleFormat format, JsonNode run, JsonNode score, List<BundleReader.Line> intervals,
+                       List<BundleReader.Line> infraOps) {
 
-    static final String RUN = "run.json";
-    static final String SCORE = "score.json";
-    static final String INTERVALS = "intervals.jsonl";
-    static final String INFRA_OPS = "infra-ops.jsonl";
-
-    /** One JSON line and its 1-based line number, for messages that name where it is. */
-    record Line(int number, JsonNode node) {
-    }
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    static final String INTERVALS = BundleLayout.INTERVALS;
+    static final String INFRA_OPS = BundleLayout.INFRA_OPS;
 
     static BundleFilesRead load(Path bundle) throws NotABundle, BundleMismatch, IOException {
         if (!Files.isDirectory(bundle)) {
             throw new NotABundle(bundle + " is not a directory");
         }
-        for (String required : List.of(RUN, SCORE, INTERVALS)) {
-            if (!Files.isRegularFile(bundle.resolve(required))) {
+        BundleReader reader = BundleReader.of(bundle);
+        for (String required : List.of(BundleLayout.RUN, BundleLayout.SCORE, BundleLayout.INTERVALS)) {
+            if (!reader.has(required)) {
                 throw new NotABundle(bundle + " is not a complete results bundle (no " + required + ")");
             }
         }
-        JsonNode run = object(bundle, RUN);
-        JsonNode score = object(bundle, SCORE);
-        List<Line> intervals = lines(bundle, INTERVALS);
-        List<Line> infra = Files.isRegularFile(bundle.resolve(INFRA_OPS)) ? lines(bundle, INFRA_OPS) : List.of();
-        return new BundleFilesRead(bundle, run, score, intervals, infra);
-    }
-
-    private static JsonNode object(Path bundle, String name) throws BundleMismatch, IOException {
+        JsonNode run = object(reader, BundleLayout.RUN);
+        BundleFormat format;
         try {
-            JsonNode node = MAPPER.readTree(bundle.resolve(name).toFile());
-            if (node == null || !node.isObject()) {
-                throw new BundleMismatch(name + ": not a JSON object");
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw new BundleMismatch(name + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            format = BundleFormat.of(run);
+        } catch (UnsupportedBundleFormat e) {
+            throw new NotABundle(e.getMessage());
+        }
+        JsonNode score = object(reader, BundleLayout.SCORE);
+        List<BundleReader.Line> intervals = lines(reader, BundleLayout.INTERVALS);
+        List<BundleReader.Line> infra = lines(reader, BundleLayout.INFRA_OPS);
+        return new BundleFilesRead(bundle, format, run, score, intervals, infra);
+    }
+
+    private static JsonNode object(BundleReader reader, String name) throws BundleMismatch, IOException {
+        try {
+            return reader.object(name).orElseThrow();
+        } catch (BundleReader.DamagedFile e) {
+            throw new BundleMismatch(e.getMessage());
         }
     }
 
-    private static List<Line> lines(Path bundle, String name) throws BundleMismatch, IOException {
-        List<Line> lines = new ArrayList<>();
-        List<String> text = Files.readAllLines(bundle.resolve(name), StandardCharsets.UTF_8);
-        for (int i = 0; i < text.size(); i++) {
-            if (text.get(i).isBlank()) {
-                continue;
-            }
-            try {
-                JsonNode node = MAPPER.readTree(text.get(i));
-                if (!node.isObject()) {
-                    throw new BundleMismatch(name + " line " + (i + 1) + ": not a JSON object");
-                }
-                lines.add(new Line(i + 1, node));
-            } catch (JsonProcessingException e) {
-                throw new BundleMismatch(name + " line " + (i + 1) + ": not valid JSON (" + e.getOriginalMessage() + ")");
-            }
+    /** The lines of a JSON-lines file (none when it is absent: a run without infrastructure operations). */
+    private static List<BundleReader.Line> lines(BundleReader reader, String name) throws BundleMismatch, IOException {
+        Optional<BundleReader.Lines> read = reader.lines(name);
+        if (read.isEmpty()) {
+            return List.of();
         }
-        return lines;
+        if (!read.get().bad().isEmpty()) {
+            BundleReader.BadLine bad = read.get().bad().getFirst();
+            throw new BundleMismatch(name + " line " + bad.number() + ": " + bad.problem());
+        }
+        return read.get().lines();
     }
 }

@@ -13,12 +13,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.report.Publishability;
-import org.tilemark.harness.run.PhaseScoring;
+import org.tilemark.harness.run.ScoringInputs;
 import org.tilemark.harness.run.ScoreJsonRebuild;
+import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
 import org.tilemark.scoring.Scoring;
@@ -26,6 +28,7 @@ import org.tilemark.scoring.TileScore;
 import org.tilemark.scoring.WorkloadResult;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.Workloads;
+import org.tilemark.harness.bundle.BundleLayout;
 
 /**
  * {@code tilemark verify}: the manifest's hashes, the signature when there is one, then the score
@@ -97,21 +100,21 @@ public final class BundleVerifier {
         BenchmarkSpec spec = spec(files.run());
         List<Workload> workloads = Workloads.enabled(spec);
         IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle));
-        for (BundleFilesRead.Line line : files.intervals()) {
+        for (BundleReader.Line line : files.intervals()) {
             intervals.add(line);
         }
         intervals.finish();
         InfraRecompute infra = InfraRecompute.of(spec, files, intervals.windows());
         List<PhaseScore> phases = new ArrayList<>();
-        Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase = new LinkedHashMap<>();
+        Map<Integer, Optional<InfraPhase>> infraByPhase = new LinkedHashMap<>();
         for (var phase : intervals.completePhases().entrySet()) {
             List<TileScore> tiles = new ArrayList<>();
             for (Map.Entry<Integer, Map<String, WorkloadResult>> tile : phase.getValue().entrySet()) {
-                tiles.add(PhaseScoring.tile(spec, workloads, tile.getKey(), tile.getValue()));
+                tiles.add(ScoringInputs.tile(spec, workloads, tile.getKey(), tile.getValue()));
             }
-            Optional<PhaseScoring.InfraPhase> infraPhase = infra.score(phase.getKey(), spec.run().phaseDuration());
+            Optional<InfraPhase> infraPhase = infra.score(phase.getKey(), spec.run().phaseDuration());
             infraByPhase.put(phase.getKey(), infraPhase);
-            phases.add(PhaseScoring.phase(phase.getKey(), tiles, infraPhase));
+            phases.add(Scoring.phase(phase.getKey(), tiles, infraPhase));
         }
         RunScore score = compareScore(files.score(), phases, infraByPhase);
         List<String> publishability = Publishability.reasons(files.run());
@@ -133,7 +136,7 @@ public final class BundleVerifier {
     }
 
     private static RunScore compareScore(JsonNode recorded, List<PhaseScore> phases,
-                                         Map<Integer, Optional<PhaseScoring.InfraPhase>> infraByPhase) throws BundleMismatch {
+                                         Map<Integer, Optional<InfraPhase>> infraByPhase) throws BundleMismatch {
         if (phases.isEmpty()) {
             if (!recorded.path("phases").isEmpty() || recorded.path("score").isNumber()) {
                 throw BundleMismatch.of("score.json score", recorded.path("score"), "none (no complete phase in intervals.jsonl)");
@@ -141,7 +144,7 @@ public final class BundleVerifier {
             return null;
         }
         RunScore score = Scoring.run(phases);
-        Optional<String> first = JsonDiff.first("score.json", recorded, ScoreJsonRebuild.of(score, infraByPhase, recorded),
+        Optional<String> first = JsonDiff.first(BundleLayout.SCORE, recorded, ScoreJsonRebuild.of(score, infraByPhase, recorded),
                 NOT_RECOMPUTED);
         if (first.isPresent()) {
             throw new BundleMismatch(first.get());

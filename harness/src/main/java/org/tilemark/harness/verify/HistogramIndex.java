@@ -1,18 +1,15 @@
 package org.tilemark.harness.verify;
 
-import java.io.FileNotFoundException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
 
 /**
  * The interval histograms of {@code histograms/tileN-workload.hlog}, keyed by interval start. The
@@ -20,20 +17,20 @@ import org.HdrHistogram.HistogramLogReader;
  */
 final class HistogramIndex {
 
-    static final String SCHEDULE_LAG = "scheduleLag";
+    static final String SCHEDULE_LAG = org.tilemark.harness.bundle.HistogramLog.SCHEDULE_LAG;
 
-    private final Path directory;
+    private final BundleReader reader;
     /** file name -> interval start (ms) -> tag -> histogram. */
     private final Map<String, Map<Long, Map<String, Histogram>>> byFile = new HashMap<>();
     /** file name -> interval starts an intervals.jsonl line has claimed. */
     private final Map<String, Set<Long>> claimed = new HashMap<>();
 
     HistogramIndex(Path bundle) {
-        this.directory = bundle.resolve("histograms");
+        this.reader = BundleReader.of(bundle);
     }
 
     static String fileName(int tile, String workload) {
-        return "tile" + tile + "-" + workload + ".hlog";
+        return BundleLayout.histogramLog(tile, workload);
     }
 
     /**
@@ -41,14 +38,14 @@ final class HistogramIndex {
      * with three decimals, so a start read back may be off by one millisecond.
      */
     Map<String, Histogram> interval(int tile, String workload, long startMs) throws BundleMismatch {
-        Map<Long, Map<String, Histogram>> intervals = file(fileName(tile, workload));
+        Map<Long, Map<String, Histogram>> intervals = file(tile, workload);
         for (long at : new long[] {startMs, startMs - 1, startMs + 1}) {
             Map<String, Histogram> found = intervals.get(at);
             if (found != null && claimed.computeIfAbsent(fileName(tile, workload), k -> new HashSet<>()).add(at)) {
                 return found;
             }
         }
-        throw new BundleMismatch("histograms/" + fileName(tile, workload) + ": no interval starting at " + startMs
+        throw new BundleMismatch(BundleLayout.histogramLogPath(tile, workload) + ": no interval starting at " + startMs
                 + " ms (epoch) for the intervals.jsonl line that does, or another line claimed it first");
     }
 
@@ -61,45 +58,26 @@ final class HistogramIndex {
             Set<Long> lines = claimed.getOrDefault(file.getKey(), Set.of());
             for (Long start : new TreeSet<>(file.getValue().keySet())) {
                 if (!lines.contains(start)) {
-                    throw new BundleMismatch("histograms/" + file.getKey() + ": the interval starting at " + start
+                    throw new BundleMismatch(BundleLayout.HISTOGRAMS + "/" + file.getKey() + ": the interval starting at " + start
                             + " ms (epoch) has no intervals.jsonl line");
                 }
             }
         }
     }
 
-    private Map<Long, Map<String, Histogram>> file(String name) throws BundleMismatch {
+    private Map<Long, Map<String, Histogram>> file(int tile, String workload) throws BundleMismatch {
+        String name = fileName(tile, workload);
         Map<Long, Map<String, Histogram>> cached = byFile.get(name);
         if (cached != null) {
             return cached;
         }
-        Path file = directory.resolve(name);
-        if (!Files.isRegularFile(file)) {
-            throw new BundleMismatch("histograms/" + name + ": missing");
-        }
-        Map<Long, Map<String, Histogram>> intervals = new HashMap<>();
         try {
-            HistogramLogReader reader = new HistogramLogReader(file.toFile());
-            for (EncodableHistogram read = reader.nextIntervalHistogram(); read != null;
-                 read = reader.nextIntervalHistogram()) {
-                if (!(read instanceof Histogram histogram)) {
-                    throw new BundleMismatch("histograms/" + name + ": holds a histogram that is not integer-valued");
-                }
-                String tag = histogram.getTag() == null ? "" : histogram.getTag();
-                Map<String, Histogram> tags = intervals.computeIfAbsent(histogram.getStartTimeStamp(),
-                        k -> new LinkedHashMap<>());
-                if (tags.put(tag, histogram) != null) {
-                    throw new BundleMismatch("histograms/" + name + ": tag " + tag + " twice in the interval starting at "
-                            + histogram.getStartTimeStamp() + " ms");
-                }
-            }
-        } catch (FileNotFoundException e) {
-            throw new BundleMismatch("histograms/" + name + ": missing");
-        } catch (RuntimeException e) {
-            // HdrHistogram reports a damaged log as an unchecked exception (bad base64, bad encoding).
-            throw new BundleMismatch("histograms/" + name + ": not a readable histogram log (" + e.getMessage() + ")");
+            Map<Long, Map<String, Histogram>> intervals = reader.histograms(tile, workload)
+                    .orElseThrow(() -> new BundleMismatch(BundleLayout.histogramLogPath(tile, workload) + ": missing"));
+            byFile.put(name, intervals);
+            return intervals;
+        } catch (BundleReader.DamagedFile e) {
+            throw new BundleMismatch(e.getMessage());
         }
-        byFile.put(name, intervals);
-        return intervals;
     }
 }

@@ -10,7 +10,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.harness.run.PhaseScoring;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.run.ScoringInputs;
+import org.tilemark.scoring.InfraOutcome;
+import org.tilemark.scoring.InfraPhase;
 
 /**
  * Reads infra-ops.jsonl back into the outcomes the live run scored. Each line's phase must be the
@@ -19,7 +23,7 @@ import org.tilemark.harness.run.PhaseScoring;
  */
 final class InfraRecompute {
 
-    private final Map<Integer, List<PhaseScoring.InfraOutcome>> byPhase = new LinkedHashMap<>();
+    private final Map<Integer, List<InfraOutcome>> byPhase = new LinkedHashMap<>();
     private final Map<String, Double> references;
     private final boolean ran;
 
@@ -34,7 +38,7 @@ final class InfraRecompute {
             phase.path("infraOperations").forEach(op -> planned.add(op.path("operation").asText()));
         }
         files.infraOps().forEach(line -> planned.add(line.node().path("operation").asText()));
-        Map<String, Double> references = new LinkedHashMap<>(PhaseScoring.infraReferences(spec.infra()));
+        Map<String, Double> references = new LinkedHashMap<>(ScoringInputs.infraReferences(spec.infra()));
         for (String type : planned) {
             if (!references.containsKey(type)) {
                 throw new BundleMismatch("infra-ops.jsonl: unknown operation type '" + type + "'");
@@ -42,13 +46,13 @@ final class InfraRecompute {
         }
         references.keySet().retainAll(planned);
         InfraRecompute infra = new InfraRecompute(references, spec.infra().enabled() && !planned.isEmpty());
-        for (BundleFilesRead.Line line : files.infraOps()) {
+        for (BundleReader.Line line : files.infraOps()) {
             infra.add(line, windows);
         }
         return infra;
     }
 
-    private void add(BundleFilesRead.Line line, PhaseWindows windows) throws BundleMismatch {
+    private void add(BundleReader.Line line, PhaseWindows windows) throws BundleMismatch {
         JsonNode n = line.node();
         String where = BundleFilesRead.INFRA_OPS + " line " + line.number();
         Instant end = IntervalRecompute.instant(n, "end", where);
@@ -57,14 +61,14 @@ final class InfraRecompute {
             throw BundleMismatch.of(where + " phase", n.path("phase"), phase + " (the phase its end time falls in)");
         }
         String outcome = n.path("outcome").asText();
-        if (!outcome.equals("succeeded") && !outcome.equals("failed")) {
+        if (!outcome.equals(InfraOpLine.SUCCEEDED) && !outcome.equals(InfraOpLine.FAILED)) {
             throw new BundleMismatch(where + ": outcome '" + outcome + "' is neither succeeded nor failed");
         }
-        boolean succeeded = outcome.equals("succeeded");
-        String failure = succeeded ? "" : PhaseScoring.failureReason(n.path("operation").asText(), n.path("vm").asText(),
+        boolean succeeded = outcome.equals(InfraOpLine.SUCCEEDED);
+        String failure = succeeded ? "" : InfraOutcome.failureReason(n.path("operation").asText(), n.path("vm").asText(),
                 placement(n.path("from")), placement(n.path("to")), n.path("error").isTextual() ? n.path("error").asText() : "");
         byPhase.computeIfAbsent(phase, p -> new ArrayList<>())
-                .add(new PhaseScoring.InfraOutcome(n.path("operation").asText(), succeeded, failure));
+                .add(new InfraOutcome(n.path("operation").asText(), succeeded, failure));
     }
 
     /** "host/datastore" as the live Placement prints, "null" where an operation (Deploy) has none. */
@@ -73,11 +77,11 @@ final class InfraRecompute {
     }
 
     /** The phase's infrastructure result, or empty when no operations were planned (application-only runs). */
-    Optional<PhaseScoring.InfraPhase> score(int phase, java.time.Duration length) {
+    Optional<InfraPhase> score(int phase, java.time.Duration length) {
         if (!ran) {
             return Optional.empty();
         }
-        return Optional.of(PhaseScoring.infra(byPhase.getOrDefault(phase, List.of()), references, length));
+        return Optional.of(InfraPhase.of(byPhase.getOrDefault(phase, List.of()), references, length));
     }
 
     int operations() {

@@ -13,12 +13,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.harness.run.PhaseAccumulator;
-import org.tilemark.harness.run.PhaseScoring;
+import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.run.ScoreJsonRebuild;
+import org.tilemark.scoring.IntervalMeasure;
+import org.tilemark.scoring.PhaseAccumulator;
 import org.tilemark.scoring.WorkloadResult;
 import org.tilemark.workloads.Workload;
-import org.tilemark.workloads.driver.IntervalSnapshot;
 
 /**
  * Replays intervals.jsonl against the histogram logs. Each line's latency figures and throughput are
@@ -46,7 +46,7 @@ final class IntervalRecompute {
         this.histograms = histograms;
     }
 
-    void add(BundleFilesRead.Line line) throws BundleMismatch {
+    void add(BundleReader.Line line) throws BundleMismatch {
         JsonNode node = line.node();
         String where = BundleFilesRead.INTERVALS + " line " + line.number();
         int tile = node.path("tile").asInt(0);
@@ -69,15 +69,14 @@ final class IntervalRecompute {
         Map<String, Histogram> latency = new LinkedHashMap<>(histograms.interval(tile, name, start.toEpochMilli()));
         Histogram lag = latency.remove(HistogramIndex.SCHEDULE_LAG);
         if (lag == null) {
-            throw new BundleMismatch("histograms/" + HistogramIndex.fileName(tile, name) + ": no " + HistogramIndex.SCHEDULE_LAG
+            throw new BundleMismatch(org.tilemark.harness.bundle.BundleLayout.histogramLogPath(tile, name) + ": no " + HistogramIndex.SCHEDULE_LAG
                     + " histogram for " + where);
         }
-        IntervalSnapshot snapshot = new IntervalSnapshot(start, end, latency, operationErrors(node), node.path("attempts").asLong(),
+        IntervalMeasure measure = new IntervalMeasure(latency, operationErrors(node), node.path("attempts").asLong(),
                 node.path("completed").asLong(), node.path("errors").asLong(), node.path("rollbacks").asLong(), lag,
                 counts(node.path("errorsByVm")));
-        WorkloadResult recomputed = PhaseScoring.workloadResult(tile, name, workload.metricUnit(), workload.metricPeriod(),
-                length, snapshot.latencyNanos(), snapshot.errorsByOperation(), snapshot.attempts(), snapshot.completed(),
-                snapshot.errors(), snapshot.rollbacks(), lag, snapshot.errorsByVm());
+        WorkloadResult recomputed = PhaseAccumulator.result(tile, name, workload.metricUnit(), workload.metricPeriod(),
+                length, measure);
         compare(where, node, recomputed, workload);
         lines++;
         if ("measure".equals(node.path("stage").asText())) {
@@ -86,7 +85,7 @@ final class IntervalRecompute {
             phases.computeIfAbsent(phase, p -> new LinkedHashMap<>())
                     .computeIfAbsent(tile + "/" + name, k -> new PhaseAccumulator(tile, name, workload.metricUnit(),
                             workload.metricPeriod()))
-                    .add(snapshot, length);
+                    .add(measure, length);
         }
     }
 

@@ -19,7 +19,7 @@ final class JsonDiff {
     }
 
     /**
-     * @param label   what the trees are, e.g. "score.json"; paths follow it after a space
+     * @param label   what the trees are, e.g. score.json; paths follow it after a space
      * @param ignored top-level fields not recomputed (events, the harness's CPU time)
      */
     static Optional<String> first(String label, JsonNode recorded, JsonNode recomputed, Set<String> ignored) {

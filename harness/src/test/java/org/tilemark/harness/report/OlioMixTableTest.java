@@ -11,6 +11,16 @@ import org.junit.jupiter.api.Test;
 class OlioMixTableTest {
 
     @Test
+    void aBundleWithoutPersistedTargetsShowsNoneRatherThanTodaysDefaults() throws Exception {
+        WorkloadSummary olio = new WorkloadSummary(1, 1, "olio", "ops/s", 5, 5, 1, false, List.of(), 1000, 0, 0, 1,
+                Map.of("HomePage", stats(262, 40), "cycle.actual", stats(300, 6000)), true, true);
+        Html html = new Html();
+        OlioMixTable.render(html, 1, olio, new ObjectMapper().readTree("{\"config\":{}}"));
+
+        assertThat(html.toString()).contains("HomePage").doesNotContain("26.2").doesNotContain("cycle.actual");
+    }
+
+    @Test
     void showsMixAgainstTargetAndP90AgainstTheConfiguredLimit() throws Exception {
         Map<String, OperationStats> ops = new LinkedHashMap<>();
         ops.put("HomePage", stats(262, 40));
@@ -24,7 +34,9 @@ class OlioMixTableTest {
         WorkloadSummary olio = new WorkloadSummary(1, 1, "olio", "ops/s", 5, 5, 1, false, List.of(), 1000, 0, 0, 1,
                 ops, true, true);
         var run = new ObjectMapper().readTree("""
-                {"config":{"workloads":{"olio":{"qos":{"limits":{"HomePage":"1s","Login":"1s","Logout":"1s",
+                {"mixTargets":{"olio":{"HomePage":26.2,"Login":10.2,"TagSearch":33.5,"EventDetail":24.7,
+                 "PersonDetail":2.6,"AddPerson":0.8,"AddEvent":2.0}},
+                 "config":{"workloads":{"olio":{"qos":{"limits":{"HomePage":"1s","Login":"1s","Logout":"1s",
                  "TagSearch":"2s","EventDetail":"2s","PersonDetail":"2s","AddPerson":"3s","AddEvent":"4s"}}}}}}""");
         Html html = new Html();
         OlioMixTable.render(html, 1, olio, run);

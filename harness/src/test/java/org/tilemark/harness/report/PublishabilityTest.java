@@ -14,7 +14,7 @@ class PublishabilityTest {
 
     private static ObjectNode run(String platform, String profile) {
         ObjectNode run = JSON.createObjectNode();
-        run.put("platform", platform).put("profile", profile).put("publishable", !platform.equals("local"));
+        run.put("platform", platform).put("profile", profile).put("platformPublishable", !platform.equals("local"));
         run.set("config", JSON.valueToTree(ConfigWriter.toMap(ConfigLoader.defaults())));
         return run;
     }
@@ -22,9 +22,19 @@ class PublishabilityTest {
     @Test
     void theLocalPlatformAndTheQuickProfileAreEachAReason() {
         assertThat(Publishability.reasons(run("local", "quick"))).containsExactly(
-                "local platform (hosts are logical slots of one machine)",
+                "local platform: its results are not publishable (the platform says so)",
                 "quick profile (shorter phases than a publishable run)");
         assertThat(Publishability.reasons(run("vsphere", "full"))).isEmpty();
+    }
+
+    @Test
+    void aBundleWithoutThePlatformsAnswerIsNotPublishable() {
+        ObjectNode formatOne = run("local", "full");
+        formatOne.remove("platformPublishable");
+        formatOne.put("publishable", false);
+
+        assertThat(Publishability.reasons(formatOne)).containsExactly(
+                "local platform: its results are not publishable (the platform says so)");
     }
 
     @Test

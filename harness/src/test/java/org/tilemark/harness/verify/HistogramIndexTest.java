@@ -25,7 +25,7 @@ class HistogramIndexTest {
         login.recordValue(12_345_678);
         login.recordValue(2_000_000_000L);
         try (ResultsBundle bundle = ResultsBundle.create(dir)) {
-            var log = bundle.histogramLog("tile1-dvdstore", origin);
+            var log = bundle.histogramLog(1, "dvdstore", origin);
             log.write("login", login, start, start.plusSeconds(10));
             log.write("scheduleLag", new Histogram(3), start, start.plusSeconds(10));
         }
@@ -43,7 +43,7 @@ class HistogramIndexTest {
         Path dir = temp.resolve("bundle");
         Instant origin = Instant.parse("2026-11-22T10:00:00Z");
         try (ResultsBundle bundle = ResultsBundle.create(dir)) {
-            bundle.histogramLog("tile1-mail", origin).write("send", new Histogram(3), origin, origin.plusSeconds(10));
+            bundle.histogramLog(1, "mail", origin).write("send", new Histogram(3), origin, origin.plusSeconds(10));
         }
         HistogramIndex index = new HistogramIndex(dir);
 
@@ -58,7 +58,7 @@ class HistogramIndexTest {
         Path dir = temp.resolve("bundle");
         Instant origin = Instant.parse("2026-11-22T10:00:00Z");
         try (ResultsBundle bundle = ResultsBundle.create(dir)) {
-            var log = bundle.histogramLog("tile1-olio", origin);
+            var log = bundle.histogramLog(1, "olio", origin);
             log.write("HomePage", new Histogram(3), origin, origin.plusSeconds(10));
             log.write("HomePage", new Histogram(3), origin.plusSeconds(10), origin.plusSeconds(20));
         }

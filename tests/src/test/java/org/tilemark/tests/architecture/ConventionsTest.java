@@ -42,7 +42,7 @@ class ConventionsTest {
             "org.tilemark.infra.platform.local.GuestLauncher",
             // sets java.awt.headless in a static initializer (before AWT loads); a JVM-wide switch
             // that would sit better in the entry point.
-            "org.tilemark.harness.report.ChartWriter");
+            "org.tilemark.harness.chart.ChartStyle");
 
     @Test
     void noProductionSourceFileIsLongerThanTheLimit() {

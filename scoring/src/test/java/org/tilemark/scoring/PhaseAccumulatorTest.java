@@ -1,28 +1,21 @@
-package org.tilemark.harness.run;
+package org.tilemark.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.tilemark.scoring.OperationStats;
-import org.tilemark.scoring.WorkloadResult;
-import org.tilemark.workloads.driver.IntervalSnapshot;
 
 class PhaseAccumulatorTest {
 
-    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     @Test
     void mergesIntervalsAndRatesCompletedOrdersPerPlannedMinute() {
-        IntervalSnapshot first = new IntervalSnapshot(T0, T0.plusSeconds(11),
-                Map.of("login", latencies(10, 1)), Map.of("login", 1L), 12, 10, 1, 1, latencies(10, 2),
+        IntervalMeasure first = new IntervalMeasure(Map.of("login", latencies(10, 1)), Map.of("login", 1L), 12, 10, 1, 1, latencies(10, 2),
                 Map.of("tile1-dvdstore-web1", 1L));
-        IntervalSnapshot second = new IntervalSnapshot(T0.plusSeconds(11), T0.plusSeconds(20),
-                Map.of("login", latencies(5, 3), "browse", latencies(4, 2)), Map.of("browse", 2L), 8, 5, 2, 0,
+        IntervalMeasure second = new IntervalMeasure(Map.of("login", latencies(5, 3), "browse", latencies(4, 2)), Map.of("browse", 2L), 8, 5, 2, 0,
                 latencies(10, 40), Map.of("tile1-dvdstore-web1", 1L, "tile1-dvdstore-web2", 1L));
         PhaseAccumulator phase = new PhaseAccumulator(1, "dvdstore", "orders/min", Duration.ofMinutes(1));
 
@@ -55,7 +48,7 @@ class PhaseAccumulatorTest {
 
     @Test
     void anOperationWithOnlyErrorsIsReportedWithoutSamples() {
-        IntervalSnapshot onlyErrors = new IntervalSnapshot(T0, T0.plusSeconds(10), Map.of(), Map.of("purchase", 3L),
+        IntervalMeasure onlyErrors = new IntervalMeasure(Map.of(), Map.of("purchase", 3L),
                 3, 0, 3, 0, new Histogram(3), Map.of("tile1-dvdstore-web1", 3L));
         PhaseAccumulator phase = new PhaseAccumulator(2, "dvdstore", "orders/min", Duration.ofMinutes(1));
 
@@ -80,7 +73,7 @@ class PhaseAccumulatorTest {
     @Test
     void addingDoesNotChangeTheSnapshot() {
         Histogram login = latencies(10, 1);
-        IntervalSnapshot snapshot = new IntervalSnapshot(T0, T0.plusSeconds(10), Map.of("login", login), Map.of(),
+        IntervalMeasure snapshot = new IntervalMeasure(Map.of("login", login), Map.of(),
                 10, 10, 0, 0, latencies(10, 1), Map.of());
         PhaseAccumulator phase = new PhaseAccumulator(1, "dvdstore", "orders/min", Duration.ofMinutes(1));
 

@@ -1,0 +1,45 @@
+package org.tilemark.harness.bundle;
+
+/**
+ * The names of a results bundle's files, in one place (docs/results-bundle.md describes them): every
+ * writer and reader of a bundle names its files through these constants.
+ */
+public final class BundleLayout {
+
+    /** Run id, times, platform, configuration snapshot, inventory, versions and the bundle's format. */
+    public static final String RUN = "run.json";
+    /** One line per interval × tile × workload. */
+    public static final String INTERVALS = "intervals.jsonl";
+    /** One line per infrastructure operation; absent when the run had none. */
+    public static final String INFRA_OPS = "infra-ops.jsonl";
+    /** The verdict and the scores, written at the end. */
+    public static final String SCORE = "score.json";
+    /** The directory of the HdrHistogram interval logs. */
+    public static final String HISTOGRAMS = "histograms";
+    /** sha256sum-compatible hashes of every other file, written last. */
+    public static final String MANIFEST = "MANIFEST.sha256";
+    public static final String MANIFEST_SIGNATURE = MANIFEST + ".sig";
+    public static final String MANIFEST_CERTIFICATE = MANIFEST + ".cert.pem";
+    /** The human-readable report of a run (and of a compare, search or storage bundle). */
+    public static final String REPORT = "report.html";
+    /** The directory of the report's PNG charts. */
+    public static final String CHARTS = "charts";
+    public static final String INTERVALS_CSV = "intervals.csv";
+    public static final String SUMMARY_CSV = "summary.csv";
+    public static final String INFRA_OPS_CSV = "infra-ops.csv";
+
+    private static final String HISTOGRAM_LOG_SUFFIX = ".hlog";
+
+    private BundleLayout() {
+    }
+
+    /** The interval log of one tile's workload, e.g. {@code tile1-dvdstore.hlog} (under {@link #HISTOGRAMS}). */
+    public static String histogramLog(int tile, String workload) {
+        return "tile" + tile + "-" + workload + HISTOGRAM_LOG_SUFFIX;
+    }
+
+    /** The bundle-relative path of a histogram log, as messages name it. */
+    public static String histogramLogPath(int tile, String workload) {
+        return HISTOGRAMS + "/" + histogramLog(tile, workload);
+    }
+}

@@ -1,0 +1,223 @@
+package org.tilemark.harness.bundle;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * Reads a results bundle's files as {@link ResultsBundle} wrote them. It only reports what it finds
+ * (absent, damaged, which lines do not parse): the report tolerates a crashed run's damage, verify
+ * refuses it, compare and search skip it, each in its own words.
+ */
+public final class BundleReader {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private final Path directory;
+
+    /** One JSON object line and its 1-based number, for messages that name where it is. */
+    public record Line(int number, JsonNode node) {
+    }
+
+    /** A line that is not a JSON object, and why. */
+    public record BadLine(int number, String problem) {
+    }
+
+    /** A JSON-lines file: its object lines, the bad ones, and the number of its last non-blank line. */
+    public record Lines(String name, List<Line> lines, List<BadLine> bad, int lastNonBlank) {
+        public Lines {
+            lines = List.copyOf(lines);
+            bad = List.copyOf(bad);
+        }
+
+        /** Whether the last non-blank line is bad, as a crash mid-write leaves it. */
+        public boolean lastLineBad() {
+            return !bad.isEmpty() && bad.getLast().number() == lastNonBlank;
+        }
+    }
+
+    /** A file that is there but cannot be read as what it should be; {@code problem} says why. */
+    public static final class DamagedFile extends Exception {
+        private final String name;
+        private final String problem;
+
+        DamagedFile(String name, String problem) {
+            super(name + ": " + problem);
+            this.name = name;
+            this.problem = problem;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public String problem() {
+            return problem;
+        }
+    }
+
+    private BundleReader(Path directory) {
+        this.directory = directory;
+    }
+
+    public static BundleReader of(Path directory) {
+        return new BundleReader(directory);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** Whether {@code directory} holds a scored run (score.json): what compare and search read. */
+    public static boolean isScored(Path directory) {
+        return Files.isRegularFile(directory.resolve(BundleLayout.SCORE));
+    }
+
+    /** Whether {@code directory} holds a run's primary data, however incomplete. */
+    public static boolean hasRunData(Path directory) {
+        return Files.isRegularFile(directory.resolve(BundleLayout.RUN))
+                || Files.isRegularFile(directory.resolve(BundleLayout.INTERVALS));
+    }
+
+    public boolean has(String name) {
+        return Files.isRegularFile(directory.resolve(name));
+    }
+
+    /**
+     * The bundle's format, from run.json; {@link BundleFormat#UNVERSIONED} when run.json is absent or
+     * damaged (those readers that need run.json say so themselves).
+     */
+    public BundleFormat format() throws UnsupportedBundleFormat, IOException {
+        try {
+            Optional<ObjectNode> run = object(BundleLayout.RUN);
+            return run.isPresent() ? BundleFormat.of(run.get()) : BundleFormat.UNVERSIONED;
+        } catch (DamagedFile damaged) {
+            return BundleFormat.UNVERSIONED;
+        }
+    }
+
+    /** run.json, once its format is one this version reads; empty when absent. */
+    public Optional<ObjectNode> run() throws DamagedFile, UnsupportedBundleFormat, IOException {
+        Optional<ObjectNode> run = object(BundleLayout.RUN);
+        if (run.isPresent()) {
+            BundleFormat.of(run.get());
+        }
+        return run;
+    }
+
+    /** score.json; empty when absent (a run that has not ended, or crashed). */
+    public Optional<ObjectNode> score() throws DamagedFile, IOException {
+        return object(BundleLayout.SCORE);
+    }
+
+    /** A JSON object file, or empty when absent. */
+    public Optional<ObjectNode> object(String name) throws DamagedFile, IOException {
+        Path file = directory.resolve(name);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode node = JSON.readTree(file.toFile());
+            if (node instanceof ObjectNode object) {
+                return Optional.of(object);
+            }
+            throw new DamagedFile(name, "not a JSON object");
+        } catch (JsonProcessingException e) {
+            throw new DamagedFile(name, "not valid JSON (" + e.getOriginalMessage() + ")");
+        }
+    }
+
+    /** A JSON-lines file, or empty when absent. */
+    public Optional<Lines> lines(String name) throws IOException {
+        Path file = directory.resolve(name);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        List<Line> lines = new ArrayList<>();
+        List<BadLine> bad = new ArrayList<>();
+        int number = 0;
+        int lastNonBlank = 0;
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (String text = reader.readLine(); text != null; text = reader.readLine()) {
+                number++;
+                if (text.isBlank()) {
+                    continue;
+                }
+                lastNonBlank = number;
+                try {
+                    JsonNode node = JSON.readTree(text);
+                    if (node != null && node.isObject()) {
+                        lines.add(new Line(number, node));
+                    } else {
+                        bad.add(new BadLine(number, "not a JSON object"));
+                    }
+                } catch (JsonProcessingException e) {
+                    bad.add(new BadLine(number, "not valid JSON (" + e.getOriginalMessage() + ")"));
+                }
+            }
+        }
+        return Optional.of(new Lines(name, lines, bad, lastNonBlank));
+    }
+
+    /** An infra-ops.jsonl line as its record; fields it lacks are null (or 0). */
+    public static InfraOpLine infraOp(JsonNode line) throws DamagedFile {
+        try {
+            return JSON.treeToValue(line, InfraOpLine.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new DamagedFile(BundleLayout.INFRA_OPS, "a line does not fit its record (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * The interval histograms of one tile's workload: interval start (ms, epoch) -> tag -> histogram;
+     * empty when its log is absent.
+     */
+    public Optional<Map<Long, Map<String, Histogram>>> histograms(int tile, String workload) throws DamagedFile {
+        String name = BundleLayout.histogramLogPath(tile, workload);
+        Path file = directory.resolve(name);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Map<Long, Map<String, Histogram>> intervals = new HashMap<>();
+        try {
+            HistogramLogReader reader = new HistogramLogReader(file.toFile());
+            for (EncodableHistogram read = reader.nextIntervalHistogram(); read != null;
+                 read = reader.nextIntervalHistogram()) {
+                if (!(read instanceof Histogram histogram)) {
+                    throw new DamagedFile(name, "holds a histogram that is not integer-valued");
+                }
+                String tag = histogram.getTag() == null ? "" : histogram.getTag();
+                Map<String, Histogram> tags = intervals.computeIfAbsent(histogram.getStartTimeStamp(),
+                        k -> new LinkedHashMap<>());
+                if (tags.put(tag, histogram) != null) {
+                    throw new DamagedFile(name, "tag " + tag + " twice in the interval starting at "
+                            + histogram.getStartTimeStamp() + " ms");
+                }
+            }
+        } catch (FileNotFoundException e) {
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            // HdrHistogram reports a damaged log as an unchecked exception (bad base64, bad encoding).
+            throw new DamagedFile(name, "not a readable histogram log (" + e.getMessage() + ")");
+        }
+        return Optional.of(intervals);
+    }
+}

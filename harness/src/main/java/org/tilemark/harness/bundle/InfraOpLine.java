@@ -1,0 +1,30 @@
+package org.tilemark.harness.bundle;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One line of infra-ops.jsonl: an infrastructure operation, where the VM went, how long it took and
+ * the measured phase it ended in (0: outside the measured phases). Null where a figure does not apply
+ * (a deploy has no {@code from}, a vMotion of a stopped VM no stun time) or, read back from a damaged
+ * line, where it is missing.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record InfraOpLine(String operation, int block, String vm, String role, int tile,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Placement from,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Placement to,
+                          String start, String end, Long durationMs, Long bytesMoved, Long stunMs, Long downtimeMs,
+                          String outcome, String error, int phase) {
+
+    public static final String SUCCEEDED = "succeeded";
+    public static final String FAILED = "failed";
+
+    /** Host and datastore of one end of an operation. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Placement(String host, String datastore) {
+    }
+
+    public boolean succeeded() {
+        return SUCCEEDED.equals(outcome);
+    }
+}

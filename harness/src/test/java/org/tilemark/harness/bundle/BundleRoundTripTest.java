@@ -1,0 +1,93 @@
+package org.tilemark.harness.bundle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BundleRoundTripTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void whatTheWriterWritesTheReaderReadsBackWithItsFormat() throws Exception {
+        Path bundle = dir.resolve("run");
+        Instant origin = Instant.parse("2026-11-22T06:00:00Z");
+        Histogram latency = new Histogram(3);
+        latency.recordValue(2_000_000);
+        InfraOpLine operation = new InfraOpLine("vmotion", 1, "tile1-mail", "mail", 1,
+                new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
+                origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, 42L, null,
+                InfraOpLine.SUCCEEDED, null, 1);
+        try (ResultsBundle writer = ResultsBundle.create(bundle)) {
+            writer.writeRun(ResultsBundle.object().put("runId", "r1"));
+            writer.appendInterval(ResultsBundle.object().put("interval", 1).put("tile", 1));
+            writer.appendInfraOperation(operation);
+            writer.histogramLog(1, "dvdstore", origin).write("login", latency, origin, origin.plusSeconds(10));
+            writer.writeScore(ResultsBundle.object().put("runId", "r1").put("score", 1.0));
+        }
+
+        BundleReader reader = BundleReader.of(bundle);
+        ObjectNode run = reader.run().orElseThrow();
+        assertThat(run.fieldNames().next()).isEqualTo("format");
+        assertThat(BundleFormat.of(run)).isEqualTo(BundleFormat.CURRENT);
+        assertThat(reader.format()).isEqualTo(BundleFormat.CURRENT);
+        assertThat(reader.score().orElseThrow().path("score").asDouble()).isEqualTo(1.0);
+        assertThat(reader.lines(BundleLayout.INTERVALS).orElseThrow().lines()).singleElement()
+                .satisfies(line -> assertThat(line.node().path("tile").asInt()).isEqualTo(1));
+        BundleReader.Line infraLine = reader.lines(BundleLayout.INFRA_OPS).orElseThrow().lines().getFirst();
+        assertThat(infraLine.node().has("downtimeMs")).isTrue();
+        assertThat(BundleReader.infraOp(infraLine.node())).isEqualTo(operation);
+        Map<Long, Map<String, Histogram>> logged = reader.histograms(1, "dvdstore").orElseThrow();
+        assertThat(logged.get(origin.toEpochMilli()).get("login").getTotalCount()).isEqualTo(1);
+        assertThat(BundleReader.isScored(bundle)).isTrue();
+    }
+
+    @Test
+    void aBundleWithoutAFormatIsReadAsFormatOne() throws Exception {
+        Files.writeString(dir.resolve(BundleLayout.RUN), "{\"runId\":\"old\",\"platform\":\"local\"}");
+
+        BundleReader reader = BundleReader.of(dir);
+
+        assertThat(reader.format()).isEqualTo(BundleFormat.UNVERSIONED);
+        assertThat(reader.format().version()).isEqualTo(1);
+        assertThat(reader.run().orElseThrow().path("runId").asText()).isEqualTo("old");
+    }
+
+    @Test
+    void aNewerOrForeignFormatIsRefusedNamingIt() throws Exception {
+        Files.writeString(dir.resolve(BundleLayout.RUN),
+                "{\"format\":{\"name\":\"tilemark-bundle\",\"version\":9},\"runId\":\"future\"}");
+        assertThatThrownBy(() -> BundleReader.of(dir).run()).isInstanceOf(UnsupportedBundleFormat.class)
+                .hasMessage("run.json declares the format tilemark-bundle version 9; this Tilemark reads versions 1 to 2");
+
+        Files.writeString(dir.resolve(BundleLayout.RUN), "{\"format\":{\"name\":\"other\",\"version\":1}}");
+        assertThatThrownBy(() -> BundleReader.of(dir).format()).isInstanceOf(UnsupportedBundleFormat.class)
+                .hasMessageContaining("not tilemark-bundle");
+    }
+
+    @Test
+    void damagedFilesAndLinesAreReportedNotHidden() throws Exception {
+        Files.writeString(dir.resolve(BundleLayout.SCORE), "[1]");
+        Files.writeString(dir.resolve(BundleLayout.INTERVALS), "{\"interval\":1}\n\n[2]\n{\"interval\":");
+
+        BundleReader reader = BundleReader.of(dir);
+
+        assertThatThrownBy(reader::score).isInstanceOf(BundleReader.DamagedFile.class)
+                .hasMessage("score.json: not a JSON object");
+        BundleReader.Lines lines = reader.lines(BundleLayout.INTERVALS).orElseThrow();
+        assertThat(lines.lines()).hasSize(1);
+        assertThat(lines.bad()).extracting(BundleReader.BadLine::number).containsExactly(3, 4);
+        assertThat(lines.lastLineBad()).isTrue();
+        assertThat(reader.lines(BundleLayout.INFRA_OPS)).isEmpty();
+        assertThat(reader.histograms(1, "mail")).isEmpty();
+    }
+}
