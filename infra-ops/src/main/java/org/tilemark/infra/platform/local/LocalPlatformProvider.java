@@ -55,19 +55,27 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
     private static void checkDatastores(LocalSettings section) throws PlatformSettingException {
         Path workDir = section.workDir().toAbsolutePath().normalize();
         for (var datastore : section.datastores().entrySet()) {
-            String key = "cluster." + NAME + ".datastores." + datastore.getKey();
             Path directory = datastore.getValue().toAbsolutePath().normalize();
             if (!Files.isDirectory(directory) && !directory.startsWith(workDir)) {
-                throw new PlatformSettingException(key + ": " + directory + " does not exist");
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " does not exist");
             }
+        }
+        // Only once every one is known to be usable, so a refused setting creates nothing.
+        for (var datastore : section.datastores().entrySet()) {
+            Path directory = datastore.getValue().toAbsolutePath().normalize();
             try {
                 Files.createDirectories(directory);
             } catch (IOException e) {
-                throw new PlatformSettingException(key + ": " + directory + " cannot be created (" + e.getMessage() + ")");
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " cannot be created ("
+                        + e.getMessage() + ")");
             }
             if (!Files.isWritable(directory)) {
-                throw new PlatformSettingException(key + ": " + directory + " is not writable");
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " is not writable");
             }
         }
+    }
+
+    private static String key(String datastore) {
+        return "cluster." + NAME + ".datastores." + datastore;
     }
 }

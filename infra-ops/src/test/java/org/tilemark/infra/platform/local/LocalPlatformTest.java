@@ -65,7 +65,7 @@ class LocalPlatformTest {
     void templateDeployPowerOnCrashRestartAndDestroy() throws Exception {
         Template template = platform.ensureTemplate(templateRequest());
         assertThat(template.builtNow()).isTrue();
-        assertThat(tmp.resolve("work/local/templates").resolve(template.cacheKey()).resolve("disk").resolve(EchoGuest.DISK_FILE))
+        assertThat(tmp.resolve("local/templates").resolve(template.cacheKey()).resolve("disk").resolve(EchoGuest.DISK_FILE))
                 .hasBinaryContent(EchoGuest.DISK_CONTENT);
         Template again = platform.ensureTemplate(templateRequest());
         assertThat(again.builtNow()).isFalse();
@@ -267,7 +267,7 @@ class LocalPlatformTest {
 
     private LocalSettings settings() {
         return new LocalSettings(2, Map.of("app", tmp.resolve("app"), "maintenance", tmp.resolve("maint")),
-                tmp.resolve("work"), false, 32, 10);
+                tmp, false, 32, 10);
     }
 
     private static TemplateRequest templateRequest() {
