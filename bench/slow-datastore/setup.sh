@@ -40,5 +40,5 @@ else
     echo "no blkio/io cgroup controller: the slow array is not throttled" >&2
     exit 1
 fi
-echo "A: -a cluster.datastores.app=$DIR/fast/app -a cluster.datastores.maintenance=$DIR/fast/maintenance"
-echo "B: -b cluster.datastores.app=$DIR/slow/app -b cluster.datastores.maintenance=$DIR/slow/maintenance"
+echo "A: -a cluster.local.datastores.app=$DIR/fast/app -a cluster.local.datastores.maintenance=$DIR/fast/maintenance"
+echo "B: -b cluster.local.datastores.app=$DIR/slow/app -b cluster.local.datastores.maintenance=$DIR/slow/maintenance"

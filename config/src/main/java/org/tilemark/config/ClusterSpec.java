@@ -1,25 +1,32 @@
 package org.tilemark.config;
 
-import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
+import java.util.Objects;
 
 /**
- * The hosts and storage the tiles run on.
+ * The cluster the tiles run on: which platform, and that platform's own section ({@code cluster.<platform>},
+ * defined and checked by its {@link PlatformConfig}).
  *
- * @param platform   virtualization platform; only {@code local} is supported for now
- * @param hosts      number of hosts
- * @param datastores datastore name to directory; must contain {@code app} and {@code maintenance}
- * @param workDir    working directory for VM state
- * @param pinCpus    whether VMs are pinned to CPUs
+ * @param platform    the platform provider's name, e.g. {@code local}
  * @param bindAddress address every endpoint the harness opens listens on (127.0.0.1 unless configured)
- * @param memoryDirtyMBps local platform: how fast a running guest is taken to dirty its memory while a
- *                    vMotion pre-copies it (each round re-sends what the previous round's time dirtied)
- * @param vmotionNetworkGbps local platform: the migration network's bandwidth, the pace memory is copied at
+ * @param section     the platform's own settings, bound onto its {@link PlatformConfig#sectionType()};
+ *                    null only while the configuration names no platform found on the class path
  */
-public record ClusterSpec(String platform, int hosts, Map<String, Path> datastores, Path workDir, boolean pinCpus,
-        String bindAddress, double memoryDirtyMBps, double vmotionNetworkGbps) {
+public record ClusterSpec(String platform, String bindAddress,
+                          @PlatformSection(selector = "platform") @OptionalValue Record section) {
 
-    public ClusterSpec {
-        datastores = ImmutableCopies.ofMap(datastores);
+    /** Where the harness places tile VMs. */
+    public static final String APP_DATASTORE = "app";
+    /** The other datastore: Storage vMotion's target. */
+    public static final String MAINTENANCE_DATASTORE = "maintenance";
+    /** The datastores every platform's section must name. */
+    public static final List<String> DATASTORES = List.of(APP_DATASTORE, MAINTENANCE_DATASTORE);
+
+    /** The section typed for the platform that owns it. */
+    public <S extends Record> S section(PlatformConfig<S> config) {
+        if (!config.name().equals(platform)) {
+            throw new IllegalArgumentException("cluster.platform is '" + platform + "', not '" + config.name() + "'");
+        }
+        return config.sectionType().cast(Objects.requireNonNull(section, "section"));
     }
 }

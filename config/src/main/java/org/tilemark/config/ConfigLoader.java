@@ -27,11 +27,12 @@ public final class ConfigLoader {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(overrides, "overrides");
         YamlTrees trees = new YamlTrees();
-        ObjectNode merged = trees.defaults();
+        PlatformConfigs platforms = PlatformConfigs.load();
+        ObjectNode merged = defaults(trees, platforms);
         if (file.isPresent()) {
             YamlTrees.deepMerge(merged, trees.readFile(file.get()));
         }
-        return bind(merged, overrides);
+        return bind(merged, overrides, platforms);
     }
 
     /**
@@ -40,18 +41,30 @@ public final class ConfigLoader {
      */
     public static BenchmarkSpec load(ObjectNode tree) throws ConfigException {
         Objects.requireNonNull(tree, "tree");
-        ObjectNode merged = new YamlTrees().defaults();
+        PlatformConfigs platforms = PlatformConfigs.load();
+        ObjectNode merged = defaults(new YamlTrees(), platforms);
         YamlTrees.deepMerge(merged, tree.deepCopy());
-        return bind(merged, Map.of());
+        return bind(merged, Map.of(), platforms);
     }
 
-    private static BenchmarkSpec bind(ObjectNode merged, Map<String, String> overrides) throws ConfigException {
+    /** The built-in defaults with every platform's own section ({@code cluster.<name>}) as its provider defines it. */
+    private static ObjectNode defaults(YamlTrees trees, PlatformConfigs platforms) {
+        ObjectNode merged = trees.defaults();
+        ObjectNode cluster = (ObjectNode) merged.get("cluster");
+        for (PlatformConfig<?> platform : platforms.all()) {
+            cluster.set(platform.name(), YamlTrees.tree(ConfigWriter.sectionToMap(platform.defaults())));
+        }
+        return merged;
+    }
+
+    private static BenchmarkSpec bind(ObjectNode merged, Map<String, String> overrides, PlatformConfigs platforms)
+            throws ConfigException {
         List<String> errors = new ArrayList<>(YamlTrees.applyOverrides(merged, overrides));
 
-        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class));
+        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class, platforms), platforms);
         BenchmarkSpec spec = binder.bindRecord(BenchmarkSpec.class, merged, "");
         errors.addAll(binder.errors());
-        errors.addAll(new SpecValidator(binder.failedPaths()).validate(spec));
+        errors.addAll(new SpecValidator(binder.failedPaths(), platforms).validate(spec));
         if (!errors.isEmpty()) {
             throw new ConfigException(errors);
         }

@@ -41,11 +41,27 @@ public final class ConfigWriter {
         }
     }
 
+    /** A platform's section as plain values, e.g. its defaults to merge a file onto. */
+    static Map<String, Object> sectionToMap(Record section) {
+        return recordToMap(section, null);
+    }
+
     /** @param defaults the same record in the built-in defaults, or null where there is none */
     private static Map<String, Object> recordToMap(Record record, Record defaults) {
         Map<String, Object> map = new LinkedHashMap<>();
         for (RecordComponent component : record.getClass().getRecordComponents()) {
             Object value = read(component, record);
+            PlatformSection section = component.getAnnotation(PlatformSection.class);
+            if (section != null) {
+                // Written where it is read: under the platform's name, e.g. cluster.local.
+                Object name = read(selector(record, section.selector()), record);
+                Object defaultSection = defaults == null ? null : read(component, defaults);
+                if (value != null) {
+                    map.put(String.valueOf(name), plain(value, defaultSection != null
+                            && defaultSection.getClass() == value.getClass() ? defaultSection : null));
+                }
+                continue;
+            }
             if (record instanceof DatabaseSpec database && component.getName().equals("jdbcUrl")) {
                 value = database.redactedJdbcUrl();
             }
@@ -76,9 +92,20 @@ public final class ConfigWriter {
         };
     }
 
+    private static RecordComponent selector(Record record, String name) {
+        for (RecordComponent component : record.getClass().getRecordComponents()) {
+            if (component.getName().equals(name)) {
+                return component;
+            }
+        }
+        throw new IllegalStateException("@PlatformSection names a component that does not exist: " + name);
+    }
+
     private static Object read(RecordComponent component, Record record) {
         try {
-            return component.getAccessor().invoke(record);
+            var accessor = component.getAccessor();
+            accessor.setAccessible(true); // a platform's section record is private to its package
+            return accessor.invoke(record);
         } catch (IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException("cannot read " + component.getName() + " of " + record.getClass().getSimpleName(), e);
         }

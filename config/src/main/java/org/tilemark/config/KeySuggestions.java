@@ -16,9 +16,9 @@ final class KeySuggestions {
 
     private final List<String> knownPaths;
 
-    KeySuggestions(Class<? extends Record> root) {
+    KeySuggestions(Class<? extends Record> root, PlatformConfigs platforms) {
         List<String> paths = new ArrayList<>();
-        collectPaths(root, "", paths);
+        collectPaths(root, "", paths, platforms);
         this.knownPaths = List.copyOf(paths);
     }
 
@@ -40,6 +40,8 @@ final class KeySuggestions {
                 .filter(candidate -> candidate.distance() <= maxDistance)
                 .min(Comparator.comparingInt(Candidate::distance)
                         .thenComparing(candidate -> !candidate.sibling())
+                        // A key moved one section down (cluster.hosts -> cluster.local.hosts) stays nearby.
+                        .thenComparing(candidate -> parentPath.isEmpty() || !candidate.path().startsWith(parentPath + "."))
                         // Then the shallowest; among equals the first declared (min keeps the first).
                         .thenComparingInt(candidate -> depth(candidate.path())))
                 .map(Candidate::path);
@@ -62,14 +64,26 @@ final class KeySuggestions {
         return normalizedKey.length() <= 4 ? 1 : normalizedKey.length() <= 8 ? 2 : 3;
     }
 
-    private static void collectPaths(Class<?> type, String prefix, List<String> paths) {
+    private static void collectPaths(Class<?> type, String prefix, List<String> paths, PlatformConfigs platforms) {
         for (RecordComponent component : type.getRecordComponents()) {
-            String path = prefix.isEmpty() ? component.getName() : prefix + "." + component.getName();
+            if (component.isAnnotationPresent(PlatformSection.class)) {
+                for (PlatformConfig<?> platform : platforms.all()) {
+                    String path = join(prefix, platform.name());
+                    paths.add(path);
+                    collectPaths(platform.sectionType(), path, paths, platforms);
+                }
+                continue;
+            }
+            String path = join(prefix, component.getName());
             paths.add(path);
             if (component.getType().isRecord()) {
-                collectPaths(component.getType(), path, paths);
+                collectPaths(component.getType(), path, paths, platforms);
             }
         }
+    }
+
+    private static String join(String prefix, String key) {
+        return prefix.isEmpty() ? key : prefix + "." + key;
     }
 
     private static int depth(String path) {

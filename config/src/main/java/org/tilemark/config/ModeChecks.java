@@ -33,16 +33,11 @@ final class ModeChecks {
         v.notNegative("search.quick.warmup", search.quick().warmup());
     }
 
-    void storage(StorageSpec storage, ClusterSpec cluster) {
+    /** Whether the platform has {@code storage.hosts} hosts and the datastore is asked of the platform when the run starts. */
+    void storage(StorageSpec storage) {
         v.atLeast("storage.vms", storage.vms(), 1);
         v.atLeast("storage.hosts", storage.hosts(), 0);
-        if (v.usable("storage.hosts", "cluster.hosts") && storage.hosts() > cluster.hosts()) {
-            v.error("storage.hosts: must be <= cluster.hosts (got " + storage.hosts() + " > " + cluster.hosts() + ")");
-        }
-        if (v.usable("storage.datastore", "cluster.datastores") && !cluster.datastores().containsKey(storage.datastore())) {
-            v.error("storage.datastore: unknown datastore '" + storage.datastore() + "' (cluster.datastores has: "
-                    + String.join(", ", cluster.datastores().keySet()) + ")");
-        }
+        v.notBlank("storage.datastore", storage.datastore());
         v.atLeast("storage.disksPerVm", storage.disksPerVm(), 1);
         v.atLeast("storage.outstandingIos", storage.outstandingIos(), 1);
         v.positive("storage.rampUp", storage.rampUp());

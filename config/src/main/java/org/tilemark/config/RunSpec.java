@@ -13,9 +13,11 @@ import java.time.Duration;
  * @param warmup           load applied before the first phase and not scored (may be zero)
  * @param interval         metrics interval: histograms are cut and shipped at this cadence
  * @param results          directory in which the run's results bundle is created
+ * @param stateDir         the harness's own state kept between runs (generated secrets); a platform keeps
+ *                         its VMs and templates where its own section says
  * @param seed             seed for every random choice of the run, so runs are repeatable
  * @param provisionTimeout how long provisioning the tiles may take before the run is abandoned
  */
 public record RunSpec(String profile, int tiles, int phases, Duration phaseDuration, Duration warmup,
-        Duration interval, Path results, long seed, Duration provisionTimeout) {
+        Duration interval, Path results, Path stateDir, long seed, Duration provisionTimeout) {
 }

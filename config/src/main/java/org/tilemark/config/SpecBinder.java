@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Binds a merged YAML tree onto the spec records by walking their components reflectively, collecting
@@ -29,11 +28,13 @@ final class SpecBinder {
     private static final JsonNode EMPTY = JsonNodeFactory.instance.objectNode();
 
     private final KeySuggestions suggestions;
+    private final PlatformConfigs platforms;
     private final List<String> errors = new ArrayList<>();
     private final Set<String> failedPaths = new LinkedHashSet<>();
 
-    SpecBinder(KeySuggestions suggestions) {
+    SpecBinder(KeySuggestions suggestions, PlatformConfigs platforms) {
         this.suggestions = suggestions;
+        this.platforms = platforms;
     }
 
     List<String> errors() {
@@ -58,18 +59,56 @@ final class SpecBinder {
         }
         RecordComponent[] components = type.getRecordComponents();
         Object[] values = new Object[components.length];
+        List<String> keys = new ArrayList<>();
         for (int i = 0; i < components.length; i++) {
             RecordComponent component = components[i];
+            if (component.isAnnotationPresent(PlatformSection.class)) {
+                keys.addAll(platforms.names());
+                continue; // bound below, once the component naming the platform is
+            }
+            keys.add(component.getName());
             String childPath = join(path, component.getName());
             values[i] = bindValue(component.getGenericType(), component.getType(), node.get(component.getName()),
                     childPath, component.isAnnotationPresent(OptionalValue.class), quiet);
         }
-        reportUnknownKeys(node, path, components);
+        for (int i = 0; i < components.length; i++) {
+            PlatformSection section = components[i].getAnnotation(PlatformSection.class);
+            if (section != null) {
+                values[i] = bindPlatformSections(node, path, valueOf(section.selector(), components, values), quiet);
+            }
+        }
+        reportUnknownKeys(node, path, keys);
         return construct(type, components, values);
     }
 
-    private void reportUnknownKeys(JsonNode node, String path, RecordComponent[] components) {
-        Set<String> known = Arrays.stream(components).map(RecordComponent::getName).collect(Collectors.toSet());
+    private static Object valueOf(String name, RecordComponent[] components, Object[] values) {
+        for (int i = 0; i < components.length; i++) {
+            if (components[i].getName().equals(name)) {
+                return values[i];
+            }
+        }
+        throw new IllegalStateException("@PlatformSection names a component that does not exist: " + name);
+    }
+
+    /**
+     * Binds the section of every platform found (so a typo in any of them is reported) and returns the
+     * selected platform's, or null when no platform found has that name (the validator says so).
+     */
+    private Record bindPlatformSections(JsonNode node, String path, Object selected, boolean quiet) {
+        Record chosen = null;
+        for (PlatformConfig<?> platform : platforms.all()) {
+            String sectionPath = join(path, platform.name());
+            JsonNode section = node.get(platform.name());
+            Record bound = bindRecord(platform.sectionType(), section == null ? EMPTY : section, sectionPath, quiet);
+            if (platform.name().equals(selected)) {
+                chosen = bound;
+            }
+        }
+        return chosen;
+    }
+
+    private void reportUnknownKeys(JsonNode node, String path, List<String> keys) {
+        Set<String> known = Set.copyOf(keys);
         for (Map.Entry<String, JsonNode> property : node.properties()) {
             String key = property.getKey();
             if (known.contains(key)) {
@@ -80,7 +119,7 @@ final class SpecBinder {
             errors.add("unknown key '" + unknownPath + "'" + suggestion
                     .map(found -> " (did you mean '" + found + "'?)")
                     .orElseGet(() -> " (valid keys" + (path.isEmpty() ? "" : " under '" + path + "'") + ": "
-                            + Arrays.stream(components).map(RecordComponent::getName).collect(Collectors.joining(", "))
+                            + String.join(", ", keys)
                             + ")"));
         }
     }
@@ -256,7 +295,9 @@ final class SpecBinder {
     private static <T extends Record> T construct(Class<T> type, RecordComponent[] components, Object[] values) {
         Class<?>[] parameterTypes = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
         try {
-            return type.getDeclaredConstructor(parameterTypes).newInstance(values);
+            var constructor = type.getDeclaredConstructor(parameterTypes);
+            constructor.setAccessible(true); // a platform's section record is private to its package
+            return constructor.newInstance(values);
         } catch (InvocationTargetException e) {
             throw new IllegalStateException("cannot construct " + type.getSimpleName(), e.getCause());
         } catch (ReflectiveOperationException e) {

@@ -16,9 +16,7 @@ import java.util.regex.Pattern;
  */
 final class SpecValidator {
 
-    static final List<String> PLATFORMS = List.of("local");
     static final List<String> LOAD_SHAPES = List.of("constant", "bursty");
-    static final List<String> REQUIRED_DATASTORES = List.of("app", "maintenance");
     /** DVD Store sizes: the three standard ones or a custom size in MB or GB. */
     static final Pattern DVDSTORE_SIZE = Pattern.compile("S|M|L|[1-9][0-9]*(MB|GB)");
 
@@ -28,10 +26,12 @@ final class SpecValidator {
     private static final String STANDBY = "workloads.standby";
 
     private final Set<String> failedPaths;
+    private final PlatformConfigs platforms;
     private final List<String> errors = new ArrayList<>();
 
-    SpecValidator(Set<String> failedPaths) {
+    SpecValidator(Set<String> failedPaths, PlatformConfigs platforms) {
         this.failedPaths = failedPaths;
+        this.platforms = platforms;
     }
 
     void error(String message) {
@@ -47,7 +47,7 @@ final class SpecValidator {
         validateStandby(spec.workloads().standby());
         ModeChecks modes = new ModeChecks(this);
         modes.infra(spec.infra());
-        modes.storage(spec.storage(), spec.cluster());
+        modes.storage(spec.storage());
         modes.search(spec.search());
         return List.copyOf(errors);
     }
@@ -72,22 +72,17 @@ final class SpecValidator {
     }
 
     private void validateCluster(ClusterSpec cluster) {
-        if (usable("cluster.platform") && !PLATFORMS.contains(cluster.platform())) {
-            errors.add("cluster.platform: unknown platform '" + cluster.platform() + "' (expected one of: "
-                    + String.join(", ", PLATFORMS) + ")");
-        }
-        atLeast("cluster.hosts", cluster.hosts(), 1);
-        notNegative("cluster.memoryDirtyMBps", cluster.memoryDirtyMBps());
-        positive("cluster.vmotionNetworkGbps", cluster.vmotionNetworkGbps());
         if (usable("cluster.bindAddress") && (cluster.bindAddress() == null || cluster.bindAddress().isBlank())) {
             errors.add("cluster.bindAddress: must not be blank");
         }
-        if (usable("cluster.datastores")) {
-            for (String required : REQUIRED_DATASTORES) {
-                if (!cluster.datastores().containsKey(required)) {
-                    errors.add("cluster.datastores: missing required datastore '" + required + "'");
-                }
-            }
+        if (!usable("cluster.platform")) {
+            return;
+        }
+        var platform = platforms.find(cluster.platform());
+        if (platform.isEmpty()) {
+            errors.add(PlatformConfigs.unknown(cluster.platform(), platforms.names()));
+        } else if (cluster.section() != null) {
+            PlatformConfigs.validate(platform.get(), cluster.section(), new SectionChecks(this, "cluster." + cluster.platform()));
         }
     }
 

@@ -39,6 +39,11 @@ final class YamlTrees {
         }
     }
 
+    /** Plain nested maps (as {@link ConfigWriter} makes them) as a tree. */
+    static ObjectNode tree(Map<String, Object> plain) {
+        return new ObjectMapper().valueToTree(plain);
+    }
+
     /** The user's file as a tree; an empty file is an empty mapping. */
     ObjectNode readFile(Path file) throws ConfigException {
         String text;

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.tilemark.config.fixture.StandInLocalConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,11 +27,8 @@ class ConfigLoaderTest {
 
         RunSpec run = spec.run();
         assertThat(run).isEqualTo(new RunSpec("quick", 1, 3, Duration.ofSeconds(60), Duration.ofSeconds(30),
-                Duration.ofSeconds(10), Path.of("results"), 42, Duration.ofMinutes(5)));
-        assertThat(spec.cluster()).isEqualTo(new ClusterSpec("local", 2,
-                Map.of("app", Path.of(".tilemark/datastores/app"),
-                        "maintenance", Path.of(".tilemark/datastores/maintenance")),
-                Path.of(".tilemark"), true, "127.0.0.1", 32, 10));
+                Duration.ofSeconds(10), Path.of("results"), Path.of(".tilemark"), 42, Duration.ofMinutes(5)));
+        assertThat(spec.cluster()).isEqualTo(new ClusterSpec("local", "127.0.0.1", new StandInLocalConfig().defaults()));
         DvdStoreSpec dvdstore = spec.workloads().dvdstore();
         assertThat(dvdstore.enabled()).isTrue();
         assertThat(dvdstore.size()).isEqualTo("S");
@@ -68,9 +66,10 @@ class ConfigLoaderTest {
                 run:
                   tiles: 4
                 cluster:
-                  datastores:
-                    app: /fast/app
-                    scratch: /tmp/scratch
+                  local:
+                    datastores:
+                      app: /fast/app
+                      scratch: /tmp/scratch
                 workloads:
                   dvdstore:
                     qos:
@@ -82,7 +81,7 @@ class ConfigLoaderTest {
 
         assertThat(spec.run().tiles()).isEqualTo(4);
         assertThat(spec.run().phases()).isEqualTo(3);
-        assertThat(spec.cluster().datastores()).containsExactly(
+        assertThat(section(spec).datastores()).containsExactly(
                 Map.entry("app", Path.of("/fast/app")),
                 Map.entry("maintenance", Path.of(".tilemark/datastores/maintenance")),
                 Map.entry("scratch", Path.of("/tmp/scratch")));
@@ -103,14 +102,14 @@ class ConfigLoaderTest {
         overrides.put("run.tiles", "2");
         overrides.put("run.phaseDuration", "30s");
         overrides.put("run.results", "/tmp/out");
-        overrides.put("cluster.pinCpus", "false");
+        overrides.put("cluster.local.hosts", "5");
 
         RunSpec run = ConfigLoader.load(Optional.of(file), overrides).run();
 
         assertThat(run.tiles()).isEqualTo(2);
         assertThat(run.phaseDuration()).isEqualTo(Duration.ofSeconds(30));
         assertThat(run.results()).isEqualTo(Path.of("/tmp/out"));
-        assertThat(ConfigLoader.load(Optional.of(file), overrides).cluster().pinCpus()).isFalse();
+        assertThat(section(ConfigLoader.load(Optional.of(file), overrides)).hosts()).isEqualTo(5);
     }
 
     @Test
@@ -171,8 +170,9 @@ class ConfigLoaderTest {
                   seed: 1.5
                   warmup: soon
                 cluster:
-                  pinCpus: maybe
-                  datastores: [a, b]
+                  local:
+                    hosts: maybe
+                    datastores: [a, b]
                 workloads:
                   dvdstore:
                     referenceOrdersPerMinute: lots
@@ -183,8 +183,8 @@ class ConfigLoaderTest {
                 "run.tiles: expected an integer, got 'two'",
                 "run.seed: expected an integer, got '1.5'",
                 "run.warmup: expected a duration like 500ms, 30s, 2m, 1h or PT30S, got 'soon'",
-                "cluster.pinCpus: expected true or false, got 'maybe'",
-                "cluster.datastores: expected a mapping, got a list",
+                "cluster.local.hosts: expected an integer, got 'maybe'",
+                "cluster.local.datastores: expected a mapping, got a list",
                 "workloads.dvdstore.referenceOrdersPerMinute: expected a number, got 'lots'",
                 "workloads.dvdstore.mix: expected a mapping, got '7'");
     }
@@ -213,10 +213,10 @@ class ConfigLoaderTest {
                   warmup: -1s
                   provisionTimeout: 0s
                 cluster:
-                  platform: vmware
-                  hosts: 0
-                  datastores:
-                    maintenance: null
+                  local:
+                    hosts: 0
+                    datastores:
+                      maintenance: null
                 workloads:
                   dvdstore:
                     size: XL
@@ -235,9 +235,8 @@ class ConfigLoaderTest {
                 "run.phases: must be >= 1 (got 0)",
                 "run.warmup: must be >= 0 (got -1s)",
                 "run.provisionTimeout: must be > 0 (got 0s)",
-                "cluster.platform: unknown platform 'vmware' (expected one of: local)",
-                "cluster.hosts: must be >= 1 (got 0)",
-                "cluster.datastores: missing required datastore 'maintenance'",
+                "cluster.local.hosts: must be >= 1 (got 0)",
+                "cluster.local.datastores: missing required datastore 'maintenance'",
                 "workloads.dvdstore.size: invalid size 'XL' (expected S, M, L, <n>MB or <n>GB)",
                 "workloads.dvdstore.webServers: must be >= 1 (got 0)",
                 "workloads.dvdstore.users: must be >= 1 (got 0)",
@@ -363,10 +362,25 @@ class ConfigLoaderTest {
     void loadedCollectionsAreImmutable() throws ConfigException {
         BenchmarkSpec spec = ConfigLoader.defaults();
 
-        assertThatThrownBy(() -> spec.cluster().datastores().put("x", Path.of("y")))
+        assertThatThrownBy(() -> section(spec).datastores().put("x", Path.of("y")))
                 .isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> spec.workloads().dvdstore().qos().limits().clear())
                 .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void platformSectionsAreTheProvidersAndAnUnknownPlatformListsThoseFound() {
+        assertThat(errorsOf(Map.of("cluster.platform", "vmware"))).containsExactly(
+                "cluster.platform: unknown platform 'vmware' (platforms found: local)");
+        assertThat(errorsOf(Map.of("cluster.hosts", "3", "cluster.vsphere.host", "vc", "cluster.local.hots", "3")))
+                .containsExactlyInAnyOrder(
+                        "unknown key 'cluster.hosts' (did you mean 'cluster.local.hosts'?)",
+                        "unknown key 'cluster.vsphere' (valid keys under 'cluster': platform, bindAddress, local)",
+                        "unknown key 'cluster.local.hots' (did you mean 'cluster.local.hosts'?)");
+    }
+
+    private static StandInLocalConfig.Section section(BenchmarkSpec spec) {
+        return spec.cluster().section(new StandInLocalConfig());
     }
 
     private Path write(String yaml) throws IOException {
@@ -383,8 +397,6 @@ class ConfigLoaderTest {
                         "infra.blocks: must be >= 0 (got -1)",
                         "infra.pause: must be >= 0 (got -5s)",
                         "infra.vmotion.roles: must not be empty",
-                        "storage.hosts: must be <= cluster.hosts (got 3 > 2)",
-                        "storage.datastore: unknown datastore 'fast' (cluster.datastores has: app, maintenance)",
                         "storage.diskSize: invalid size '1TB' (expected <n>MB or <n>GB)",
                         "storage.transferSizesKb: 'x' is not a size in KB (e.g. 4, 8, 64)");
     }

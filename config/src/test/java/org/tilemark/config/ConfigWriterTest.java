@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import org.tilemark.config.fixture.StandInLocalConfig;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
@@ -102,13 +103,12 @@ class ConfigWriterTest {
         RunSpec run = new RunSpec(random.nextBoolean() ? "quick" : "full run", 1 + random.nextInt(16),
                 1 + random.nextInt(5), interval.multipliedBy(1 + random.nextInt(30)),
                 Duration.ofMillis(random.nextInt(100_000)), interval,
-                Path.of("out dir", "run-" + random.nextInt(1000)), random.nextLong(),
+                Path.of("out dir", "run-" + random.nextInt(1000)), Path.of("state " + random.nextInt(9)), random.nextLong(),
                 Duration.ofSeconds(1 + random.nextInt(7200)));
-        Map<String, Path> datastores = new LinkedHashMap<>(defaults.cluster().datastores());
+        Map<String, Path> datastores = new LinkedHashMap<>(defaults.cluster().section(new StandInLocalConfig()).datastores());
         datastores.put("extra" + random.nextInt(10), Path.of("/data/x: y"));
-        ClusterSpec cluster = new ClusterSpec("local", 1 + random.nextInt(8), datastores,
-                Path.of("/var/lib/tilemark"), random.nextBoolean(), "127.0.0." + (1 + random.nextInt(9)),
-                random.nextInt(200) + random.nextDouble(), 0.5 + random.nextInt(40));
+        ClusterSpec cluster = new ClusterSpec("local", "127.0.0." + (1 + random.nextInt(9)),
+                new StandInLocalConfig.Section(1 + random.nextInt(8), datastores));
         DvdStoreSpec base = defaults.workloads().dvdstore();
         Map<String, Duration> limits = new LinkedHashMap<>(base.qos().limits());
         limits.put("purchase", Duration.ofNanos(1 + random.nextInt(2_000_000_000)));

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class KeySuggestionsTest {
 
-    private final KeySuggestions suggestions = new KeySuggestions(BenchmarkSpec.class);
+    private final KeySuggestions suggestions = new KeySuggestions(BenchmarkSpec.class, PlatformConfigs.load());
 
     @Test
     void distanceCountsATranspositionAsOneEdit() {
@@ -21,7 +21,8 @@ class KeySuggestionsTest {
     void prefersSiblingsThenTheClosestPathAnywhere() {
         assertThat(suggestions.suggest("run", "tiels")).contains("run.tiles");
         assertThat(suggestions.suggest("", "tile")).contains("run.tiles");
-        assertThat(suggestions.suggest("run", "hosts")).contains("cluster.hosts");
+        assertThat(suggestions.suggest("run", "hosts")).contains("storage.hosts");
+        assertThat(suggestions.suggest("cluster", "hosts")).contains("cluster.local.hosts");
         assertThat(suggestions.suggest("", "dvdstore")).contains("workloads.dvdstore");
         assertThat(suggestions.suggest("run", "PHASE-DURATION")).contains("run.phaseDuration");
     }
@@ -43,9 +44,9 @@ class KeySuggestionsTest {
     @Test
     void knowsNestedPathsButNotMapEntries() {
         assertThat(suggestions.knownPaths())
-                .contains("run.tiles", "workloads.dvdstore.qos.limits", "workloads.dvdstore.database.passwordFile",
+                .contains("run.tiles", "cluster.local.datastores", "workloads.dvdstore.qos.limits", "workloads.dvdstore.database.passwordFile",
                         "workloads.mail.actionMix", "workloads.standby.minAnsweredPercent")
-                .doesNotContain("workloads.dvdstore.qos.limits.login", "cluster.datastores.app",
+                .doesNotContain("workloads.dvdstore.qos.limits.login", "cluster.local.datastores.app",
                         "workloads.mail.actionMix.send");
     }
 }

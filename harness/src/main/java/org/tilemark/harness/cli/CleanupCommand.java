@@ -7,7 +7,6 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
-import org.tilemark.infra.platform.PlatformSettings;
 import org.tilemark.infra.platform.Platforms;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,7 +30,7 @@ class CleanupCommand implements Callable<Integer> {
             return RunOutcome.BAD_INPUT;
         }
         BenchmarkSpec spec = loaded.get();
-        try (Platform platform = Platforms.create(spec.cluster().platform(), PlatformSettings.from(spec.cluster()))) {
+        try (Platform platform = Platforms.create(spec.cluster())) {
             List<String> removed = platform.cleanup(runId);
             removed.forEach(vm -> System.out.println("removed " + vm));
             System.out.println(removed.isEmpty() ? "nothing to clean up" : "cleaned up " + removed.size() + " VM(s)");

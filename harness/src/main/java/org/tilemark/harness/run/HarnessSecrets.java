@@ -16,7 +16,7 @@ import org.tilemark.workloads.SecretSource;
 /**
  * Credentials for the run: the configured file, else the configured environment variable (see
  * {@link Secrets#resolve}), else a random secret generated once into
- * {@code <workDir>/secrets/<name>} (mode 0600) and reused, so template disks that bake the
+ * {@code <run.stateDir>/secrets/<name>} (mode 0600) and reused, so template disks that bake the
  * credential stay valid between runs.
  */
 public final class HarnessSecrets implements SecretSource {
@@ -24,8 +24,8 @@ public final class HarnessSecrets implements SecretSource {
     private final Path directory;
     private final Map<String, String> environment;
 
-    public HarnessSecrets(Path workDir, Map<String, String> environment) {
-        this.directory = workDir.resolve("secrets");
+    public HarnessSecrets(Path stateDir, Map<String, String> environment) {
+        this.directory = stateDir.resolve("secrets");
         this.environment = environment;
     }
 

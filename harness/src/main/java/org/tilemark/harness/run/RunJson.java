@@ -51,7 +51,7 @@ final class RunJson {
         ArrayNode datastores = inventory.putArray("datastores");
         if (platform != null) {
             Inventory inv = platform.inventory();
-            inv.hosts().forEach(h -> hosts.addObject().put("name", h.name()).put("cpus", h.cpus()));
+            inv.hosts().forEach(h -> hosts.addObject().put("name", h.name()).put("cores", h.cores()));
             inv.datastores().forEach(d -> datastores.addObject().put("name", d.name()).put("location", d.location()));
         }
         ArrayNode vmArray = inventory.putArray("vms");

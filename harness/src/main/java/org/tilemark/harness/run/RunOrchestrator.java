@@ -80,7 +80,7 @@ public final class RunOrchestrator {
         boolean aborted = false;
         MeasurementLoop.Summary measurement = null;
         List<Workload> workloads = Workloads.enabled(spec);
-        HarnessSecrets secrets = new HarnessSecrets(spec.cluster().workDir(), environment);
+        HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);
         Map<Integer, List<VmRequest>> requests;
         try {
             // Before anything is created: a server that does not answer or a refused login is bad

@@ -13,7 +13,6 @@ import java.util.concurrent.Executors;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
-import org.tilemark.infra.platform.PlatformSettings;
 import org.tilemark.infra.platform.Platforms;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.workloads.VmRequest;
@@ -48,7 +47,7 @@ public final class TileCluster implements AutoCloseable {
      * @param clusterId names the VMs' directories and registry entries ({@code tilemark cleanup ID})
      */
     public static TileCluster open(BenchmarkSpec spec, String clusterId, PrintStream out) throws PlatformException {
-        return new TileCluster(Platforms.create(spec.cluster().platform(), PlatformSettings.from(spec.cluster())),
+        return new TileCluster(Platforms.create(spec.cluster()),
                 clusterId, out);
     }
 

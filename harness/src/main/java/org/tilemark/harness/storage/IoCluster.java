@@ -18,7 +18,6 @@ import java.util.concurrent.Future;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
-import org.tilemark.infra.platform.PlatformSettings;
 import org.tilemark.infra.platform.Platforms;
 import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
@@ -53,7 +52,7 @@ final class IoCluster implements AutoCloseable {
 
     static IoCluster open(BenchmarkSpec spec, StorageSettings settings, String runId, String token, PrintStream out)
             throws PlatformException {
-        IoCluster cluster = new IoCluster(Platforms.create(spec.cluster().platform(), PlatformSettings.from(spec.cluster())), out);
+        IoCluster cluster = new IoCluster(Platforms.create(spec.cluster()), out);
         try {
             cluster.control = new IoVmControl(token);
             cluster.platform.onUnexpectedStop((vm, cause) -> {

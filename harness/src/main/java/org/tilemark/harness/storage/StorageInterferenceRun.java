@@ -43,11 +43,11 @@ public final class StorageInterferenceRun {
     }
 
     public int run(BenchmarkSpec spec, boolean quick) {
-        StorageSettings settings = StorageSettings.of(spec, quick);
-        Optional<String> bad = settings.datastoreProblem();
-        if (bad.isPresent()) {
-            out.println("error: " + bad.get());
-            return RunOutcome.BAD_INPUT;
+        StorageSettings settings;
+        try {
+            settings = StorageSettings.of(spec, quick);
+        } catch (PlatformException e) {
+            return StorageSettings.refused(e, out);
         }
         InterferenceSchedule schedule = InterferenceSchedule.of(spec.storage().interference(), quick);
         long diskBytes = DataSizes.parseBytes(spec.storage().interference().diskSize());

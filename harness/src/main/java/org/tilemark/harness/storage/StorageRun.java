@@ -46,11 +46,11 @@ public final class StorageRun {
     }
 
     public int run(BenchmarkSpec spec, boolean quick) {
-        StorageSettings settings = StorageSettings.of(spec, quick);
-        Optional<String> bad = settings.datastoreProblem();
-        if (bad.isPresent()) {
-            out.println("error: " + bad.get());
-            return RunOutcome.BAD_INPUT;
+        StorageSettings settings;
+        try {
+            settings = StorageSettings.of(spec, quick);
+        } catch (PlatformException e) {
+            return StorageSettings.refused(e, out);
         }
         String runId = "storage-" + RunIds.next();
         Path directory = spec.run().results().toAbsolutePath().normalize().resolve(runId);
@@ -102,7 +102,7 @@ public final class StorageRun {
 
     /** The I/O VMs' control token: from the environment, else generated and kept in the work directory. */
     String token(BenchmarkSpec spec) {
-        return new HarnessSecrets(spec.cluster().workDir(), environment).secret("io-control-token", IoGuestRole.TOKEN_ENV, null);
+        return new HarnessSecrets(spec.run().stateDir(), environment).secret("io-control-token", IoGuestRole.TOKEN_ENV, null);
     }
 
     private static ObjectNode runJson(BenchmarkSpec spec, StorageSettings settings, String runId, Outcome outcome) {
@@ -123,15 +123,5 @@ public final class StorageRun {
 
     static List<String> hostNames(Platform platform) {
         return platform.inventory().hosts().stream().map(Inventory.Host::name).toList();
-    }
-
-    static boolean writable(Path dir) {
-        try {
-            Path probe = Files.createTempFile(dir, ".tilemark-probe", ".tmp");
-            Files.delete(probe);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.StorageSpec;
+import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.run.RunIds;
@@ -49,7 +50,13 @@ public final class StorageScalingRun {
 
     public int run(BenchmarkSpec spec, boolean quick, List<Integer> hostCounts, List<Integer> vmCounts,
                    List<Integer> diskCounts, List<String> specNames) {
-        Optional<String> bad = problem(spec, hostCounts, vmCounts, diskCounts);
+        StorageSettings base;
+        try {
+            base = StorageSettings.of(spec, quick);
+        } catch (PlatformException e) {
+            return StorageSettings.refused(e, out);
+        }
+        Optional<String> bad = problem(base.platformHosts(), hostCounts, vmCounts, diskCounts);
         List<DataPoint> points = new ArrayList<>();
         try {
             for (String name : specNames) {
@@ -58,8 +65,6 @@ public final class StorageScalingRun {
         } catch (IllegalArgumentException e) {
             bad = bad.or(() -> Optional.of("--specs: " + e.getMessage()));
         }
-        StorageSettings base = StorageSettings.of(spec, quick);
-        bad = bad.or(base::datastoreProblem);
         if (bad.isPresent()) {
             out.println("error: " + bad.get());
             return RunOutcome.BAD_INPUT;
@@ -77,7 +82,7 @@ public final class StorageScalingRun {
                 Layout layout = layouts.get(i);
                 out.println("[layout " + (i + 1) + "/" + layouts.size() + "] " + layout.label());
                 BenchmarkSpec layoutSpec = withLayout(spec, layout);
-                StorageRun.Outcome outcome = single.measure(layoutSpec, StorageSettings.of(layoutSpec, quick), runId + "-l" + (i + 1),
+                StorageRun.Outcome outcome = single.measure(layoutSpec, base.with(layoutSpec.storage()), runId + "-l" + (i + 1),
                         points, directory, r -> bundle.appendJsonLine("scaling.jsonl", line(layout, r)));
                 results.add(new LayoutResult(layout, outcome.results()));
                 failure = outcome.failure();
@@ -118,13 +123,13 @@ public final class StorageScalingRun {
         return layouts;
     }
 
-    private static Optional<String> problem(BenchmarkSpec spec, List<Integer> hosts, List<Integer> vms, List<Integer> disks) {
+    private static Optional<String> problem(int platformHosts, List<Integer> hosts, List<Integer> vms, List<Integer> disks) {
         if (hosts.isEmpty() || vms.isEmpty() || disks.isEmpty()) {
             return Optional.of("--hosts, --vms and --disks need at least one value each");
         }
         for (int h : hosts) {
-            if (h < 1 || h > spec.cluster().hosts()) {
-                return Optional.of("--hosts: " + h + " is not between 1 and cluster.hosts (" + spec.cluster().hosts() + ")");
+            if (h < 1 || h > platformHosts) {
+                return Optional.of("--hosts: " + h + " is not between 1 and the platform's host count (" + platformHosts + ")");
             }
         }
         if (vms.stream().anyMatch(v -> v < 1)) {

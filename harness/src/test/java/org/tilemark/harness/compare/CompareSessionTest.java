@@ -29,8 +29,8 @@ class CompareSessionTest {
 
     @Test
     void runsAAndBInterleavedIntoTheCompareBundleAndReportsTheSlowerSide() throws Exception {
-        SideConfig a = spec("cluster.datastores.app", "fast");
-        SideConfig b = spec("cluster.datastores.app", "slow");
+        SideConfig a = spec("run.profile", "fast");
+        SideConfig b = spec("run.profile", "slow");
 
         int exit = session(fakeRunner()).compareConfigs(a, b, 3, results);
 
@@ -107,7 +107,7 @@ class CompareSessionTest {
     /** Writes a bundle whose phase scores are 1.0 ± noise on "fast" and 0.8 ± noise on "slow". */
     private RunOneConfig fakeRunner() {
         return spec -> {
-            String datastore = spec.cluster().datastores().get("app").getFileName().toString();
+            String datastore = spec.run().profile();
             ran.add(datastore);
             try {
                 Path bundle = bundle(spec.run().results().resolve("run" + ran.size()), spec.run().tiles(),

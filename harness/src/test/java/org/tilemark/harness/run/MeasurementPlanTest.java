@@ -67,7 +67,7 @@ class MeasurementPlanTest {
 
     private static RunSpec run(int phases, int phaseSeconds, int warmupSeconds, int intervalSeconds) {
         return new RunSpec("quick", 1, phases, seconds(phaseSeconds), seconds(warmupSeconds), seconds(intervalSeconds),
-                Path.of("results"), 42, Duration.ofMinutes(5));
+                Path.of("results"), Path.of(".tilemark"), 42, Duration.ofMinutes(5));
     }
 
     private static Duration seconds(long s) {

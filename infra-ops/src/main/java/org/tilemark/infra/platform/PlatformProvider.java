@@ -1,9 +1,24 @@
 package org.tilemark.infra.platform;
 
-/** Creates a platform by name; found with ServiceLoader. */
-public interface PlatformProvider {
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.PlatformConfig;
 
-    String name();
+/**
+ * A platform backend: its configuration section (see {@link PlatformConfig}) and how to connect to it.
+ * One package per backend; register the provider in {@code META-INF/services/org.tilemark.config.PlatformConfig}
+ * (the one registration serves both the configuration loader and {@link Platforms}).
+ *
+ * @param <S> the record type of the backend's section {@code cluster.<name>}
+ */
+public interface PlatformProvider<S extends Record> extends PlatformConfig<S> {
 
-    Platform create(PlatformSettings settings) throws PlatformException;
+    /**
+     * Connects to the platform (or, for the local one, prepares it).
+     *
+     * @param section the backend's own section, validated
+     * @param cluster the neutral cluster settings (e.g. the address endpoints listen on)
+     * @throws PlatformSettingException when a setting is wrong for this cluster (a directory missing, a
+     *                                  host unreachable), naming its key
+     */
+    Platform create(S section, ClusterSpec cluster) throws PlatformException;
 }

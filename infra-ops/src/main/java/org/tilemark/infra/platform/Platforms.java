@@ -2,6 +2,8 @@ package org.tilemark.infra.platform;
 
 import java.util.ServiceLoader;
 import java.util.TreeSet;
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.PlatformConfig;
 
 /** Looks platforms up by name among the providers on the class path. */
 public final class Platforms {
@@ -9,14 +11,21 @@ public final class Platforms {
     private Platforms() {
     }
 
-    public static Platform create(String name, PlatformSettings settings) throws PlatformException {
+    /** Creates the platform {@code cluster.platform} names, from its own section. */
+    public static Platform create(ClusterSpec cluster) throws PlatformException {
         TreeSet<String> known = new TreeSet<>();
-        for (PlatformProvider provider : ServiceLoader.load(PlatformProvider.class)) {
-            if (provider.name().equals(name)) {
-                return provider.create(settings);
+        for (PlatformConfig<?> config : ServiceLoader.load(PlatformConfig.class)) {
+            if (config instanceof PlatformProvider<?> provider) {
+                if (provider.name().equals(cluster.platform())) {
+                    return create(provider, cluster);
+                }
+                known.add(provider.name());
             }
-            known.add(provider.name());
         }
-        throw new PlatformException("unknown platform '" + name + "' (available: " + String.join(", ", known) + ")");
+        throw new PlatformException("unknown platform '" + cluster.platform() + "' (available: " + String.join(", ", known) + ")");
+    }
+
+    private static <S extends Record> Platform create(PlatformProvider<S> provider, ClusterSpec cluster) throws PlatformException {
+        return provider.create(cluster.section(provider), cluster);
     }
 }

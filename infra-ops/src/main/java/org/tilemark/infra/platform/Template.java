@@ -1,5 +1,8 @@
 package org.tilemark.infra.platform;
 
-/** A built template: its id and where its disk lives on the platform. */
-public record Template(String cacheKey, String role, String location, boolean builtNow) {
+/**
+ * A built template: what the platform knows it by ({@code cacheKey}; where its disks live is the
+ * platform's own business) and whether this call built it.
+ */
+public record Template(String cacheKey, String role, boolean builtNow) {
 }

@@ -86,7 +86,7 @@ final class FakePlatform implements Platform {
 
     @Override
     public Inventory inventory() {
-        return new Inventory(List.of(new Inventory.Host("host-0", "0"), new Inventory.Host("host-1", "1")), List.of());
+        return new Inventory(List.of(new Inventory.Host("host-0", 1), new Inventory.Host("host-1", 1)), List.of());
     }
 
     @Override

@@ -37,7 +37,7 @@ class CrashCleanupEndToEndTest {
 
         Path datastores = E2e.WORK.resolve("datastores");
         assertThat(E2e.processesUnder(datastores)).as("guests outlive the killed harness").isNotEmpty();
-        List<Integer> ports = guestPorts(Path.of(settings.get("cluster.datastores.app")));
+        List<Integer> ports = guestPorts(Path.of(settings.get("cluster.local.datastores.app")));
         assertThat(ports).hasSize(8); // db, 3 web, mail, olio-db, olio-web, standby
 
         Process cleanup = tilemark("cleanup", settings);
@@ -47,7 +47,7 @@ class CrashCleanupEndToEndTest {
         assertThat(output).contains("cleaned up 8 VM(s)");
 
         assertThat(E2e.processesUnder(datastores)).as("processes after cleanup").isEmpty();
-        try (var runs = Files.list(Path.of(settings.get("cluster.datastores.app")))) {
+        try (var runs = Files.list(Path.of(settings.get("cluster.local.datastores.app")))) {
             assertThat(runs.toList()).as("VM directories after cleanup").isEmpty();
         }
         for (int port : ports) {

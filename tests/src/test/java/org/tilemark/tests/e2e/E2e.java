@@ -42,9 +42,10 @@ final class E2e {
         s.put("run.phaseDuration", "20s");
         s.put("run.warmup", "15s"); // JMeter's users need a few seconds to come up on two busy cores
         s.put("run.interval", "10s");
-        s.put("cluster.workDir", WORK.toString());
-        s.put("cluster.datastores.app", WORK.resolve("datastores/app").toString());
-        s.put("cluster.datastores.maintenance", WORK.resolve("datastores/maintenance").toString());
+        s.put("run.stateDir", WORK.toString());
+        s.put("cluster.local.workDir", WORK.toString());
+        s.put("cluster.local.datastores.app", WORK.resolve("datastores/app").toString());
+        s.put("cluster.local.datastores.maintenance", WORK.resolve("datastores/maintenance").toString());
         s.put("workloads.dvdstore.size", "1MB");
         s.put("workloads.dvdstore.users", "40");
         s.put("workloads.dvdstore.thinkTime", "4s");

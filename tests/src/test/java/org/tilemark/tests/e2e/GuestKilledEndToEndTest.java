@@ -74,7 +74,7 @@ class GuestKilledEndToEndTest {
         RunOrchestrator orchestrator = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of());
         CompletableFuture<RunOutcome> run = CompletableFuture.supplyAsync(() -> orchestrator.run(spec));
 
-        long pid = E2e.guestPid(Path.of(settings.get("cluster.datastores.app")), vm);
+        long pid = E2e.guestPid(Path.of(settings.get("cluster.local.datastores.app")), vm);
         E2e.waitForMeasurement(Path.of(settings.get("run.results")));
         harm.accept(pid);
 

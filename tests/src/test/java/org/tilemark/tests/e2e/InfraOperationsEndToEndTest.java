@@ -61,11 +61,11 @@ class InfraOperationsEndToEndTest {
     @Test
     void anUnwritableMaintenanceDatastoreFailsTheOperationsThatWriteToItAndLeavesNothingBehind() throws Exception {
         Map<String, String> settings = infraSettings("e2e-infra-readonly", "1", "40s");
-        Path maintenance = Path.of(settings.get("cluster.datastores.maintenance"));
+        Path maintenance = Path.of(settings.get("cluster.local.datastores.maintenance"));
         Run run = start(settings);
         RunOutcome outcome;
         // Made read-only once the tile is up and before measurement: every operation that writes there fails.
-        E2e.guestPid(Path.of(settings.get("cluster.datastores.app")), "tile1-standby");
+        E2e.guestPid(Path.of(settings.get("cluster.local.datastores.app")), "tile1-standby");
         assertThat(chattr("+i", maintenance)).as("chattr +i (needs root and ext4)").isTrue();
         try {
             outcome = run.finish();

@@ -60,7 +60,7 @@ class StorageEndToEndTest {
     @Test
     void aMissingDatastoreIsBadInputNamingTheKeyAndCreatesNothing() throws Exception {
         Map<String, String> settings = settings("e2e-storage-bad");
-        settings.put("cluster.datastores.app", "/nonexistent/tilemark-datastore");
+        settings.put("cluster.local.datastores.app", "/nonexistent/tilemark-datastore");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
         int exit = new StorageRun(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of())
@@ -68,7 +68,7 @@ class StorageEndToEndTest {
 
         assertThat(exit).isEqualTo(RunOutcome.BAD_INPUT);
         assertThat(console.toString(StandardCharsets.UTF_8).strip())
-                .isEqualTo("error: cluster.datastores.app: /nonexistent/tilemark-datastore does not exist");
+                .isEqualTo("error: cluster.local.datastores.app: /nonexistent/tilemark-datastore does not exist");
         assertThat(E2e.TARGET.resolve("e2e-storage-bad")).doesNotExist();
     }
 
@@ -149,7 +149,7 @@ class StorageEndToEndTest {
             }
         }
         assertThat(jsonl).as("two data points measured").isNotNull();
-        long pid = E2e.guestPid(Path.of(settings.get("cluster.datastores.app")), "io-1");
+        long pid = E2e.guestPid(Path.of(settings.get("cluster.local.datastores.app")), "io-1");
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
 
         int exit = run.get(3, java.util.concurrent.TimeUnit.MINUTES);
@@ -178,7 +178,7 @@ class StorageEndToEndTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(mounted, "a loop-mounted ext4 (needs root and loop devices)");
         try {
             Map<String, String> settings = settings("e2e-storage-full");
-            settings.put("cluster.datastores.app", mount.toString());
+            settings.put("cluster.local.datastores.app", mount.toString());
             settings.put("storage.thinDisks", "true"); // thin disks allocate on write: 2 x 64 MB do not fit in 40 MB
             ByteArrayOutputStream console = new ByteArrayOutputStream();
 

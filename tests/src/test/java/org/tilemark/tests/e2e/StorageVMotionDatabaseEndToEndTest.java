@@ -20,7 +20,6 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.infra.platform.Migration;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Platform;
-import org.tilemark.infra.platform.PlatformSettings;
 import org.tilemark.infra.platform.Platforms;
 import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
@@ -48,7 +47,7 @@ class StorageVMotionDatabaseEndToEndTest {
         VmRequest db = dvdstore.vms(1, spec, (name, env, file) -> PASSWORD).stream()
                 .filter(r -> r.role().equals("dvdstore-db")).findFirst().orElseThrow();
         RoleTemplate role = TemplateCatalog.forRole("dvdstore-db");
-        try (Platform platform = Platforms.create("local", PlatformSettings.from(spec.cluster()))) {
+        try (Platform platform = Platforms.create(spec.cluster())) {
             Template template = platform.ensureTemplate(new TemplateRequest(role, new TemplateId(role.role(), db.templateInfo()),
                     db.templateInfo(), db.secretEnvironment(), Duration.ofMinutes(5)));
             Vm vm = platform.deploy(new VmSpec(db.name(), "e2e-svmotion-" + ProcessHandle.current().pid(), 1, template, role,

@@ -2,7 +2,6 @@ package org.tilemark.infra.platform.local;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.tilemark.infra.platform.Inventory.Host;
 
 /**
  * Splits this machine's CPUs into logical hosts: with C CPUs and H hosts, host i gets a contiguous

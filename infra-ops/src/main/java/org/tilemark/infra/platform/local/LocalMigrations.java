@@ -6,11 +6,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.tilemark.infra.platform.Inventory.Host;
 import org.tilemark.infra.platform.Migration;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.PlatformException;
-import org.tilemark.infra.platform.PlatformSettings;
 import org.tilemark.infra.platform.Vm;
 
 /**
@@ -41,14 +39,14 @@ final class LocalMigrations {
         void stop(LocalVm vm, Duration grace);
     }
 
-    private final PlatformSettings settings;
+    private final LocalSettings settings;
     private final List<Host> hosts;
     private final VmRegistry registry;
     private final boolean pinning;
     private final Guests guests;
     private final MemoryPrecopy precopy;
 
-    LocalMigrations(PlatformSettings settings, List<Host> hosts, VmRegistry registry, boolean pinning, Guests guests) {
+    LocalMigrations(LocalSettings settings, List<Host> hosts, VmRegistry registry, boolean pinning, Guests guests) {
         this.settings = settings;
         this.hosts = hosts;
         this.registry = registry;

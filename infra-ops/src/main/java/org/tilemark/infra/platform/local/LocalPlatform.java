@@ -21,10 +21,8 @@ import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Migration;
 import org.tilemark.infra.platform.Placement;
-import org.tilemark.infra.platform.Inventory.Host;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
-import org.tilemark.infra.platform.PlatformSettings;
 import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
@@ -42,7 +40,8 @@ final class LocalPlatform implements Platform {
 
     private static final String TEMPLATE_BUILDS = "template-builds";
 
-    private final PlatformSettings settings;
+    private final LocalSettings settings;
+    private final String bindAddress;
     private final List<Host> hosts;
     private final Path templates;
     private final VmRegistry registry;
@@ -51,8 +50,9 @@ final class LocalPlatform implements Platform {
     private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
     private final LocalMigrations migrations;
 
-    LocalPlatform(PlatformSettings settings) throws IOException {
+    LocalPlatform(LocalSettings settings, String bindAddress) throws IOException {
         this.settings = settings;
+        this.bindAddress = bindAddress;
         this.hosts = HostSlots.split(settings.hosts(), Runtime.getRuntime().availableProcessors());
         Path root = settings.workDir().toAbsolutePath().normalize().resolve("local");
         this.templates = root.resolve("templates");
@@ -77,7 +77,7 @@ final class LocalPlatform implements Platform {
 
     @Override
     public String name() {
-        return "local";
+        return LocalPlatformProvider.NAME;
     }
 
     @Override
@@ -90,7 +90,7 @@ final class LocalPlatform implements Platform {
         List<Inventory.Datastore> datastores = new ArrayList<>();
         settings.datastores().forEach((name, path) -> datastores.add(new Inventory.Datastore(name, path.toAbsolutePath().normalize().toString())));
         datastores.sort((a, b) -> a.name().compareTo(b.name()));
-        return new Inventory(hosts, datastores);
+        return new Inventory(hosts.stream().map(Host::neutral).toList(), datastores);
     }
 
     @Override
@@ -98,7 +98,7 @@ final class LocalPlatform implements Platform {
         String key = request.id().cacheKey();
         Path ready = templates.resolve(key);
         if (Files.isRegularFile(ready.resolve("READY"))) {
-            return new Template(key, request.role().role(), ready.toString(), false);
+            return new Template(key, request.role().role(), false);
         }
         VmDirectory build = new VmDirectory(templates.resolve(key + ".build"));
         VmRegistry.Entry entry = new VmRegistry.Entry(TEMPLATE_BUILDS, key, build.path());
@@ -123,7 +123,7 @@ final class LocalPlatform implements Platform {
             Disks.delete(ready);
             Files.move(build.path(), ready, StandardCopyOption.ATOMIC_MOVE);
             registry.remove(entry);
-            return new Template(key, request.role().role(), ready.toString(), true);
+            return new Template(key, request.role().role(), true);
         } catch (IOException e) {
             throw new PlatformException("building template " + key + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -153,17 +153,17 @@ final class LocalPlatform implements Platform {
             }
             Files.createDirectories(dir.path());
             registry.add(entry);
-            Disks.copy(Path.of(spec.template().location()).resolve("disk"), dir.disk());
+            Disks.copy(templates.resolve(spec.template().cacheKey()).resolve("disk"), dir.disk());
             Map<String, String> guestInfo = new java.util.HashMap<>(spec.guestInfo());
             guestInfo.put("vm.name", spec.name());
             guestInfo.put("vm.tile", Integer.toString(spec.tile()));
             guestInfo.put("vm.run", spec.runId());
-            guestInfo.putIfAbsent("guest.bind", settings.bindAddress());
+            guestInfo.putIfAbsent("guest.bind", bindAddress);
             dir.writeGuestInfo(guestInfo);
             EndpointProxy.Handoff handoff = EndpointProxy.Handoff.of(spec.role());
             Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();
             for (String port : spec.role().ports()) {
-                endpoints.put(port, new EndpointProxy(settings.bindAddress(), spec.name() + "-" + port, handoff));
+                endpoints.put(port, new EndpointProxy(bindAddress, spec.name() + "-" + port, handoff));
             }
             vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, endpoints));
             return vm;

@@ -1,25 +1,81 @@
 package org.tilemark.infra.platform.local;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.SectionChecks;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.PlatformProvider;
-import org.tilemark.infra.platform.PlatformSettings;
+import org.tilemark.infra.platform.PlatformSettingException;
 
-/** Provides the local platform (the embedded default). */
-public final class LocalPlatformProvider implements PlatformProvider {
+/** Provides the local platform (the embedded default) and its section {@code cluster.local}. */
+public final class LocalPlatformProvider implements PlatformProvider<LocalSettings> {
+
+    static final String NAME = "local";
 
     @Override
     public String name() {
-        return "local";
+        return NAME;
     }
 
     @Override
-    public Platform create(PlatformSettings settings) throws PlatformException {
+    public Class<LocalSettings> sectionType() {
+        return LocalSettings.class;
+    }
+
+    @Override
+    public LocalSettings defaults() {
+        return LocalSettings.defaults();
+    }
+
+    @Override
+    public void validate(LocalSettings section, SectionChecks checks) {
+        checks.atLeast("hosts", section.hosts(), 1);
+        checks.harnessDatastores("datastores", section.datastores().keySet());
+        checks.notNegative("memoryDirtyMBps", section.memoryDirtyMBps());
+        checks.positive("vmotionNetworkGbps", section.vmotionNetworkGbps());
+    }
+
+    @Override
+    public Platform create(LocalSettings section, ClusterSpec cluster) throws PlatformException {
+        checkDatastores(section);
         try {
-            return new LocalPlatform(settings);
+            return new LocalPlatform(section, cluster.bindAddress());
         } catch (IOException e) {
-            throw new PlatformException("local platform: cannot prepare " + settings.workDir() + ": " + e.getMessage(), e);
+            throw new PlatformException("local platform: cannot prepare " + section.workDir() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A datastore inside the work directory is created when missing; one elsewhere must exist, so a typo
+     * does not benchmark the wrong disk. Either must be writable.
+     */
+    private static void checkDatastores(LocalSettings section) throws PlatformSettingException {
+        Path workDir = section.workDir().toAbsolutePath().normalize();
+        for (var datastore : section.datastores().entrySet()) {
+            Path directory = datastore.getValue().toAbsolutePath().normalize();
+            if (!Files.isDirectory(directory) && !directory.startsWith(workDir)) {
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " does not exist");
+            }
+        }
+        // Only once every one is known to be usable, so a refused setting creates nothing.
+        for (var datastore : section.datastores().entrySet()) {
+            Path directory = datastore.getValue().toAbsolutePath().normalize();
+            try {
+                Files.createDirectories(directory);
+            } catch (IOException e) {
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " cannot be created ("
+                        + e.getMessage() + ")");
+            }
+            if (!Files.isWritable(directory)) {
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " is not writable");
+            }
+        }
+    }
+
+    private static String key(String datastore) {
+        return "cluster." + NAME + ".datastores." + datastore;
     }
 }

@@ -2,7 +2,6 @@ package org.tilemark.infra.platform.local;
 
 import java.util.Map;
 import java.util.Optional;
-import org.tilemark.infra.platform.Inventory.Host;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.tilemark.infra.platform.Inventory.Host;
 
 class HostSlotsTest {
 
@@ -26,5 +25,12 @@ class HostSlotsTest {
 
         assertThat(hosts).extracting(Host::cpus).containsExactly("0", "1", "0", "1");
         assertThat(hosts).extracting(Host::name).containsExactly("host-0", "host-1", "host-2", "host-3");
+    }
+
+    @Test
+    void aHostsCpusAreALinuxCpuListAndItsCoresTheirCount() {
+        assertThat(new Host("h", "0-2,5").cpuSet()).containsExactly(0, 1, 2, 5);
+        assertThat(new Host("h", "0-2,5").neutral()).isEqualTo(new org.tilemark.infra.platform.Inventory.Host("h", 4));
+        assertThat(new Host("h", "1").neutral().cores()).isEqualTo(1);
     }
 }

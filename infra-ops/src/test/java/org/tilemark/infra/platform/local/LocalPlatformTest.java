@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.infra.platform.Migration;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Platform;
-import org.tilemark.infra.platform.PlatformSettings;
+import org.tilemark.config.ClusterSpec;
 import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
@@ -51,7 +51,7 @@ class LocalPlatformTest {
 
     @BeforeEach
     void createPlatform() throws Exception {
-        platform = new LocalPlatformProvider().create(settings());
+        platform = new LocalPlatformProvider().create(settings(), CLUSTER);
     }
 
     @AfterEach
@@ -65,10 +65,11 @@ class LocalPlatformTest {
     void templateDeployPowerOnCrashRestartAndDestroy() throws Exception {
         Template template = platform.ensureTemplate(templateRequest());
         assertThat(template.builtNow()).isTrue();
-        assertThat(Path.of(template.location()).resolve("disk").resolve(EchoGuest.DISK_FILE)).hasBinaryContent(EchoGuest.DISK_CONTENT);
+        assertThat(tmp.resolve("local/templates").resolve(template.cacheKey()).resolve("disk").resolve(EchoGuest.DISK_FILE))
+                .hasBinaryContent(EchoGuest.DISK_CONTENT);
         Template again = platform.ensureTemplate(templateRequest());
         assertThat(again.builtNow()).isFalse();
-        assertThat(again.location()).isEqualTo(template.location());
+        assertThat(again.cacheKey()).isEqualTo(template.cacheKey());
         assertThat(platform.leftovers(null)).isEmpty();
 
         Vm vm = platform.deploy(spec("tile1-echo", "run-a", template, Map.of("echo.greeting", "hi")));
@@ -169,7 +170,7 @@ class LocalPlatformTest {
         ProcessHandle secondGuest = ProcessHandle.of(guestPid(secondDir)).orElseThrow();
 
         // As `tilemark cleanup` does after the harness died: a new platform over the same work directory.
-        Platform afterCrash = new LocalPlatformProvider().create(settings());
+        Platform afterCrash = new LocalPlatformProvider().create(settings(), CLUSTER);
         assertThat(afterCrash.leftovers("run-b")).containsExactlyInAnyOrder("run-b/tile1-a", "run-b/tile1-b");
         assertThat(afterCrash.leftovers("run-other")).isEmpty();
 
@@ -262,9 +263,11 @@ class LocalPlatformTest {
         }
     }
 
-    private PlatformSettings settings() {
-        return new PlatformSettings(2, Map.of("app", tmp.resolve("app"), "maintenance", tmp.resolve("maint")),
-                tmp.resolve("work"), false, "127.0.0.1", 32, 10);
+    private static final ClusterSpec CLUSTER = new ClusterSpec(LocalPlatformProvider.NAME, "127.0.0.1", null);
+
+    private LocalSettings settings() {
+        return new LocalSettings(2, Map.of("app", tmp.resolve("app"), "maintenance", tmp.resolve("maint")),
+                tmp, false, 32, 10);
     }
 
     private static TemplateRequest templateRequest() {

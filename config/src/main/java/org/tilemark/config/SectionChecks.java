@@ -1,0 +1,62 @@
+package org.tilemark.config;
+
+import java.util.Collection;
+
+/**
+ * The checks a {@link PlatformConfig} runs on its section, reporting errors under the section's full
+ * key path ({@code cluster.local.hosts: must be >= 1 (got 0)}) together with every other error of the
+ * configuration. Checks on a value that failed to bind are skipped: that value already has its error.
+ */
+public final class SectionChecks {
+
+    private final SpecValidator validator;
+    private final String section;
+
+    SectionChecks(SpecValidator validator, String section) {
+        this.validator = validator;
+        this.section = section;
+    }
+
+    /** The full key path of {@code key} in this section, e.g. {@code cluster.local.datastores.app}. */
+    public String path(String key) {
+        return section + "." + key;
+    }
+
+    /** False when {@code key} (or the section holding it) failed to bind. */
+    public boolean usable(String key) {
+        return validator.usable(path(key));
+    }
+
+    /** Reports {@code problem} for {@code key}, e.g. {@code error("hosts", "must name at least one host")}. */
+    public void error(String key, String problem) {
+        validator.error(path(key) + ": " + problem);
+    }
+
+    public void atLeast(String key, long value, long minimum) {
+        validator.atLeast(path(key), value, minimum);
+    }
+
+    public void notNegative(String key, double value) {
+        validator.notNegative(path(key), value);
+    }
+
+    public void positive(String key, double value) {
+        validator.positive(path(key), value);
+    }
+
+    public void notBlank(String key, String value) {
+        validator.notBlank(path(key), value);
+    }
+
+    /** The datastores the harness places VMs on ({@link ClusterSpec#DATASTORES}) must all be named in {@code key}. */
+    public void harnessDatastores(String key, Collection<String> named) {
+        if (!usable(key)) {
+            return;
+        }
+        for (String required : ClusterSpec.DATASTORES) {
+            if (!named.contains(required)) {
+                error(key, "missing required datastore '" + required + "'");
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package org.tilemark.infra.platform.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformSettingException;
+
+class LocalPlatformProviderTest {
+
+    private static final ClusterSpec CLUSTER = new ClusterSpec(LocalPlatformProvider.NAME, "127.0.0.1", null);
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theSectionIsClusterLocalWithItsOwnKeysAndChecks() {
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("cluster.local.hosts", "0",
+                "cluster.local.vmotionNetworkGbps", "0", "cluster.local.datastores.maintenance", "", "cluster.local.pinCPUs", "no")))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).errors()).containsExactlyInAnyOrder(
+                        "cluster.local.hosts: must be >= 1 (got 0)",
+                        "cluster.local.vmotionNetworkGbps: must be > 0 (got 0)",
+                        "cluster.local.datastores.maintenance: expected a path, got ''",
+                        "cluster.local.datastores: missing required datastore 'maintenance'",
+                        "unknown key 'cluster.local.pinCPUs' (did you mean 'cluster.local.pinCpus'?)"));
+    }
+
+    @Test
+    void aDatastoreOutsideTheWorkDirectoryMustExistOneInsideIsCreated() throws Exception {
+        Path missing = tmp.resolve("elsewhere/app");
+        LocalSettings settings = new LocalSettings(1, Map.of("app", missing, "maintenance", tmp.resolve("work/maint")),
+                tmp.resolve("work"), false, 32, 10);
+
+        assertThatThrownBy(() -> new LocalPlatformProvider().create(settings, CLUSTER))
+                .isInstanceOf(PlatformSettingException.class)
+                .hasMessage("cluster.local.datastores.app: " + missing + " does not exist");
+        assertThat(tmp.resolve("work/maint")).doesNotExist();
+
+        LocalSettings inside = new LocalSettings(1, Map.of("app", tmp.resolve("work/app"), "maintenance", tmp.resolve("work/maint")),
+                tmp.resolve("work"), false, 32, 10);
+        try (Platform platform = new LocalPlatformProvider().create(inside, CLUSTER)) {
+            assertThat(tmp.resolve("work/app")).isDirectory();
+            assertThat(platform.inventory().hosts()).singleElement()
+                    .satisfies(host -> assertThat(host.cores()).isEqualTo(Runtime.getRuntime().availableProcessors()));
+        }
+    }
+}

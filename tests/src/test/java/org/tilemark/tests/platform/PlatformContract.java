@@ -1,0 +1,227 @@
+package org.tilemark.tests.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.infra.platform.Capability;
+import org.tilemark.infra.platform.Inventory;
+import org.tilemark.infra.platform.Migration;
+import org.tilemark.infra.platform.Placement;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.Platforms;
+import org.tilemark.infra.platform.Template;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.infra.platform.VmState;
+import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.TemplateCatalog;
+import org.tilemark.templates.TemplateId;
+
+/**
+ * What every platform must do for the harness, checked through the Platform SPI alone on a real
+ * {@code standby} guest (the smallest role: it answers {@code GET /heartbeat}). A provider joins by
+ * adding one test class that extends this one: the settings selecting it, and how to stop a guest
+ * behind the platform's back.
+ */
+public abstract class PlatformContract {
+
+    private static final Duration TIMEOUT = Duration.ofMinutes(3);
+    private static final RoleTemplate STANDBY = TemplateCatalog.forRole("standby");
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    protected Platform platform;
+    private BenchmarkSpec spec;
+    private String runId;
+
+    /**
+     * The configuration overrides that select the provider and set its section, e.g.
+     * {@code cluster.platform=local} and {@code cluster.local.workDir=...}.
+     *
+     * @param workDir a directory of the test's own, kept between the tests of a class
+     */
+    protected abstract Map<String, String> settings(Path workDir);
+
+    /** Makes the VM's guest stop without the platform asking it to, as a crash or a kill from outside would. */
+    protected abstract void crash(Vm vm) throws Exception;
+
+    @BeforeEach
+    void connect() throws Exception {
+        Path workDir = Path.of("target", "platform-contract", getClass().getSimpleName()).toAbsolutePath();
+        spec = ConfigLoader.load(Optional.empty(), settings(workDir));
+        platform = Platforms.create(spec.cluster());
+        runId = "contract-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    @AfterEach
+    void removeEverything() throws PlatformException {
+        try {
+            platform.cleanup(runId);
+            assertThat(platform.leftovers(runId)).as("left after cleanup").isEmpty();
+        } finally {
+            platform.close();
+        }
+    }
+
+    @Test
+    void inventoryNamesHostsWithCoresAndTheHarnessDatastores() {
+        Inventory inventory = platform.inventory();
+
+        assertThat(inventory.hosts()).isNotEmpty().allSatisfy(host -> assertThat(host.cores()).isPositive());
+        assertThat(inventory.datastores()).extracting(Inventory.Datastore::name).containsAll(ClusterSpec.DATASTORES);
+        assertThat(platform.name()).isEqualTo(spec.cluster().platform());
+    }
+
+    @Test
+    void deployPowerOnServePowerOffAndDestroy() throws Exception {
+        String host = platform.inventory().hosts().getFirst().name();
+        Vm vm = deploy("contract-standby", host);
+        assertThat(platform.state(vm)).isEqualTo(VmState.DEPLOYED);
+        assertThat(platform.placement(vm)).isEqualTo(new Placement(host, ClusterSpec.APP_DATASTORE));
+        assertThat(platform.leftovers(runId)).singleElement().asString().contains(vm.name());
+
+        platform.powerOn(vm, TIMEOUT);
+        assertThat(platform.state(vm)).isEqualTo(VmState.RUNNING);
+        assertThat(platform.endpoints(vm)).containsValue(platform.endpoint(vm));
+        assertThat(beat(platform.endpoint(vm))).startsWith("beat ");
+
+        platform.powerOff(vm, Duration.ofSeconds(10));
+        assertThat(platform.state(vm)).isEqualTo(VmState.STOPPED);
+        platform.powerOn(vm, TIMEOUT);
+        assertThat(beat(platform.endpoint(vm))).as("served again after a power cycle").startsWith("beat ");
+
+        platform.destroy(vm);
+        assertThat(platform.state(vm)).isEqualTo(VmState.DESTROYED);
+        assertThat(platform.leftovers(runId)).isEmpty();
+    }
+
+    @Test
+    void everyClaimedMigrationMovesTheVmAndKeepsItsEndpoint() throws Exception {
+        List<Inventory.Host> hosts = platform.inventory().hosts();
+        Vm vm = deploy("contract-moved", hosts.getFirst().name());
+        platform.powerOn(vm, TIMEOUT);
+        InetSocketAddress endpoint = platform.endpoint(vm);
+
+        for (Capability capability : platform.capabilities()) {
+            Placement from = platform.placement(vm);
+            Placement target = switch (capability) {
+                case LIVE_MIGRATION -> from.onHost(otherHost(hosts, from.host()));
+                case STORAGE_MIGRATION -> from.onDatastore(otherDatastore(from.datastore()));
+                case CROSS_MIGRATION -> new Placement(otherHost(hosts, from.host()), otherDatastore(from.datastore()));
+            };
+            Migration migration = platform.migrate(vm, target);
+
+            assertThat(migration.from()).as(capability.name()).isEqualTo(from);
+            assertThat(migration.to()).as(capability.name()).isEqualTo(target);
+            assertThat(platform.placement(vm)).as(capability.name()).isEqualTo(target);
+            assertThat(platform.state(vm)).as(capability.name()).isEqualTo(VmState.RUNNING);
+            assertThat(platform.endpoint(vm)).as(capability.name() + ": the endpoint does not move").isEqualTo(endpoint);
+            assertThat(beat(endpoint)).as(capability.name() + ": served after the move").startsWith("beat ");
+        }
+    }
+
+    @Test
+    void aMigrationToAnUnknownPlaceFailsAndLeavesTheVmServingWhereItWas() throws Exception {
+        Vm vm = deploy("contract-stays", platform.inventory().hosts().getFirst().name());
+        platform.powerOn(vm, TIMEOUT);
+        Placement before = platform.placement(vm);
+
+        assertThatThrownBy(() -> platform.migrate(vm, before.onDatastore("no-such-datastore")))
+                .isInstanceOf(PlatformException.class);
+
+        assertThat(platform.placement(vm)).isEqualTo(before);
+        assertThat(beat(platform.endpoint(vm))).startsWith("beat ");
+    }
+
+    @Test
+    void anotherConnectionFindsAndCleansUpWhatARunLeft() throws Exception {
+        Vm vm = deploy("contract-left", platform.inventory().hosts().getFirst().name());
+        platform.powerOn(vm, TIMEOUT);
+        InetSocketAddress endpoint = platform.endpoint(vm);
+
+        // As after a harness killed mid-run: a new connection, from the same settings, knows nothing of the VM.
+        try (Platform later = Platforms.create(spec.cluster())) {
+            assertThat(later.leftovers(runId)).singleElement().asString().contains(vm.name());
+            assertThat(later.cleanup(runId)).singleElement().asString().contains(vm.name());
+            assertThat(later.leftovers(runId)).isEmpty();
+        }
+        assertThatThrownBy(() -> beat(endpoint)).as("nothing serves after cleanup").isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void aGuestThatStopsUnaskedIsReported() throws Exception {
+        Vm vm = deploy("contract-crashed", platform.inventory().hosts().getFirst().name());
+        CompletableFuture<String> reported = new CompletableFuture<>();
+        platform.onUnexpectedStop((stopped, cause) -> {
+            if (stopped.name().equals(vm.name())) {
+                reported.complete(cause);
+            }
+        });
+        platform.powerOn(vm, TIMEOUT);
+
+        crash(vm);
+
+        assertThat(reported.get(1, TimeUnit.MINUTES)).isNotBlank();
+        assertThat(platform.state(vm)).isIn(VmState.FAILED, VmState.STOPPED);
+    }
+
+    @Test
+    void aPlannedPowerOffIsNoUnexpectedStop() throws Exception {
+        Vm vm = deploy("contract-planned", platform.inventory().hosts().getFirst().name());
+        CompletableFuture<String> reported = new CompletableFuture<>();
+        platform.onUnexpectedStop((stopped, cause) -> reported.complete(stopped.name()));
+        platform.powerOn(vm, TIMEOUT);
+
+        platform.powerOff(vm, Duration.ofSeconds(10));
+        platform.destroy(vm);
+
+        // Any report would come as the guest exits, which powerOff waited for; give a slow watcher a moment.
+        Thread.sleep(1000);
+        assertThat(reported).isNotDone();
+    }
+
+    private Vm deploy(String name, String host) throws PlatformException {
+        Template template = platform.ensureTemplate(new TemplateRequest(STANDBY, new TemplateId(STANDBY.role(), Map.of()),
+                Map.of(), Map.of(), TIMEOUT));
+        return platform.deploy(new VmSpec(name, runId, 1, template, STANDBY, host, ClusterSpec.APP_DATASTORE,
+                Map.of(), Map.of()));
+    }
+
+    private static String otherHost(List<Inventory.Host> hosts, String current) {
+        return hosts.stream().map(Inventory.Host::name).filter(name -> !name.equals(current)).findFirst()
+                .orElseThrow(() -> new AssertionError("a platform claiming live migration needs two hosts in its test settings"));
+    }
+
+    private static String otherDatastore(String current) {
+        return current.equals(ClusterSpec.APP_DATASTORE) ? ClusterSpec.MAINTENANCE_DATASTORE : ClusterSpec.APP_DATASTORE;
+    }
+
+    private static String beat(InetSocketAddress endpoint) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
+                        URI.create("http://" + endpoint.getHostString() + ":" + endpoint.getPort() + "/heartbeat"))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
+    }
+}
