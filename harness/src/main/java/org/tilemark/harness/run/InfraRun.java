@@ -31,6 +31,7 @@ import org.tilemark.infra.platform.Platform;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.scoring.InfraScore;
 import org.tilemark.scoring.QosVerdict;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.workloads.WorkloadConfigException;
 
 /**
@@ -40,9 +41,6 @@ import org.tilemark.workloads.WorkloadConfigException;
  * every type completed at least once).
  */
 final class InfraRun {
-
-    /** The tile roles an operation may be configured to pick from. */
-    static final Set<String> TILE_ROLES = Set.of("dvdstore-db", "dvdstore-web", "mail", "olio-web", "olio-db", "standby");
 
     /** One phase's infrastructure result. */
     record Phase(OptionalDouble score, QosVerdict qos, Optional<Scored> details) {
@@ -205,9 +203,9 @@ final class InfraRun {
 
     private static void roles(String key, InfraSpec.MigrationSpec op) throws WorkloadConfigException {
         for (String role : roleList(op.roles())) {
-            if (!TILE_ROLES.contains(role)) {
+            if (!RoleCatalog.movableRoles().contains(role)) {
                 throw new WorkloadConfigException(key, "unknown role '" + role + "' (expected some of: "
-                        + String.join(", ", TILE_ROLES.stream().sorted().toList()) + ")");
+                        + String.join(", ", RoleCatalog.movableRoles()) + ")");
             }
         }
     }
