@@ -93,15 +93,15 @@ final class InfraRun {
         List<String> skipped = new ArrayList<>();
         Map<String, Double> references = PhaseScoring.infraReferences(infra);
         for (int block = 1; block <= blocks; block++) {
-            if (usable(infra.vmotion(), "vmotion", can.contains(Capability.LIVE_MIGRATION) && hosts.size() > 1, block, skipped)) {
+            if (usable(infra.vmotion(), VMotion.NAME, can.contains(Capability.LIVE_MIGRATION) && hosts.size() > 1, block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.vmotion().roles()));
                 addIfAny(loops, skipped, block, cursor, new VMotion(platform, cursor, hosts));
             }
-            if (usable(infra.storageVmotion(), "storage-vmotion", can.contains(Capability.STORAGE_MIGRATION), block, skipped)) {
+            if (usable(infra.storageVmotion(), StorageVMotion.NAME, can.contains(Capability.STORAGE_MIGRATION), block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.storageVmotion().roles()));
                 addIfAny(loops, skipped, block, cursor, new StorageVMotion(platform, cursor));
             }
-            if (usable(infra.xvmotion(), "xvmotion", can.contains(Capability.CROSS_MIGRATION) && hosts.size() > 1, block, skipped)) {
+            if (usable(infra.xvmotion(), XvMotion.NAME, can.contains(Capability.CROSS_MIGRATION) && hosts.size() > 1, block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.xvmotion().roles()));
                 addIfAny(loops, skipped, block, cursor, new XvMotion(platform, cursor, hosts));
             }
