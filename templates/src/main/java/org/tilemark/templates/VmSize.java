@@ -1,6 +1,6 @@
 package org.tilemark.templates;
 
-/** The virtual hardware of one VM. On the local platform memoryMb sizes the guest's heap and, later, the bytes a migration moves. */
+/** The virtual hardware of one VM. A real platform sizes the VM from it; the local one sizes the guest process and the bytes a migration moves. */
 public record VmSize(int vcpus, int memoryMb, int diskGb) {
 
     public VmSize {

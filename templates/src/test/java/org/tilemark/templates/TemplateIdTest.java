@@ -1,7 +1,6 @@
 package org.tilemark.templates;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,12 +19,5 @@ class TemplateIdTest {
         var a = new TemplateId("dvdstore-db", Map.of("size", "S", "seed", "42"));
         assertThat(a.cacheKey()).isNotEqualTo(new TemplateId("dvdstore-db", Map.of("size", "S", "seed", "43")).cacheKey());
         assertThat(a.cacheKey()).isNotEqualTo(new TemplateId("olio-db", Map.of("size", "S", "seed", "42")).cacheKey());
-    }
-
-    @Test
-    void catalogKnowsTileRolesAndRejectsOthers() {
-        assertThat(TemplateCatalog.forRole("dvdstore-web").size().vcpus()).isEqualTo(2);
-        assertThat(TemplateCatalog.forRole("dvdstore-db").launch().jvmOptions()).contains("-XX:ActiveProcessorCount=4");
-        assertThatThrownBy(() -> TemplateCatalog.forRole("nope")).hasMessageContaining("nope");
     }
 }

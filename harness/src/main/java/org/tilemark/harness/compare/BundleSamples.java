@@ -11,6 +11,7 @@ import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.compare.MetricSamples.Better;
+import org.tilemark.infra.ops.InfraOperationType;
 
 /**
  * Reads the samples of one results bundle: phase scores from score.json, per-interval throughput and
@@ -61,7 +62,7 @@ final class BundleSamples {
                     phase.path("infrastructure"));
             for (JsonNode op : phase.path("infraOperations")) {
                 String type = op.path("operation").asText();
-                add(metrics, "infra." + type + ".opsPerHour", InfraNames.display(type) + " rate", "ops/h",
+                add(metrics, "infra." + type + ".opsPerHour", InfraOperationType.displayName(type) + " rate", "ops/h",
                         Better.HIGHER, "phase", op.path("opsPerHour"));
             }
         }
@@ -94,7 +95,7 @@ final class BundleSamples {
             if (op.path("phase").asInt(0) >= 1 && InfraOpLine.SUCCEEDED.equals(op.path("outcome").asText())) {
                 String type = op.path("operation").asText();
                 double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
-                add(metrics, "infra." + type + ".duration", InfraNames.display(type) + " duration", "s",
+                add(metrics, "infra." + type + ".duration", InfraOperationType.displayName(type) + " duration", "s",
                         Better.LOWER, "operation", JSON.getNodeFactory().numberNode(seconds));
             }
         }

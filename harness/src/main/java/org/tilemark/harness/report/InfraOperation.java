@@ -9,6 +9,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.infra.ops.InfraOperationType;
 
 /**
  * One line of infra-ops.jsonl: a vMotion, Storage vMotion, XvMotion or deploy, with where the VM
@@ -22,9 +23,7 @@ record InfraOperation(String operation, int block, String vm, String role, int t
 
     static final String SUCCEEDED = InfraOpLine.SUCCEEDED;
     /** The operation types in the order the report shows them; unknown types follow, by name. */
-    static final List<String> TYPES = List.of("vmotion", "storage-vmotion", "xvmotion", "deploy");
-    private static final Map<String, String> DISPLAY_NAMES = Map.of("vmotion", "vMotion",
-            "storage-vmotion", "Storage vMotion", "xvmotion", "XvMotion", "deploy", "Deploy");
+    static final List<String> TYPES = InfraOperationType.ids();
     static final Comparator<String> TYPE_ORDER = Comparator
             .comparingInt((String type) -> TYPES.contains(type) ? TYPES.indexOf(type) : TYPES.size())
             .thenComparing(Comparator.naturalOrder());
@@ -45,7 +44,7 @@ record InfraOperation(String operation, int block, String vm, String role, int t
     }
 
     static String displayName(String type) {
-        return DISPLAY_NAMES.getOrDefault(type, type);
+        return InfraOperationType.displayName(type);
     }
 
     /** Anything but an explicit success counts as failed: a crash may leave an outcome unrecorded. */

@@ -12,7 +12,7 @@ import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.templates.RoleTemplate;
-import org.tilemark.templates.TemplateCatalog;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.TemplateId;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.deploy.DeployDbRole;
@@ -21,7 +21,7 @@ import org.tilemark.workloads.deploy.DeployJob;
 /** The Deploy operation's VM: the {@code deploy} template, and the database job run in each clone. */
 final class DeployVm implements DeployTarget {
 
-    private static final RoleTemplate ROLE = TemplateCatalog.forRole(DeployDbRole.NAME);
+    private static final RoleTemplate ROLE = RoleCatalog.forRole(DeployDbRole.NAME);
 
     private final Platform platform;
     private final String runId;
@@ -44,7 +44,7 @@ final class DeployVm implements DeployTarget {
     public synchronized Template template() throws PlatformException {
         if (template == null) {
             template = platform.ensureTemplate(new TemplateRequest(ROLE, new TemplateId(ROLE.role(), Map.of()), Map.of(),
-                    secretEnvironment(), buildTimeout));
+                    secrets(), buildTimeout));
         }
         return template;
     }
@@ -52,7 +52,7 @@ final class DeployVm implements DeployTarget {
     @Override
     public VmSpec vm(String name, Template from, Placement where) {
         return new VmSpec(name, runId, 0, from, ROLE, where.host(), where.datastore(), Map.of("deploy.name", name),
-                secretEnvironment());
+                secrets());
     }
 
     @Override
@@ -60,7 +60,7 @@ final class DeployVm implements DeployTarget {
         DeployJob.run(endpoints.get(RoleTemplate.MAIN_PORT), password, jobDuration, seed);
     }
 
-    private Map<String, String> secretEnvironment() {
+    private Map<String, String> secrets() {
         return Map.of(DeployDbRole.PASSWORD_ENV, password);
     }
 }

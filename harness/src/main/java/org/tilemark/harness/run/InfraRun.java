@@ -30,6 +30,7 @@ import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.scoring.InfraOutcome;
 import org.tilemark.scoring.InfraPhase;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.workloads.WorkloadConfigException;
 
 /**
@@ -40,8 +41,6 @@ import org.tilemark.workloads.WorkloadConfigException;
  */
 final class InfraRun {
 
-    /** The tile roles an operation may be configured to pick from. */
-    static final Set<String> TILE_ROLES = Set.of("dvdstore-db", "dvdstore-web", "mail", "olio-web", "olio-db", "standby");
 
     private final InfraSpec spec;
     private final ResultsBundle bundle;
@@ -86,15 +85,15 @@ final class InfraRun {
         List<String> skipped = new ArrayList<>();
         Map<String, Double> references = ScoringInputs.infraReferences(infra);
         for (int block = 1; block <= blocks; block++) {
-            if (usable(infra.vmotion(), "vmotion", can.contains(Capability.LIVE_MIGRATION) && hosts.size() > 1, block, skipped)) {
+            if (usable(infra.vmotion(), VMotion.NAME, can.contains(Capability.LIVE_MIGRATION) && hosts.size() > 1, block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.vmotion().roles()));
                 addIfAny(loops, skipped, block, cursor, new VMotion(platform, cursor, hosts));
             }
-            if (usable(infra.storageVmotion(), "storage-vmotion", can.contains(Capability.STORAGE_MIGRATION), block, skipped)) {
+            if (usable(infra.storageVmotion(), StorageVMotion.NAME, can.contains(Capability.STORAGE_MIGRATION), block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.storageVmotion().roles()));
                 addIfAny(loops, skipped, block, cursor, new StorageVMotion(platform, cursor));
             }
-            if (usable(infra.xvmotion(), "xvmotion", can.contains(Capability.CROSS_MIGRATION) && hosts.size() > 1, block, skipped)) {
+            if (usable(infra.xvmotion(), XvMotion.NAME, can.contains(Capability.CROSS_MIGRATION) && hosts.size() > 1, block, skipped)) {
                 VmPool.Cursor cursor = pool.cursor(roleList(infra.xvmotion().roles()));
                 addIfAny(loops, skipped, block, cursor, new XvMotion(platform, cursor, hosts));
             }
@@ -194,9 +193,9 @@ final class InfraRun {
 
     private static void roles(String key, InfraSpec.MigrationSpec op) throws WorkloadConfigException {
         for (String role : roleList(op.roles())) {
-            if (!TILE_ROLES.contains(role)) {
+            if (!RoleCatalog.movableRoles().contains(role)) {
                 throw new WorkloadConfigException(key, "unknown role '" + role + "' (expected some of: "
-                        + String.join(", ", TILE_ROLES.stream().sorted().toList()) + ")");
+                        + String.join(", ", RoleCatalog.movableRoles()) + ")");
             }
         }
     }

@@ -12,8 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
@@ -21,20 +19,20 @@ import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.RoleTemplate;
-import org.tilemark.templates.TemplateCatalog;
 import org.tilemark.templates.TemplateId;
+import org.tilemark.templates.guest.HostPort;
 import org.tilemark.workloads.VmRequest;
 
 /**
- * Deploys the tiles' VMs: builds (or reuses) each template, places VMs round robin over the hosts
- * on the {@code app} datastore, resolves {@code ${endpoint:VM}} and {@code ${endpoint:VM/PORT}}
- * references, and powers VMs on in
- * waves so that a VM starts only after the VMs it refers to serve.
+ * Deploys the tiles' VMs in dependency order: builds (or reuses) each template, places VMs round
+ * robin over the hosts on the {@code app} datastore, and deploys and powers on wave by wave, a VM
+ * only once the peers it needs are up, giving it their addresses as the platform reports them then
+ * (on a real platform a VM learns its address when it boots).
  */
 final class TileProvisioner {
 
-    private static final Pattern ENDPOINT_REF = Pattern.compile("\\$\\{endpoint:([^}]+)}");
     static final String APP_DATASTORE = "app";
 
     private final Platform platform;
@@ -50,48 +48,86 @@ final class TileProvisioner {
         this.events = events;
     }
 
-    /** A deployed VM with the request it came from and its stable endpoints (primary first). */
-    record DeployedVm(VmRequest request, Vm vm, Map<String, InetSocketAddress> endpoints, int wave) {
+    /** A deployed VM with the request it came from and its stable endpoints (primary first; empty until it is up). */
+    record DeployedVm(VmRequest request, Vm vm, Map<String, InetSocketAddress> endpoints) {
 
         InetSocketAddress endpoint() {
             return endpoints.values().iterator().next();
         }
+    }
 
-        /** {@code NAME} is the primary endpoint, {@code NAME/PORT} a named one. */
-        java.util.Optional<InetSocketAddress> endpoint(String reference) {
-            int slash = reference.indexOf('/');
-            return java.util.Optional.ofNullable(slash < 0 ? endpoint() : endpoints.get(reference.substring(slash + 1)));
-        }
+    /** One VM to provision: its request, tile, host, and the wave it starts in (after every wave its peers start in). */
+    private record Planned(VmRequest request, int tile, String host, int wave) {
     }
 
     /**
-     * Deploys every requested VM, tile by tile, and adds each to {@code deployed} as soon as it exists
-     * (for teardown). VMs go round robin over the hosts, continuing after {@code alreadyPlaced} VMs.
+     * Deploys every requested VM and adds each to {@code deployed} as soon as it exists (for
+     * teardown); once all are up, {@code deployed} lists them tile by tile in request order. VMs go
+     * round robin over the hosts, continuing after {@code alreadyPlaced} VMs.
      */
     void provision(Map<Integer, List<VmRequest>> requestsByTile, List<DeployedVm> deployed, int alreadyPlaced)
             throws PlatformException {
-        List<Inventory.Host> hosts = platform.inventory().hosts();
-        int placed = alreadyPlaced;
+        List<Planned> plan = plan(requestsByTile, platform.inventory().hosts(), alreadyPlaced);
         Map<String, DeployedVm> byName = new LinkedHashMap<>();
-        for (var tile : new TreeMap<>(requestsByTile).entrySet()) {
-            for (VmRequest request : tile.getValue()) {
-                RoleTemplate role = TemplateCatalog.forRole(request.role());
-                Template template = template(role, request);
-                Map<String, String> guestInfo = new HashMap<>();
-                int wave = 0;
-                for (var entry : request.guestInfo().entrySet()) {
-                    guestInfo.put(entry.getKey(), resolve(entry.getValue(), byName, request));
-                    wave = Math.max(wave, referencedWave(entry.getValue(), byName) + 1);
+        int lastWave = plan.stream().mapToInt(Planned::wave).max().orElse(-1);
+        for (int wave = 0; wave <= lastWave; wave++) {
+            List<Vm> starting = new ArrayList<>();
+            for (Planned vm : plan) {
+                if (vm.wave() == wave) {
+                    DeployedVm done = new DeployedVm(vm.request(), deploy(vm, byName), Map.of());
+                    byName.put(vm.request().name(), done);
+                    deployed.add(done);
+                    starting.add(done.vm());
                 }
-                String host = hosts.get(placed++ % hosts.size()).name();
-                Vm vm = platform.deploy(new VmSpec(request.name(), runId, tile.getKey(), template, role, host,
-                        APP_DATASTORE, guestInfo, request.secretEnvironment()));
-                DeployedVm done = new DeployedVm(request, vm, platform.endpoints(vm), wave);
-                byName.put(request.name(), done);
-                deployed.add(done);
+            }
+            powerOn(starting);
+            for (Vm up : starting) {
+                // Endpoints are known once a VM is up (a real VM learns its address when it boots).
+                DeployedVm before = byName.get(up.name());
+                DeployedVm after = new DeployedVm(before.request(), up, platform.endpoints(up));
+                byName.put(up.name(), after);
+                deployed.set(deployed.indexOf(before), after);
             }
         }
-        powerOnInWaves(new ArrayList<>(byName.values()));
+        deployed.removeAll(byName.values());
+        plan.forEach(vm -> deployed.add(byName.get(vm.request().name())));
+    }
+
+    /** Hosts in request order (tile by tile), waves from the peers each VM names. */
+    private static List<Planned> plan(Map<Integer, List<VmRequest>> requestsByTile, List<Inventory.Host> hosts, int alreadyPlaced)
+            throws PlatformException {
+        Map<String, Integer> waves = new HashMap<>();
+        List<Planned> plan = new ArrayList<>();
+        int placed = alreadyPlaced;
+        for (var tile : new TreeMap<>(requestsByTile).entrySet()) {
+            for (VmRequest request : tile.getValue()) {
+                int wave = 0;
+                for (String peer : request.peers()) {
+                    Integer peerWave = waves.get(peer);
+                    if (peerWave == null) {
+                        throw new PlatformException("VM " + request.name() + " needs VM " + peer
+                                + ", which is not requested before it");
+                    }
+                    wave = Math.max(wave, peerWave + 1);
+                }
+                waves.put(request.name(), wave);
+                plan.add(new Planned(request, tile.getKey(), hosts.get(placed++ % hosts.size()).name(), wave));
+            }
+        }
+        return plan;
+    }
+
+    private Vm deploy(Planned planned, Map<String, DeployedVm> up) throws PlatformException {
+        VmRequest request = planned.request();
+        RoleTemplate role = RoleCatalog.forRole(request.role());
+        Map<String, Map<String, HostPort>> peers = new TreeMap<>();
+        for (String peer : request.peers()) {
+            Map<String, HostPort> ports = new LinkedHashMap<>();
+            up.get(peer).endpoints().forEach((port, address) -> ports.put(port, new HostPort(address.getHostString(), address.getPort())));
+            peers.put(peer, ports);
+        }
+        return platform.deploy(new VmSpec(request.name(), runId, planned.tile(), template(role, request), role, planned.host(),
+                APP_DATASTORE, request.settings(), peers, request.secrets()));
     }
 
     private Template template(RoleTemplate role, VmRequest request) throws PlatformException {
@@ -101,10 +137,10 @@ final class TileProvisioner {
             return known;
         }
         long started = System.nanoTime();
-        // The template's identity doubles as the build guest's customization: it holds exactly
-        // what shapes the disk (data size, seed, user), and no endpoints of a particular run.
+        // The template's identity doubles as the build guest's settings: it holds exactly what
+        // shapes the disk (data size, seed, user), and no peers of a particular run.
         Template template = platform.ensureTemplate(new TemplateRequest(role, id, request.templateInfo(),
-                request.secretEnvironment(), timeout));
+                request.secrets(), timeout));
         if (template.builtNow()) {
             events.add("built template " + template.cacheKey() + " in " + (System.nanoTime() - started) / 1_000_000 + " ms");
         }
@@ -112,22 +148,18 @@ final class TileProvisioner {
         return template;
     }
 
-    private void powerOnInWaves(List<DeployedVm> vms) throws PlatformException {
-        int lastWave = vms.stream().mapToInt(DeployedVm::wave).max().orElse(-1);
+    /** Powers the VMs of one wave on together; the first failure (a guest's reported reason, a timeout) fails the provisioning. */
+    private void powerOn(List<Vm> vms) throws PlatformException {
         try (ExecutorService starters = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int wave = 0; wave <= lastWave; wave++) {
-                List<Future<?>> starts = new ArrayList<>();
-                for (DeployedVm vm : vms) {
-                    if (vm.wave() == wave) {
-                        starts.add(starters.submit(() -> {
-                            platform.powerOn(vm.vm(), timeout);
-                            return null;
-                        }));
-                    }
-                }
-                for (Future<?> start : starts) {
-                    await(start);
-                }
+            List<Future<?>> starts = new ArrayList<>();
+            for (Vm vm : vms) {
+                starts.add(starters.submit(() -> {
+                    platform.powerOn(vm, timeout);
+                    return null;
+                }));
+            }
+            for (Future<?> start : starts) {
+                await(start);
             }
         }
     }
@@ -144,39 +176,5 @@ final class TileProvisioner {
             Thread.currentThread().interrupt();
             throw new PlatformException("provisioning was interrupted", e);
         }
-    }
-
-    private static String resolve(String value, Map<String, DeployedVm> byName, VmRequest request) throws PlatformException {
-        Matcher m = ENDPOINT_REF.matcher(value);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            DeployedVm target = byName.get(vmName(m.group(1)));
-            if (target == null) {
-                throw new PlatformException("VM " + request.name() + " refers to VM " + m.group(1) + ", which is not deployed before it");
-            }
-            InetSocketAddress address = target.endpoint(m.group(1)).orElseThrow(() -> new PlatformException(
-                    "VM " + request.name() + " refers to endpoint " + m.group(1) + ", which VM " + target.vm().name()
-                            + " does not have (it has " + target.endpoints().keySet() + ")"));
-            m.appendReplacement(out, Matcher.quoteReplacement(address.getHostString() + ":" + address.getPort()));
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    private static String vmName(String reference) {
-        int slash = reference.indexOf('/');
-        return slash < 0 ? reference : reference.substring(0, slash);
-    }
-
-    private static int referencedWave(String value, Map<String, DeployedVm> byName) {
-        Matcher m = ENDPOINT_REF.matcher(value);
-        int wave = -1;
-        while (m.find()) {
-            DeployedVm target = byName.get(vmName(m.group(1)));
-            if (target != null) {
-                wave = Math.max(wave, target.wave());
-            }
-        }
-        return wave;
     }
 }

@@ -24,7 +24,7 @@ import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.templates.RoleTemplate;
-import org.tilemark.templates.TemplateCatalog;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.TemplateId;
 import org.tilemark.workloads.storage.IoGuestRole;
 import org.tilemark.workloads.storage.IoResult;
@@ -73,7 +73,7 @@ final class IoCluster implements AutoCloseable {
     }
 
     private void deploy(BenchmarkSpec spec, StorageSettings settings, String runId, String token) throws PlatformException {
-        RoleTemplate role = TemplateCatalog.forRole(IoGuestRole.NAME);
+        RoleTemplate role = RoleCatalog.forRole(IoGuestRole.NAME);
         Map<String, String> secrets = Map.of(IoGuestRole.TOKEN_ENV, token);
         Template template = platform.ensureTemplate(new TemplateRequest(role, new TemplateId(role.role(), Map.of()), Map.of(),
                 secrets, spec.run().provisionTimeout()));

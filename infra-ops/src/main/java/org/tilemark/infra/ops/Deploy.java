@@ -18,7 +18,7 @@ import org.tilemark.infra.platform.Vm;
  */
 public final class Deploy implements InfraOperation {
 
-    public static final String NAME = "deploy";
+    public static final String NAME = InfraOperationType.DEPLOY.id();
 
     private final Platform platform;
     private final DeployTarget target;

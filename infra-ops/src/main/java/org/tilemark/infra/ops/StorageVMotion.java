@@ -6,7 +6,7 @@ import org.tilemark.infra.platform.Platform;
 /** Moves the next tile VM's disks to the maintenance datastore while it runs, or back to app. */
 public record StorageVMotion(Platform platform, VmPool.Cursor cursor) implements InfraOperation {
 
-    public static final String NAME = "storage-vmotion";
+    public static final String NAME = InfraOperationType.STORAGE_VMOTION.id();
 
     @Override
     public String name() {

@@ -7,7 +7,7 @@ import org.tilemark.infra.platform.Platform;
 /** Live-migrates the next tile VM to the next host; its disks stay where they are. */
 public record VMotion(Platform platform, VmPool.Cursor cursor, List<String> hosts) implements InfraOperation {
 
-    public static final String NAME = "vmotion";
+    public static final String NAME = InfraOperationType.VMOTION.id();
 
     @Override
     public String name() {

@@ -7,7 +7,7 @@ import org.tilemark.infra.platform.Platform;
 /** Moves the next tile VM to the next host and the other datastore in one operation. */
 public record XvMotion(Platform platform, VmPool.Cursor cursor, List<String> hosts) implements InfraOperation {
 
-    public static final String NAME = "xvmotion";
+    public static final String NAME = InfraOperationType.XVMOTION.id();
 
     @Override
     public String name() {

@@ -6,19 +6,19 @@ import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.TemplateId;
 
 /**
- * A template to build if missing: the role's template, the identity of its contents, the
- * customization the build guest needs, and secrets handed to the build guest's environment only.
+ * A template to build if missing: the role's template, the identity of its contents, the settings
+ * the build guest needs, and the secrets it needs (delivered in its guest config only).
  */
 public record TemplateRequest(RoleTemplate role, TemplateId id, Map<String, String> buildInfo,
-                              Map<String, String> secretEnvironment, Duration timeout) {
+                              Map<String, String> secrets, Duration timeout) {
 
     public TemplateRequest {
         buildInfo = Map.copyOf(buildInfo);
-        secretEnvironment = Map.copyOf(secretEnvironment);
+        secrets = Map.copyOf(secrets);
     }
 
     @Override
     public String toString() {
-        return "TemplateRequest[" + id.cacheKey() + ", secrets=" + secretEnvironment.keySet() + "]";
+        return "TemplateRequest[" + id.cacheKey() + ", secrets=" + secrets.keySet() + "]";
     }
 }

@@ -36,7 +36,6 @@ class ConventionsTest {
     static final Set<String> PROCESS_GLOBAL_ALLOWED_PACKAGES = Set.of(
             "org.tilemark.harness.cli"); // the command line: where the process environment enters
     static final Set<String> PROCESS_GLOBAL_ALLOWED_CLASSES = Set.of(
-            "org.tilemark.workloads.guest.GuestMain", // the guest executable's main: hands System.getenv() inward
             "org.tilemark.harness.run.RunJson", // records os.name/os.version in run.json
             // java.home and java.class.path: guests start on the harness's own JDK and class path.
             "org.tilemark.infra.platform.local.GuestLauncher",

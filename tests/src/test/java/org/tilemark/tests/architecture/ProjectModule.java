@@ -12,7 +12,7 @@ enum ProjectModule {
     CONFIG("config", "org.tilemark.config"),
     SCORING("scoring", "org.tilemark.scoring", CONFIG),
     TEMPLATES("templates", "org.tilemark.templates", CONFIG),
-    WORKLOADS("workloads", "org.tilemark.workloads", CONFIG, SCORING),
+    WORKLOADS("workloads", "org.tilemark.workloads", CONFIG, SCORING, TEMPLATES),
     INFRA_OPS("infra-ops", "org.tilemark.infra", CONFIG, SCORING, TEMPLATES),
     HARNESS("harness", "org.tilemark.harness", CONFIG, SCORING, TEMPLATES, WORKLOADS, INFRA_OPS),
     /** Depends on everything, but only with test scope: nothing ships with the tests inside. */

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
-import org.tilemark.templates.TemplateCatalog;
+import org.tilemark.templates.RoleCatalog;
 
 /**
  * Infrastructure operations beside a running tile: every type completes in every phase and is
@@ -49,7 +49,7 @@ class InfraOperationsEndToEndTest {
         }
         for (JsonNode op : ops) {
             if (op.get("operation").asText().equals("vmotion")) {
-                long memory = (long) TemplateCatalog.forRole(op.get("role").asText()).size().memoryMb() << 20;
+                long memory = (long) RoleCatalog.forRole(op.get("role").asText()).size().memoryMb() << 20;
                 assertThat(op.get("bytesMoved").asLong()).as("bytes moved by %s", op).isGreaterThanOrEqualTo(memory);
                 assertThat(op.get("stunMs").isNumber()).isTrue();
             }

@@ -26,7 +26,7 @@ import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.templates.RoleTemplate;
-import org.tilemark.templates.TemplateCatalog;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.TemplateId;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -46,12 +46,12 @@ class StorageVMotionDatabaseEndToEndTest {
         Workload dvdstore = Workloads.enabled(spec).stream().filter(w -> w.name().equals("dvdstore")).findFirst().orElseThrow();
         VmRequest db = dvdstore.vms(1, spec, (name, env, file) -> PASSWORD).stream()
                 .filter(r -> r.role().equals("dvdstore-db")).findFirst().orElseThrow();
-        RoleTemplate role = TemplateCatalog.forRole("dvdstore-db");
+        RoleTemplate role = RoleCatalog.forRole("dvdstore-db");
         try (Platform platform = Platforms.create(spec.cluster())) {
             Template template = platform.ensureTemplate(new TemplateRequest(role, new TemplateId(role.role(), db.templateInfo()),
-                    db.templateInfo(), db.secretEnvironment(), Duration.ofMinutes(5)));
+                    db.templateInfo(), db.secrets(), Duration.ofMinutes(5)));
             Vm vm = platform.deploy(new VmSpec(db.name(), "e2e-svmotion-" + ProcessHandle.current().pid(), 1, template, role,
-                    "host-0", "app", db.guestInfo(), db.secretEnvironment()));
+                    "host-0", "app", db.settings(), db.secrets()));
             try {
                 platform.powerOn(vm, Duration.ofMinutes(2));
                 OrderWriter writer = new OrderWriter(platform.endpoint(vm), spec.workloads().dvdstore().database().username());

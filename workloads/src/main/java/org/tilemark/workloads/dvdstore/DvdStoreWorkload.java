@@ -56,9 +56,10 @@ public final class DvdStoreWorkload implements Workload {
         String password = secrets.secret("dvdstore-db-password", db.passwordEnv(), db.passwordFile());
         Map<String, String> secretEnv = Map.of(PASSWORD_VARIABLE, password);
         List<VmRequest> vms = new ArrayList<>();
-        String jdbcUrl;
+        Map<String, String> database = new HashMap<>();
+        List<String> peers = List.of();
         if (external(db)) {
-            jdbcUrl = db.jdbcUrl().replace("{tile}", Integer.toString(tile));
+            database.put("dvdstore.db.url", db.jdbcUrl().replace("{tile}", Integer.toString(tile)));
         } else {
             Map<String, String> data = new HashMap<>();
             data.put("dvdstore.size", ds.size());
@@ -68,13 +69,13 @@ public final class DvdStoreWorkload implements Workload {
             template.put("dvdstore.schema", SCHEMA_VERSION);
             template.put("dvdstore.db.password.digest", SecretDigest.of(password));
             vms.add(new VmRequest(dbVmName(tile), "dvdstore-db", template, data, secretEnv));
-            jdbcUrl = "jdbc:postgresql://${endpoint:" + dbVmName(tile) + "}/ds3";
+            database.put("dvdstore.db.peer", dbVmName(tile));
+            peers = List.of(dbVmName(tile));
         }
+        database.put("dvdstore.db.user", db.username());
+        database.put("dvdstore.db.pool", Integer.toString(db.poolSize()));
         for (int web = 1; web <= ds.webServers(); web++) {
-            vms.add(new VmRequest(webVmName(tile, web), "dvdstore-web", Map.of(),
-                    Map.of("dvdstore.db.url", jdbcUrl, "dvdstore.db.user", db.username(),
-                            "dvdstore.db.pool", Integer.toString(db.poolSize())),
-                    secretEnv));
+            vms.add(new VmRequest(webVmName(tile, web), "dvdstore-web", Map.of(), database, peers, secretEnv));
         }
         return vms;
     }

@@ -1,110 +1,124 @@
 package org.tilemark.workloads.guest;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
+import org.tilemark.templates.guest.GuestConfig;
+import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.guest.ReadinessReportFile;
 
 /**
- * {@code tilemark-guest --role R --vm-dir DIR [--build-template]}: the one executable every VM runs.
- * It reads the VM's customization from {@code DIR/guestinfo.properties}, serves from {@code DIR/disk},
- * announces readiness by writing {@code DIR/guest.json}, and stops cleanly on SIGTERM.
+ * {@code tilemark-guest --config FILE --disk DIR --report FILE [--build-template]}: the one executable
+ * every VM runs. It reads the VM's guest-config document, serves the role it names from the disk, and
+ * writes a readiness report: ready with its ports, or failed with the reason (an unknown role, a
+ * missing peer, a service that would not start) so the platform never waits in vain. It stops
+ * cleanly on SIGTERM.
  */
 public final class GuestMain {
+
+    private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template]";
 
     private GuestMain() {
     }
 
     public static void main(String[] args) {
-        String role = null;
-        Path vmDirectory = null;
+        Path config = null;
+        Path disk = null;
+        Path report = null;
         boolean buildTemplate = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--role" -> role = args[++i];
-                case "--vm-dir" -> vmDirectory = Path.of(args[++i]).toAbsolutePath().normalize();
+                case "--config" -> config = path(args, ++i);
+                case "--disk" -> disk = path(args, ++i);
+                case "--report" -> report = path(args, ++i);
                 case "--build-template" -> buildTemplate = true;
-                default -> fail(2, "unknown argument '" + args[i] + "' (usage: --role R --vm-dir DIR [--build-template])");
+                default -> exit(2, "unknown argument '" + args[i] + "' (" + USAGE + ")");
             }
         }
-        if (role == null || vmDirectory == null) {
-            fail(2, "usage: tilemark-guest --role R --vm-dir DIR [--build-template]");
+        if (config == null || disk == null || report == null) {
+            exit(2, USAGE);
         }
-        GuestRole guest = find(role);
-        try {
-            GuestContext context = new GuestContext(vmDirectory.resolve("disk"), guestInfo(vmDirectory), System.getenv());
-            if (buildTemplate) {
-                guest.buildTemplate(context);
-                System.out.println("template for " + role + " built");
-                System.exit(0);
-            }
-            serve(guest, context, vmDirectory);
-        } catch (Exception e) {
-            e.printStackTrace(System.out);
-            fail(1, "guest " + role + " failed: " + e);
-        }
+        new GuestMainRun(config, disk, report).run(buildTemplate);
     }
 
-    private static void serve(GuestRole guest, GuestContext context, Path vmDirectory) throws Exception {
-        RunningGuest running = guest.start(context);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                running.close();
-                System.out.println("guest " + guest.name() + " stopped");
-            } catch (Exception e) {
-                e.printStackTrace(System.out);
-            } finally {
-                stopped.countDown();
-            }
-        }, "guest-shutdown"));
-        StringBuilder ports = new StringBuilder();
-        new java.util.TreeMap<>(running.ports()).forEach((name, port) ->
-                ports.append(ports.isEmpty() ? "" : ",").append('"').append(name).append("\":").append(port));
-        String ready = "{\"role\":\"" + guest.name() + "\",\"port\":" + running.port() + ",\"ports\":{" + ports
-                + "},\"pid\":" + ProcessHandle.current().pid() + "}\n";
-        Path temp = vmDirectory.resolve("guest.json.tmp");
-        Files.writeString(temp, ready);
-        Files.move(temp, vmDirectory.resolve("guest.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("guest " + guest.name() + " ready on ports " + running.ports());
-        stopped.await();
-    }
-
-    private static Map<String, String> guestInfo(Path vmDirectory) throws IOException {
-        Properties properties = new Properties();
-        Path file = vmDirectory.resolve("guestinfo.properties");
-        if (Files.exists(file)) {
-            try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                properties.load(in);
-            }
+    private static Path path(String[] args, int i) {
+        if (i >= args.length) {
+            exit(2, USAGE);
         }
-        Map<String, String> result = new HashMap<>();
-        properties.forEach((k, v) -> result.put(k.toString(), v.toString()));
-        return result;
+        return Path.of(args[i]).toAbsolutePath().normalize();
     }
 
-    private static GuestRole find(String role) {
-        TreeSet<String> known = new TreeSet<>();
-        for (GuestRole candidate : ServiceLoader.load(GuestRole.class)) {
-            if (candidate.name().equals(role)) {
-                return candidate;
-            }
-            known.add(candidate.name());
-        }
-        fail(2, "unknown role '" + role + "' (known: " + String.join(", ", known) + ")");
-        return null;
-    }
-
-    private static void fail(int code, String message) {
+    static void exit(int code, String message) {
         System.out.println(message);
         System.exit(code);
+    }
+
+    /** One start of the guest: read the config, find the role, serve or build, and report. */
+    private record GuestMainRun(Path configFile, Path disk, Path reportFile) {
+
+        void run(boolean buildTemplate) {
+            GuestConfig config;
+            try {
+                config = GuestConfigFile.read(configFile);
+            } catch (Exception e) {
+                failed("(unknown)", "(unknown)", e.getMessage());
+                return;
+            }
+            try {
+                GuestRole guest = find(config.role());
+                GuestContext context = new GuestContext(disk, config);
+                if (buildTemplate) {
+                    guest.buildTemplate(context);
+                    exit(0, "template for " + config.role() + " built");
+                }
+                serve(guest, context);
+            } catch (Exception e) {
+                e.printStackTrace(System.out);
+                failed(config.vmName(), config.role(), e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        }
+
+        private void serve(GuestRole guest, GuestContext context) throws Exception {
+            RunningGuest running = guest.start(context);
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    running.close();
+                    System.out.println("guest " + guest.name() + " stopped");
+                } catch (Exception e) {
+                    e.printStackTrace(System.out);
+                } finally {
+                    stopped.countDown();
+                }
+            }, "guest-shutdown"));
+            ReadinessReportFile.write(reportFile, ReadinessReport.ready(context.config().vmName(), guest.name(),
+                    running.ports(), ProcessHandle.current().pid()));
+            System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());
+            stopped.await();
+        }
+
+        /** Reports the failure where the platform looks for readiness, and on the console, then exits 1. */
+        private void failed(String vmName, String role, String reason) {
+            String line = "guest " + vmName + " (" + role + ") failed: " + reason;
+            try {
+                ReadinessReportFile.write(reportFile, ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid()));
+            } catch (Exception e) {
+                line += " (and its readiness report could not be written: " + e.getMessage() + ")";
+            }
+            exit(1, line);
+        }
+
+        private static GuestRole find(String role) {
+            TreeSet<String> known = new TreeSet<>();
+            for (GuestRole candidate : ServiceLoader.load(GuestRole.class)) {
+                if (candidate.name().equals(role)) {
+                    return candidate;
+                }
+                known.add(candidate.name());
+            }
+            throw new IllegalArgumentException("unknown role '" + role + "' (known: " + String.join(", ", known) + ")");
+        }
     }
 }

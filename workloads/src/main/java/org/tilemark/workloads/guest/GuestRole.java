@@ -2,7 +2,7 @@ package org.tilemark.workloads.guest;
 
 /**
  * The server side of a workload: what runs inside one VM of a tile. Found with ServiceLoader;
- * the one guest executable ({@link GuestMain}) picks the role named by {@code --role}.
+ * the one guest executable ({@link GuestMain}) picks the role its guest config names.
  */
 public interface GuestRole {
 
@@ -17,6 +17,6 @@ public interface GuestRole {
     default void buildTemplate(GuestContext context) throws Exception {
     }
 
-    /** Starts serving from the VM's disk and returns once ready to accept requests. */
+    /** Starts serving from the VM's disk on its bind address and returns once ready to accept requests. */
     RunningGuest start(GuestContext context) throws Exception;
 }

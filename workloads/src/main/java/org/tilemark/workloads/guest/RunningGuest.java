@@ -2,7 +2,7 @@ package org.tilemark.workloads.guest;
 
 import java.util.Map;
 
-/** A started guest: the ports it listens on (on 127.0.0.1 unless configured) and how to stop it. */
+/** A started guest: the ports it listens on (on the address its guest config gives) and how to stop it. */
 public interface RunningGuest extends AutoCloseable {
 
     /** The primary service's port. */
@@ -19,4 +19,19 @@ public interface RunningGuest extends AutoCloseable {
     /** Stops serving and flushes the disk (e.g. a clean database shutdown). */
     @Override
     void close() throws Exception;
+
+    /** A guest with one service on {@code port} that {@code stop} shuts down. */
+    static RunningGuest of(int port, AutoCloseable stop) {
+        return new RunningGuest() {
+            @Override
+            public int port() {
+                return port;
+            }
+
+            @Override
+            public void close() throws Exception {
+                stop.close();
+            }
+        };
+    }
 }

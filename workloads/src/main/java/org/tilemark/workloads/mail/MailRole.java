@@ -28,9 +28,9 @@ import org.tilemark.workloads.guest.RunningGuest;
  * on the VM disk ({@code mailstore/}, see {@link MailStoreFiles}) because GreenMail itself only
  * holds them in memory.
  *
- * <p>guestinfo: {@code mail.users} (default 20), {@code mail.seed} (42), {@code mail.messagesPerMailbox}
+ * <p>Settings: {@code mail.users} (default 20), {@code mail.seed} (42), {@code mail.messagesPerMailbox}
  * (40), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}), {@code guest.bind} (127.0.0.1). Every
- * user's password comes from the environment variable {@value #PASSWORD_ENV}.
+ * user's password is the secret {@value #PASSWORD_ENV}.
  */
 public final class MailRole implements GuestRole {
 
@@ -93,7 +93,7 @@ public final class MailRole implements GuestRole {
     @Override
     public RunningGuest start(GuestContext context) throws Exception {
         int users = intInfo(context, "mail.users", 20);
-        String bind = context.get("guest.bind", "127.0.0.1");
+        String bind = context.bindAddress();
         GreenMail greenMail = new GreenMail(new ServerSetup[]{
                 new ServerSetup(0, bind, ServerSetup.PROTOCOL_SMTP), new ServerSetup(0, bind, ServerSetup.PROTOCOL_IMAP)});
         List<GreenMailUser> accounts = createUsers(greenMail.getManagers(), users, password(context));
@@ -123,7 +123,7 @@ public final class MailRole implements GuestRole {
 
     static String password(GuestContext context) {
         return context.secret(PASSWORD_ENV).orElseThrow(() -> new IllegalStateException(
-                "environment variable " + PASSWORD_ENV + " (the mail users' password) is not set"));
+                "secret " + PASSWORD_ENV + " (the mail users' password) is missing from the guest config"));
     }
 
     private static int intInfo(GuestContext context, String key, int fallback) {

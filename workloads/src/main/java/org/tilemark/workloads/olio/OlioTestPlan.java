@@ -1,5 +1,6 @@
 package org.tilemark.workloads.olio;
 
+import static java.util.Map.entry;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
@@ -17,6 +18,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.http.entity.ContentType;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
@@ -89,44 +91,46 @@ public final class OlioTestPlan {
     }
 
     private static DslHttpSampler addPerson(String uploadDir) {
-        return httpSampler("AddPerson", "/people").method("POST")
-                .bodyPart("username", "tm${olio_unique}", TEXT)
-                .bodyPart("password", "pw${olio_unique}", TEXT)
-                .bodyPart("firstname", "Tile", TEXT)
-                .bodyPart("lastname", "Mark${olio_unique}", TEXT)
-                .bodyPart("email", "tm${olio_unique}@example.com", TEXT)
-                .bodyPart("telephone", "555-0100", TEXT)
-                .bodyPart("summary", "A Tilemark simulated user.", TEXT)
-                .bodyPart("timezone", "UTC", TEXT)
-                .bodyPart("street1", "1 Benchmark Way", TEXT)
-                .bodyPart("street2", "", TEXT)
-                .bodyPart("city", "Springfield", TEXT)
-                .bodyPart("state", "CA", TEXT)
-                .bodyPart("zip", "94000", TEXT)
-                .bodyPart("country", "USA", TEXT)
-                .bodyFilePart("image", uploadDir + "/" + OlioAssets.IMAGE, ContentType.IMAGE_PNG);
+        DslHttpSampler form = httpSampler("AddPerson", "/people").method("POST");
+        textParts(form, List.of(
+                entry("username", "tm${olio_unique}"),
+                entry("password", "pw${olio_unique}"),
+                entry("firstname", "Tile"),
+                entry("lastname", "Mark${olio_unique}"),
+                entry("email", "tm${olio_unique}@example.com"),
+                entry("telephone", "555-0100"),
+                entry("summary", "A Tilemark simulated user."),
+                entry("timezone", "UTC")));
+        textParts(form, address("1 Benchmark Way"));
+        return form.bodyFilePart("image", uploadDir + "/" + OlioAssets.IMAGE, ContentType.IMAGE_PNG);
     }
 
     private static DslHttpSampler addEvent(String uploadDir) {
-        return httpSampler("AddEvent", "/events").method("POST")
-                .bodyPart("title", "Tilemark event ${olio_unique}", TEXT)
-                .bodyPart("summary", "An event added by a Tilemark user.", TEXT)
-                .bodyPart("description", "Simulated social event for the Olio workload.", TEXT)
-                .bodyPart("telephone", "555-0101", TEXT)
-                .bodyPart("timezone", "UTC", TEXT)
-                .bodyPart("year", "${olio_year}", TEXT)
-                .bodyPart("month", "${olio_month}", TEXT)
-                .bodyPart("day", "${olio_day}", TEXT)
-                .bodyPart("hour", "${olio_hour}", TEXT)
-                .bodyPart("minute", "${olio_minute}", TEXT)
-                .bodyPart("street1", "2 Benchmark Way", TEXT)
-                .bodyPart("street2", "", TEXT)
-                .bodyPart("city", "Springfield", TEXT)
-                .bodyPart("state", "CA", TEXT)
-                .bodyPart("zip", "94000", TEXT)
-                .bodyPart("country", "USA", TEXT)
-                .bodyPart("tags", "${olio_event_tags}", TEXT)
-                .bodyFilePart("image", uploadDir + "/" + OlioAssets.IMAGE, ContentType.IMAGE_PNG)
+        DslHttpSampler form = httpSampler("AddEvent", "/events").method("POST");
+        textParts(form, List.of(
+                entry("title", "Tilemark event ${olio_unique}"),
+                entry("summary", "An event added by a Tilemark user."),
+                entry("description", "Simulated social event for the Olio workload."),
+                entry("telephone", "555-0101"),
+                entry("timezone", "UTC"),
+                entry("year", "${olio_year}"),
+                entry("month", "${olio_month}"),
+                entry("day", "${olio_day}"),
+                entry("hour", "${olio_hour}"),
+                entry("minute", "${olio_minute}")));
+        textParts(form, address("2 Benchmark Way"));
+        textParts(form, List.of(entry("tags", "${olio_event_tags}")));
+        return form.bodyFilePart("image", uploadDir + "/" + OlioAssets.IMAGE, ContentType.IMAGE_PNG)
                 .bodyFilePart("literature", uploadDir + "/" + OlioAssets.LITERATURE, PDF);
+    }
+
+    /** The address fields both forms share (Olio stores a person's and an event's address alike). */
+    private static List<Map.Entry<String, String>> address(String street) {
+        return List.of(entry("street1", street), entry("street2", ""), entry("city", "Springfield"), entry("state", "CA"),
+                entry("zip", "94000"), entry("country", "USA"));
+    }
+
+    private static void textParts(DslHttpSampler form, List<Map.Entry<String, String>> fields) {
+        fields.forEach(field -> form.bodyPart(field.getKey(), field.getValue(), TEXT));
     }
 }

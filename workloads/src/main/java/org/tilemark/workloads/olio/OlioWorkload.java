@@ -72,10 +72,10 @@ public final class OlioWorkload implements Workload {
         return List.of(
                 new VmRequest(dbVmName(tile), "olio-db", template, data, secretEnv),
                 new VmRequest(webVmName(tile), "olio-web", Map.of(),
-                        Map.of("olio.db.url", "jdbc:postgresql://${endpoint:" + dbVmName(tile) + "}/olio",
+                        Map.of("olio.db.peer", dbVmName(tile),
                                 "olio.db.user", olio.dbUsername(),
                                 "olio.db.pool", Integer.toString(olio.poolSize())),
-                        secretEnv));
+                        List.of(dbVmName(tile)), secretEnv));
     }
 
     @Override

@@ -17,7 +17,7 @@ import org.tilemark.workloads.guest.RunningGuest;
  * {@code GET /heartbeat} with {@code 200} and the number of beats answered so far. The JDK's own
  * HTTP server keeps the guest small (no framework, a tiny heap).
  *
- * <p>guestinfo: {@code guest.bind} (address to listen on, default {@code 127.0.0.1}); the port is
+ * <p>Settings: {@code guest.bind} (address to listen on, default {@code 127.0.0.1}); the port is
  * chosen by the OS.
  */
 public final class StandbyRole implements GuestRole {
@@ -32,7 +32,7 @@ public final class StandbyRole implements GuestRole {
 
     @Override
     public RunningGuest start(GuestContext context) throws IOException {
-        InetAddress bind = InetAddress.getByName(context.get("guest.bind", "127.0.0.1"));
+        InetAddress bind = InetAddress.getByName(context.bindAddress());
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, 0), 0);
         AtomicLong beats = new AtomicLong();
         server.createContext(PATH, exchange -> answer(exchange, beats));

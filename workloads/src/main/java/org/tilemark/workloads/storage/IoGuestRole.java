@@ -24,7 +24,7 @@ import org.tilemark.workloads.guest.RunningGuest;
  * as JSON, answered with the {@link IoResult} when the data point is done). The control endpoint
  * needs the token from {@value #TOKEN_ENV} as {@code Authorization: Bearer <token>}.
  *
- * <p>guestinfo: {@code io.disks} (data disks, default 1), {@code io.diskSize} (bytes per disk),
+ * <p>Settings: {@code io.disks} (data disks, default 1), {@code io.diskSize} (bytes per disk),
  * {@code io.seed}, {@code io.thin} (sparse disks, allocated on first write), {@code guest.bind}.
  */
 public final class IoGuestRole implements GuestRole {
@@ -42,7 +42,7 @@ public final class IoGuestRole implements GuestRole {
     @Override
     public RunningGuest start(GuestContext context) throws Exception {
         String token = context.secret(TOKEN_ENV).orElseThrow(() -> new IllegalStateException(
-                "environment variable " + TOKEN_ENV + " (the I/O VM's control token) is not set"));
+                "secret " + TOKEN_ENV + " (the I/O VM's control token) is missing from the guest config"));
         int disks = Integer.parseInt(context.get("io.disks", "1").strip());
         long size = Long.parseLong(context.get("io.diskSize", Long.toString(256L << 20)).strip());
         long seed = Long.parseLong(context.get("io.seed", "42").strip());
@@ -57,7 +57,7 @@ public final class IoGuestRole implements GuestRole {
             }
             files.add(file);
         }
-        InetAddress bind = InetAddress.getByName(context.get("guest.bind", "127.0.0.1"));
+        InetAddress bind = InetAddress.getByName(context.bindAddress());
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, 0), 0);
         ReentrantLock oneAtATime = new ReentrantLock();
         server.createContext(PATH, exchange -> handle(exchange, token, files, oneAtATime));

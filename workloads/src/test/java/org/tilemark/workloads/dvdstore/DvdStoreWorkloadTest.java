@@ -42,16 +42,17 @@ class DvdStoreWorkloadTest {
         assertThat(db.templateInfo()).containsEntry("dvdstore.size", "S").containsEntry("dvdstore.seed", "7")
                 .containsEntry("dvdstore.db.user", "ds3").containsEntry("dvdstore.schema", DvdStoreWorkload.SCHEMA_VERSION)
                 .containsEntry("dvdstore.db.password.digest", org.tilemark.workloads.SecretDigest.of(PASSWORD));
-        assertThat(db.guestInfo()).containsEntry("dvdstore.size", "S").doesNotContainKey("dvdstore.db.password.digest");
+        assertThat(db.settings()).containsEntry("dvdstore.size", "S").doesNotContainKey("dvdstore.db.password.digest");
         for (VmRequest web : vms.subList(1, 4)) {
             assertThat(web.templateInfo()).isEmpty();
-            assertThat(web.guestInfo()).containsEntry("dvdstore.db.url", "jdbc:postgresql://${endpoint:tile1-dvdstore-db}/ds3")
+            assertThat(web.peers()).containsExactly("tile1-dvdstore-db");
+            assertThat(web.settings()).containsEntry("dvdstore.db.peer", "tile1-dvdstore-db")
                     .containsEntry("dvdstore.db.user", "ds3").containsEntry("dvdstore.db.pool", "10");
         }
         for (VmRequest vm : vms) {
-            assertThat(vm.secretEnvironment()).isEqualTo(Map.of(DvdStoreWorkload.PASSWORD_VARIABLE, PASSWORD));
+            assertThat(vm.secrets()).isEqualTo(Map.of(DvdStoreWorkload.PASSWORD_VARIABLE, PASSWORD));
             assertThat(vm.templateInfo().values()).noneMatch(v -> v.contains(PASSWORD));
-            assertThat(vm.guestInfo().values()).noneMatch(v -> v.contains(PASSWORD));
+            assertThat(vm.settings().values()).noneMatch(v -> v.contains(PASSWORD));
             assertThat(vm.toString()).doesNotContain(PASSWORD);
         }
         assertThat(secretLookups).containsExactly("dvdstore-db-password TILEMARK_DVDSTORE_DB_PASSWORD null");
@@ -70,7 +71,7 @@ class DvdStoreWorkloadTest {
         List<VmRequest> vms = workload.vms(3, spec(Map.of("workloads.dvdstore.webServers", "2")), secrets);
 
         assertThat(vms).extracting(VmRequest::name).containsExactly("tile3-dvdstore-db", "tile3-dvdstore-web1", "tile3-dvdstore-web2");
-        assertThat(vms.get(1).guestInfo()).containsEntry("dvdstore.db.url", "jdbc:postgresql://${endpoint:tile3-dvdstore-db}/ds3");
+        assertThat(vms.get(1).settings()).containsEntry("dvdstore.db.peer", "tile3-dvdstore-db");
     }
 
     @Test
@@ -83,9 +84,9 @@ class DvdStoreWorkloadTest {
         assertThat(vms).extracting(VmRequest::name)
                 .containsExactly("tile2-dvdstore-web1", "tile2-dvdstore-web2", "tile2-dvdstore-web3");
         assertThat(vms).allSatisfy(vm -> {
-            assertThat(vm.guestInfo()).containsEntry("dvdstore.db.url", "jdbc:postgresql://db.lab:5432/ds3_2")
+            assertThat(vm.settings()).containsEntry("dvdstore.db.url", "jdbc:postgresql://db.lab:5432/ds3_2")
                     .containsEntry("dvdstore.db.user", "store");
-            assertThat(vm.secretEnvironment()).containsEntry(DvdStoreWorkload.PASSWORD_VARIABLE, PASSWORD);
+            assertThat(vm.secrets()).containsEntry(DvdStoreWorkload.PASSWORD_VARIABLE, PASSWORD);
         });
     }
 

@@ -49,9 +49,9 @@ class MailWorkloadTest {
                 .containsEntry("mail.messagesPerMailbox", "40").containsEntry("mail.schema", "1")
                 .containsEntry("mail.sizes", "2048:50,4096:20,10240:18,51200:7,204800:4,512000:1")
                 .containsEntry("mail.password.digest", org.tilemark.workloads.SecretDigest.of(PASSWORD));
-        assertThat(vm.guestInfo()).containsEntry("mail.sizes", MailRole.DEFAULT_SIZES)
+        assertThat(vm.settings()).containsEntry("mail.sizes", MailRole.DEFAULT_SIZES)
                 .doesNotContainKeys("mail.password.digest", "mail.schema").hasSize(4);
-        assertThat(vm.secretEnvironment()).isEqualTo(Map.of("TILEMARK_MAIL_PASSWORD", PASSWORD));
+        assertThat(vm.secrets()).isEqualTo(Map.of("TILEMARK_MAIL_PASSWORD", PASSWORD));
         assertThat(vm.toString()).doesNotContain(PASSWORD);
         assertThat(vm.templateInfo().values()).noneMatch(v -> v.contains(PASSWORD));
     }

@@ -44,14 +44,15 @@ class OlioWorkloadTest {
         assertEquals("1", db.templateInfo().get("olio.schema"));
         assertEquals(SecretDigest.of("s3cret-olio-db-password"), db.templateInfo().get("olio.db.password.digest"));
         assertEquals(Map.of("olio.loadedUsers", "2500", "olio.seed", Long.toString(spec.run().seed()), "olio.db.user", "olio"),
-                db.guestInfo());
+                db.settings());
         assertFalse(db.templateInfo().containsValue("s3cret-olio-db-password"));
         VmRequest web = vms.get(1);
         assertEquals("olio-web", web.role());
-        assertEquals("jdbc:postgresql://${endpoint:tile2-olio-db}/olio", web.guestInfo().get("olio.db.url"));
-        assertEquals("10", web.guestInfo().get("olio.db.pool"));
+        assertEquals("tile2-olio-db", web.settings().get("olio.db.peer"));
+        assertEquals(java.util.List.of("tile2-olio-db"), web.peers());
+        assertEquals("10", web.settings().get("olio.db.pool"));
         for (VmRequest vm : vms) {
-            assertEquals(Map.of(OlioWorkload.PASSWORD_VARIABLE, "s3cret-olio-db-password"), vm.secretEnvironment());
+            assertEquals(Map.of(OlioWorkload.PASSWORD_VARIABLE, "s3cret-olio-db-password"), vm.secrets());
         }
     }
 

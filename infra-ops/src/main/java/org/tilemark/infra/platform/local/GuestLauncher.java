@@ -6,23 +6,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.VmSize;
 
 /**
- * Starts a guest process from its template's launch spec: the one guest executable, on the harness's
- * own JDK and class path, in a session of its own (so a Ctrl-C on the harness's terminal does not
- * reach the guests: the harness stops them in order), pinned to its host's CPUs where Linux allows it.
+ * Starts a guest process: the one guest executable, on the harness's own JDK and class path, with JVM
+ * options sized for processes that share this machine, in a session of its own (so a Ctrl-C on the
+ * harness's terminal does not reach the guests: the harness stops them in order), pinned to its
+ * host's CPUs where Linux allows it. The guest reads its guest config from the VM directory and
+ * writes its readiness report there; no secret is on its command line or in its environment.
  */
 final class GuestLauncher {
+
+    /** The guest executable's main class (in workloads, which the platform does not depend on: it is on the class path). */
+    static final String GUEST_MAIN = "org.tilemark.workloads.guest.GuestMain";
 
     private static final Path TASKSET = Path.of("/usr/bin/taskset");
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final boolean pinCpus;
+    private final String mainClass;
 
     GuestLauncher(boolean pinCpus) {
+        this(pinCpus, GUEST_MAIN);
+    }
+
+    /** A launcher of another guest executable taking the same arguments (tests). */
+    GuestLauncher(boolean pinCpus, String mainClass) {
         this.pinCpus = pinCpus && Files.isExecutable(TASKSET);
+        this.mainClass = mainClass;
     }
 
     boolean pinning() {
@@ -38,23 +49,33 @@ final class GuestLauncher {
             command.addAll(List.of(TASKSET.toString(), "-c", request.cpus()));
         }
         command.add(javaExecutable());
-        RoleTemplate role = request.role();
-        command.addAll(role.launch().jvmOptions());
+        command.addAll(jvmOptions(request.size()));
         command.add("-Dtilemark.vm=" + request.vmName());
         command.add("-Dtilemark.run=" + request.runId());
-        command.addAll(List.of("-cp", classPath(), role.launch().mainClass()));
-        command.addAll(List.of("--role", role.role(), "--vm-dir", request.vmDirectory().toString()));
+        command.addAll(List.of("-cp", classPath(), mainClass));
+        VmDirectory vm = request.vmDirectory();
+        command.addAll(List.of("--config", vm.guestConfig().toString(), "--disk", vm.disk().toString(),
+                "--report", vm.readinessReport().toString()));
         if (request.buildTemplate()) {
             command.add("--build-template");
         }
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(request.vmDirectory().toFile())
+        return new ProcessBuilder(command)
+                .directory(vm.path().toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(request.vmDirectory().resolve("console.log").toFile()))
-                .redirectInput(ProcessBuilder.Redirect.PIPE);
-        Map<String, String> environment = builder.environment();
-        environment.putAll(request.secretEnvironment());
-        return builder.start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(vm.console().toFile()))
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
+    }
+
+    /**
+     * The guest heap is capped well below the VM memory: a guest process shares this machine with
+     * every other VM, and the heap only has to hold the server, not the modelled memory. Serial GC
+     * and few compiler threads: many guests share two cores, as VMs share a host.
+     */
+    static List<String> jvmOptions(VmSize size) {
+        int heapMb = Math.max(96, Math.min(384, size.memoryMb() / 8));
+        return List.of("-Xmx" + heapMb + "m", "-Xss512k", "-XX:+UseSerialGC", "-XX:CICompilerCount=2",
+                "-XX:ActiveProcessorCount=" + size.vcpus(), "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true");
     }
 
     /** The harness's own class path: the launcher puts every module on it, so guests need nothing else. */
@@ -68,12 +89,7 @@ final class GuestLauncher {
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
     }
 
-    record GuestLaunchRequest(String vmName, String runId, RoleTemplate role, String cpus, Path vmDirectory,
-                              boolean buildTemplate, Map<String, String> secretEnvironment) {
-
-        @Override
-        public String toString() {
-            return "GuestLaunchRequest[" + vmName + ", secrets=" + secretEnvironment.keySet() + "]";
-        }
+    record GuestLaunchRequest(String vmName, String runId, VmSize size, String cpus, VmDirectory vmDirectory,
+                              boolean buildTemplate) {
     }
 }

@@ -30,6 +30,8 @@ import org.tilemark.infra.platform.VmListener;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.infra.platform.local.GuestLauncher.GuestLaunchRequest;
+import org.tilemark.templates.guest.GuestConfig;
+import org.tilemark.templates.guest.ReadinessReport;
 
 /**
  * The embedded default: this machine is the cluster. Hosts are CPU slots, datastores are
@@ -39,6 +41,9 @@ import org.tilemark.infra.platform.local.GuestLauncher.GuestLaunchRequest;
 final class LocalPlatform implements Platform {
 
     private static final String TEMPLATE_BUILDS = "template-builds";
+    /** Guests listen on and admit the loopback: every client (endpoint proxy, harness, peer) runs on this machine. */
+    private static final String GUEST_BIND = "127.0.0.1";
+    private static final String GUEST_NETWORK = GUEST_BIND + "/32";
 
     private final LocalSettings settings;
     private final String bindAddress;
@@ -51,13 +56,18 @@ final class LocalPlatform implements Platform {
     private final LocalMigrations migrations;
 
     LocalPlatform(LocalSettings settings, String bindAddress) throws IOException {
+        this(settings, bindAddress, GuestLauncher.GUEST_MAIN);
+    }
+
+    /** A platform whose VMs run {@code guestMainClass} instead of the guest executable (tests). */
+    LocalPlatform(LocalSettings settings, String bindAddress, String guestMainClass) throws IOException {
         this.settings = settings;
         this.bindAddress = bindAddress;
         this.hosts = HostSlots.split(settings.hosts(), Runtime.getRuntime().availableProcessors());
         Path root = settings.workDir().toAbsolutePath().normalize().resolve("local");
         this.templates = root.resolve("templates");
         this.registry = new VmRegistry(root.resolve("vms"));
-        this.launcher = new GuestLauncher(settings.pinCpus());
+        this.launcher = new GuestLauncher(settings.pinCpus(), guestMainClass);
         this.migrations = new LocalMigrations(settings, hosts, registry, launcher.pinning(), new LocalMigrations.Guests() {
             @Override
             public void start(LocalVm vm, Duration timeout) throws PlatformException {
@@ -107,9 +117,10 @@ final class LocalPlatform implements Platform {
             Disks.delete(build.path());
             Files.createDirectories(build.disk());
             registry.add(entry);
-            build.writeGuestInfo(request.buildInfo());
-            Process process = launcher.launch(new GuestLaunchRequest(key, TEMPLATE_BUILDS, request.role(),
-                    hosts.get(0).cpus(), build.path(), true, request.secretEnvironment()));
+            build.writeGuestConfig(new GuestConfig(request.role().role(), 0, TEMPLATE_BUILDS, key, GUEST_BIND, GUEST_NETWORK,
+                    Map.of(), request.buildInfo(), request.secrets()));
+            Process process = launcher.launch(new GuestLaunchRequest(key, TEMPLATE_BUILDS, request.role().size(),
+                    hosts.get(0).cpus(), build, true));
             if (!process.waitFor(request.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
                 ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
                 throw new PlatformException("building template " + key + " took longer than " + request.timeout()
@@ -154,12 +165,7 @@ final class LocalPlatform implements Platform {
             Files.createDirectories(dir.path());
             registry.add(entry);
             Disks.copy(templates.resolve(spec.template().cacheKey()).resolve("disk"), dir.disk());
-            Map<String, String> guestInfo = new java.util.HashMap<>(spec.guestInfo());
-            guestInfo.put("vm.name", spec.name());
-            guestInfo.put("vm.tile", Integer.toString(spec.tile()));
-            guestInfo.put("vm.run", spec.runId());
-            guestInfo.putIfAbsent("guest.bind", bindAddress);
-            dir.writeGuestInfo(guestInfo);
+            dir.writeGuestConfig(spec.guestConfig(GUEST_BIND, GUEST_NETWORK));
             EndpointProxy.Handoff handoff = EndpointProxy.Handoff.of(spec.role());
             Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();
             for (String port : spec.role().ports()) {
@@ -180,30 +186,22 @@ final class LocalPlatform implements Platform {
         }
     }
 
-    /** Starts the guest from the VM's current directory on its current host; returns once its ports are announced. */
+    /** Starts the guest from the VM's current directory on its current host; returns once it reports ready. */
     private void startGuest(LocalVm local, Duration timeout) throws PlatformException {
         Vm vm = local.vm();
         try {
-            Files.deleteIfExists(local.dir().readyFile());
+            Files.deleteIfExists(local.dir().readinessReport());
             local.expectStop(false);
-            Process process = launcher.launch(new GuestLaunchRequest(vm.name(), vm.runId(), local.spec().role(),
-                    local.host().cpus(), local.dir().path(), false, local.spec().secretEnvironment()));
+            Process process = launcher.launch(new GuestLaunchRequest(vm.name(), vm.runId(), local.spec().role().size(),
+                    local.host().cpus(), local.dir(), false));
             local.started(process);
             watch(vm, local, process);
-            Instant deadline = Instant.now().plus(timeout);
-            while (local.dir().guestPorts().isEmpty()) {
-                if (!process.isAlive()) {
-                    throw new PlatformException("VM " + vm.name() + " failed to start (exit " + process.exitValue()
-                            + "); last output:\n" + local.dir().consoleTail(15));
-                }
-                if (Instant.now().isAfter(deadline)) {
-                    stopGuest(local, Duration.ofSeconds(5));
-                    throw new PlatformException("VM " + vm.name() + " was not ready within " + timeout
-                            + "; last output:\n" + local.dir().consoleTail(15));
-                }
-                Thread.sleep(100);
+            ReadinessReport report = local.dir().awaitReport(vm.name(), process, timeout);
+            if (!report.isReady()) {
+                stopGuest(local, Duration.ofSeconds(5));
+                throw new PlatformException("VM " + vm.name() + " failed to start: " + report.reason());
             }
-            Map<String, Integer> ports = local.dir().guestPorts().orElseThrow();
+            Map<String, Integer> ports = report.ports();
             for (var endpoint : local.endpoints().entrySet()) {
                 Integer port = ports.get(endpoint.getKey());
                 if (port == null) {
@@ -211,7 +209,7 @@ final class LocalPlatform implements Platform {
                     throw new PlatformException("VM " + vm.name() + " did not announce its '" + endpoint.getKey()
                             + "' port (announced: " + ports.keySet() + ")");
                 }
-                endpoint.getValue().retarget(new InetSocketAddress("127.0.0.1", port));
+                endpoint.getValue().retarget(new InetSocketAddress(GUEST_BIND, port));
             }
             local.running();
         } catch (IOException e) {

@@ -1,28 +1,25 @@
 package org.tilemark.infra.platform.local;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.time.Duration;
+import java.time.Instant;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.templates.guest.GuestConfig;
+import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.guest.ReadinessReportFile;
 
 /**
- * The files of one VM on its datastore: {@code disk/} (cloned from the template),
- * {@code guestinfo.properties} (the customization), {@code guest.json} (written by the guest once it
- * serves) and {@code console.log}.
+ * The files of one VM on its datastore: {@code disk/} (cloned from the template), the guest config
+ * (what the VM is told, readable by its owner only: it holds secrets), the readiness report (written
+ * by the guest once it serves or has failed) and {@code console.log}.
  */
 record VmDirectory(Path path) {
-
-    private static final Pattern PORTS = Pattern.compile("\"ports\"\\s*:\\s*\\{([^}]*)}");
-    private static final Pattern NAMED_PORT = Pattern.compile("\"([^\"]+)\"\\s*:\\s*(\\d+)");
 
     Path disk() {
         return path.resolve("disk");
@@ -32,36 +29,51 @@ record VmDirectory(Path path) {
         return path.resolve("console.log");
     }
 
-    Path readyFile() {
-        return path.resolve("guest.json");
+    Path guestConfig() {
+        return path.resolve(GuestConfigFile.FILE_NAME);
     }
 
-    void writeGuestInfo(Map<String, String> guestInfo) throws IOException {
-        Properties properties = new Properties();
-        properties.putAll(new TreeMap<>(guestInfo));
-        Path temp = path.resolve("guestinfo.properties.tmp");
-        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
-            properties.store(out, "guestinfo: the VM's customization");
+    Path readinessReport() {
+        return path.resolve(ReadinessReportFile.FILE_NAME);
+    }
+
+    void writeGuestConfig(GuestConfig config) throws IOException {
+        GuestConfigFile.write(guestConfig(), config);
+    }
+
+    /** The guest's readiness report once it has written one; a report that cannot be read is treated as not yet there. */
+    Optional<ReadinessReport> readiness() {
+        if (!Files.exists(readinessReport())) {
+            return Optional.empty();
         }
-        Files.move(temp, path.resolve("guestinfo.properties"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    /** The service ports the guest announced in guest.json, by name, once it is ready. */
-    Optional<Map<String, Integer>> guestPorts() {
         try {
-            Matcher ports = PORTS.matcher(Files.readString(readyFile()));
-            if (!ports.find()) {
-                return Optional.empty();
-            }
-            Map<String, Integer> result = new TreeMap<>();
-            Matcher named = NAMED_PORT.matcher(ports.group(1));
-            while (named.find()) {
-                result.put(named.group(1), Integer.parseInt(named.group(2)));
-            }
-            return result.isEmpty() ? Optional.empty() : Optional.of(result);
+            return Optional.of(ReadinessReportFile.read(readinessReport()));
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Waits for the guest's readiness report: ready, or failed with the guest's reason, or failed
+     * because none came within {@code timeout}. A guest that dies without one fails with its exit
+     * code and last output.
+     */
+    ReadinessReport awaitReport(String vmName, Process process, Duration timeout) throws PlatformException, InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            boolean alive = process.isAlive();
+            // Read after the liveness check: a guest that fails writes its report before it exits.
+            Optional<ReadinessReport> report = readiness();
+            if (report.isPresent()) {
+                return report.get();
+            }
+            if (!alive) {
+                throw new PlatformException("VM " + vmName + " failed to start (exit " + process.exitValue()
+                        + "); last output:\n" + consoleTail(15));
+            }
+            Thread.sleep(100);
+        }
+        return ReadinessReport.failed(vmName, "", "not ready within " + timeout + "; last output:\n" + consoleTail(15), 0);
     }
 
     /** The console's last lines, for error messages when a guest fails to start. */

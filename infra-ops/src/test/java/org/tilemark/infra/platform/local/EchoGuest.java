@@ -6,38 +6,49 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Map;
+import org.tilemark.templates.guest.GuestConfig;
+import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.guest.ReadinessReportFile;
 
 /**
- * A tiny guest for {@link LocalPlatformTest}: {@code --build-template} writes a disk file and exits
- * 0; otherwise it serves a TCP echo on 127.0.0.1 (greeting with its VM name) and announces its port
- * and pid in {@code guest.json}. It exits when its stdin closes, so a crashed test JVM leaves no guest.
+ * A tiny guest for {@link LocalPlatformTest}, taking the guest executable's arguments: {@code
+ * --build-template} writes a disk file and exits 0; otherwise it reads its guest config and serves a
+ * TCP echo on its bind address (greeting with its VM name), announcing its port and pid in its
+ * readiness report, or, given the setting {@value #FAIL}, reports that reason as its failure and exits.
+ * It exits when its stdin closes, so a crashed test JVM leaves no guest.
  */
 public final class EchoGuest {
 
     static final String DISK_FILE = "data.bin";
     static final byte[] DISK_CONTENT = "template disk contents".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    static final String FAIL = "echo.fail";
 
     private EchoGuest() {
     }
 
     public static void main(String[] args) throws Exception {
         List<String> arguments = List.of(args);
-        Path vmDir = Path.of(arguments.get(arguments.indexOf("--vm-dir") + 1));
+        Path disk = Path.of(arguments.get(arguments.indexOf("--disk") + 1));
+        Path report = Path.of(arguments.get(arguments.indexOf("--report") + 1));
         if (arguments.contains("--build-template")) {
-            Files.createDirectories(vmDir.resolve("disk"));
-            Files.write(vmDir.resolve("disk").resolve(DISK_FILE), DISK_CONTENT);
+            Files.createDirectories(disk);
+            Files.write(disk.resolve(DISK_FILE), DISK_CONTENT);
             System.exit(0);
         }
-        String name = System.getProperty("tilemark.vm", "guest");
-        ServerSocket server = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
-        Thread.ofPlatform().daemon().start(() -> acceptLoop(server, name));
-        // Written whole, then moved, so the platform never reads half a file.
-        Path temp = vmDir.resolve("guest.json.tmp");
-        Files.writeString(temp, "{\"port\":" + server.getLocalPort() + ",\"ports\":{\"main\":" + server.getLocalPort() + "},\"pid\":" + ProcessHandle.current().pid() + "}");
-        Files.move(temp, vmDir.resolve("guest.json"), StandardCopyOption.ATOMIC_MOVE);
-        System.out.println("echo guest " + name + " serving on " + server.getLocalPort());
+        GuestConfig config = GuestConfigFile.read(Path.of(arguments.get(arguments.indexOf("--config") + 1)));
+        long pid = ProcessHandle.current().pid();
+        if (config.settings().containsKey(FAIL)) {
+            ReadinessReportFile.write(report, ReadinessReport.failed(config.vmName(), config.role(), config.settings().get(FAIL), pid));
+            System.exit(1);
+        }
+        ServerSocket server = new ServerSocket(0, 50, InetAddress.getByName(config.bindAddress()));
+        Thread.ofPlatform().daemon().start(() -> acceptLoop(server, config.vmName()));
+        ReadinessReportFile.write(report, ReadinessReport.ready(config.vmName(), config.role(),
+                Map.of("main", server.getLocalPort()), pid));
+        System.out.println("echo guest " + config.vmName() + " serving on " + server.getLocalPort());
         while (System.in.read() >= 0) {
             // wait for the launcher's end of the pipe to close
         }

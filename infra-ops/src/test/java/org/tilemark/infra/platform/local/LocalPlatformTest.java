@@ -1,6 +1,7 @@
 package org.tilemark.infra.platform.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,8 +17,6 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,18 +30,18 @@ import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
-import org.tilemark.templates.GuestLaunch;
+import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.TemplateId;
 import org.tilemark.templates.VmSize;
+import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.ReadinessReportFile;
 
 /** The local platform end to end, with {@link EchoGuest} as the guest executable. */
 class LocalPlatformTest {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
-    private static final Pattern PID = Pattern.compile("\"pid\"\\s*:\\s*(\\d+)");
-    private static final RoleTemplate ROLE = new RoleTemplate("echo", new VmSize(1, 128, 1),
-            new GuestLaunch(EchoGuest.class.getName(), List.of("-Xmx64m", "-XX:TieredStopAtLevel=1", "-Xshare:auto")));
+    private static final RoleTemplate ROLE = new RoleTemplate("echo", new VmSize(1, 128, 1));
 
     @TempDir
     Path tmp;
@@ -51,7 +50,7 @@ class LocalPlatformTest {
 
     @BeforeEach
     void createPlatform() throws Exception {
-        platform = new LocalPlatformProvider().create(settings(), CLUSTER);
+        platform = new LocalPlatform(settings(), CLUSTER.bindAddress(), EchoGuest.class.getName());
     }
 
     @AfterEach
@@ -75,9 +74,17 @@ class LocalPlatformTest {
         Vm vm = platform.deploy(spec("tile1-echo", "run-a", template, Map.of("echo.greeting", "hi")));
         Path vmDir = tmp.resolve("app/run-a/tile1-echo");
         assertThat(vmDir.resolve("disk").resolve(EchoGuest.DISK_FILE)).hasBinaryContent(EchoGuest.DISK_CONTENT);
-        String guestInfo = Files.readString(vmDir.resolve("guestinfo.properties"));
-        assertThat(guestInfo).contains("echo.greeting=hi", "vm.name=tile1-echo", "vm.tile=1", "vm.run=run-a", "guest.bind=127.0.0.1")
-                .doesNotContain("s3cret-value");
+        // The guest config holds the secret, so only its owner may read it.
+        Path config = vmDir.resolve(GuestConfigFile.FILE_NAME);
+        assertThat(GuestConfigFile.read(config)).satisfies(c -> {
+            assertThat(c.settings()).containsEntry("echo.greeting", "hi");
+            assertThat(c.vmName()).isEqualTo("tile1-echo");
+            assertThat(c.tile()).isEqualTo(1);
+            assertThat(c.runId()).isEqualTo("run-a");
+            assertThat(c.bindAddress()).isEqualTo("127.0.0.1");
+            assertThat(c.secrets()).containsEntry("ECHO_SECRET", "s3cret-value");
+        });
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(config))).isEqualTo("rw-------");
         assertThat(platform.state(vm)).isEqualTo(VmState.DEPLOYED);
         assertThat(platform.leftovers("run-a")).containsExactly("run-a/tile1-echo");
 
@@ -115,6 +122,17 @@ class LocalPlatformTest {
         assertThat(Ports.refusedSoon(endpoint)).isTrue();
         // Only the kill was unexpected; power-off and destroy were asked for.
         assertThat(unexpected).isEmpty();
+    }
+
+    @Test
+    void aGuestThatReportsFailureFailsItsPowerOnWithTheReasonAtOnce() throws Exception {
+        Template template = platform.ensureTemplate(templateRequest());
+        Vm vm = platform.deploy(spec("tile1-broken", "run-f", template, Map.of(EchoGuest.FAIL, "missing peer: tile1-db")));
+
+        assertThatThrownBy(() -> platform.powerOn(vm, READY_TIMEOUT)).isInstanceOf(PlatformException.class)
+                .hasMessageContaining("VM tile1-broken failed to start: missing peer: tile1-db");
+        assertThat(platform.state(vm)).isNotEqualTo(VmState.RUNNING);
+        platform.destroy(vm);
     }
 
     @Test
@@ -280,9 +298,7 @@ class LocalPlatformTest {
     }
 
     private static long guestPid(Path vmDir) throws IOException {
-        Matcher m = PID.matcher(Files.readString(vmDir.resolve("guest.json")));
-        assertThat(m.find()).as("pid in guest.json").isTrue();
-        return Long.parseLong(m.group(1));
+        return ReadinessReportFile.read(vmDir.resolve(ReadinessReportFile.FILE_NAME)).processId().orElseThrow();
     }
 
     /** Connects through the endpoint, reads the guest's greeting, sends a line and reads its echo. */

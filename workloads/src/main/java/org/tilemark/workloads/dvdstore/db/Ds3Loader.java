@@ -1,21 +1,24 @@
 package org.tilemark.workloads.dvdstore.db;
 
+import static org.tilemark.workloads.guest.postgres.BulkLoad.copy;
+import static org.tilemark.workloads.guest.postgres.BulkLoad.execute;
+import static org.tilemark.workloads.guest.postgres.BulkLoad.resetIdentities;
+import static org.tilemark.workloads.guest.postgres.BulkLoad.tableExists;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.postgresql.PGConnection;
-import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tilemark.workloads.dvdstore.Ds3Catalog;
 import org.tilemark.workloads.dvdstore.Ds3Size;
-import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 import org.tilemark.workloads.guest.postgres.SqlScript;
 
 /**
@@ -25,6 +28,10 @@ import org.tilemark.workloads.guest.postgres.SqlScript;
  * either fully loaded or untouched. Same size and seed ⇒ identical data.
  */
 public final class Ds3Loader {
+
+    /** Each table's identity column, its sequence set past the loaded ids. */
+    private static final Map<String, String> IDENTITIES = Map.of("customers", "customerid", "orders", "orderid", "products", "prod_id",
+            "categories", "category", "reviews", "review_id", "reviews_helpfulness", "review_helpfulness_id");
 
     private static final Logger LOG = LoggerFactory.getLogger(Ds3Loader.class);
 
@@ -51,7 +58,7 @@ public final class Ds3Loader {
             execute(connection, SqlScript.statements("/dvdstore/schema.sql"));
             copyAll(connection, new Ds3Catalog(size, seed));
             execute(connection, SqlScript.statements("/dvdstore/indexes.sql"));
-            resetIdentities(connection);
+            resetIdentities(connection, IDENTITIES);
             recordLoad(connection, size, seed);
             connection.commit();
         } catch (SQLException | RuntimeException e) {
@@ -109,45 +116,6 @@ public final class Ds3Loader {
         copy(copy, "reviews_helpfulness", ReviewRows.HELPFULNESS_COLUMNS, reviews::writeHelpfulness);
     }
 
-    private static void copy(CopyManager copy, String table, String columns, Consumer<CopyTextWriter> rows)
-            throws SQLException {
-        // FREEZE (the table was created in this transaction) writes rows frozen with hint bits set, so
-        // neither ANALYZE nor the first benchmark reads rewrite every page (a full-page WAL image each
-        // when data checksums are on, the PostgreSQL 18 default).
-        CopyIn in = copy.copyIn("COPY " + table + " (" + columns + ") FROM STDIN WITH (FREEZE)");
-        try {
-            CopyTextWriter writer = new CopyTextWriter((buffer, length) -> {
-                try {
-                    in.writeToCopy(buffer, 0, length);
-                } catch (SQLException e) {
-                    throw new java.io.IOException("COPY into " + table + " failed", e);
-                }
-            });
-            rows.accept(writer);
-            writer.flush();
-            in.endCopy();
-            LOG.debug("Copied {} rows into {}", writer.rows(), table);
-        } finally {
-            if (in.isActive()) {
-                in.cancelCopy();
-            }
-        }
-    }
-
-    private static void resetIdentities(Connection connection) throws SQLException {
-        List<String[]> identities = List.of(
-                new String[] {"customers", "customerid"}, new String[] {"orders", "orderid"},
-                new String[] {"products", "prod_id"}, new String[] {"categories", "category"},
-                new String[] {"reviews", "review_id"},
-                new String[] {"reviews_helpfulness", "review_helpfulness_id"});
-        try (Statement statement = connection.createStatement()) {
-            for (String[] identity : identities) {
-                statement.execute("SELECT setval(pg_get_serial_sequence('" + identity[0] + "', '" + identity[1]
-                        + "'), (SELECT coalesce(max(" + identity[1] + "), 0) + 1 FROM " + identity[0] + "), false)");
-            }
-        }
-    }
-
     private static void recordLoad(Connection connection, Ds3Size size, long seed) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO ds3_load_info (size_label, customers, products, orders_per_month, seed) VALUES (?, ?, ?, ?, ?)")) {
@@ -157,23 +125,6 @@ public final class Ds3Loader {
             insert.setLong(4, size.ordersPerMonth());
             insert.setLong(5, seed);
             insert.executeUpdate();
-        }
-    }
-
-    private static boolean tableExists(Connection connection, String table) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
-            query.setString(1, table);
-            try (ResultSet rows = query.executeQuery()) {
-                return rows.next() && rows.getBoolean(1);
-            }
-        }
-    }
-
-    private static void execute(Connection connection, List<String> statements) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            for (String sql : statements) {
-                statement.execute(sql);
-            }
         }
     }
 }

@@ -11,6 +11,7 @@ import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfig
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.tilemark.workloads.guest.web.ErrorResponses;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -18,7 +19,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * The DVD Store web tier as a Spring Boot application. Auto-configuration is an explicit list (an
  * embedded Tomcat with Spring MVC) so nothing else on the classpath sneaks in; the
- * {@link DataSource} is registered by {@link DvdStoreWebRole} before the context refreshes.
+ * {@link DataSource} is registered by {@link org.tilemark.workloads.guest.web.SpringWebGuest} before the context refreshes.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @ImportAutoConfiguration({

@@ -9,21 +9,15 @@ import java.time.Duration;
 /**
  * A PostgreSQL data directory on a guest's disk, run with zonky's embedded binaries. The
  * directory holds everything PostgreSQL needs (no absolute paths are recorded in it), so a copy
- * made with {@code cp -a} starts anywhere. Shared by the database roles (dvdstore-db, olio-db).
+ * made with {@code cp -a} starts anywhere. Used by {@link PostgresGuestRole}.
  */
 public final class PostgresDataDirectory {
 
     public static final String DIRECTORY_NAME = "pgdata";
     private static final Duration STARTUP_WAIT = Duration.ofSeconds(90);
 
-    /**
-     * TCP on the loopback only, password (SCRAM) for every user. There are no {@code local} lines:
-     * Unix-socket connections are refused. The superuser has no password, so it cannot log in.
-     */
-    static final String PASSWORD_ONLY_HBA = """
-            # Tilemark database guest: SCRAM password authentication over loopback TCP only.
-            host all all 127.0.0.1/32 scram-sha-256
-            """;
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final String LOOPBACK_NETWORK = LOOPBACK + "/32";
 
     private final Path directory;
     private final String roleName;
@@ -52,7 +46,7 @@ public final class PostgresDataDirectory {
             throw new IllegalStateException("a PostgreSQL data directory already exists at " + directory);
         }
         Files.createDirectories(directory.getParent());
-        return builder()
+        return builder(LOOPBACK)
                 // Tables are created and COPYed in one transaction: with minimal WAL the bulk data skips the log.
                 .setServerConfig("wal_level", "minimal")
                 .setServerConfig("max_wal_senders", "0")
@@ -62,33 +56,60 @@ public final class PostgresDataDirectory {
                 .start();
     }
 
-    /** Closes the server and makes password authentication mandatory from now on. */
+    /** Closes the server and makes password authentication mandatory from now on (on the loopback, until started for a network). */
     public void requirePasswords() throws IOException {
-        Files.writeString(directory.resolve("pg_hba.conf"), PASSWORD_ONLY_HBA);
+        admit(LOOPBACK_NETWORK);
     }
 
     /**
-     * Starts the server on the existing directory. zonky's readiness probe logs in as the given
-     * user, so the probe itself goes through password authentication.
+     * Starts the server on the existing directory, listening on {@code bindAddress} and admitting
+     * clients from {@code clientNetwork} (a CIDR) with a SCRAM password. zonky's readiness probe logs
+     * in as the given user over the loopback, so the loopback is always listened on and admitted too,
+     * and the probe itself goes through password authentication.
      */
-    public EmbeddedPostgres start(String user, String password) throws IOException {
+    public EmbeddedPostgres start(String user, String password, String bindAddress, String clientNetwork) throws IOException {
         if (!isInitialized()) {
             throw new IllegalStateException("no PostgreSQL data directory at " + directory
                     + " (build the " + roleName + " template first)");
         }
-        return builder()
+        admit(clientNetwork);
+        return builder(listenAddresses(bindAddress))
                 .setConnectConfig("user", user)
                 .setConnectConfig("password", password)
                 .start();
     }
 
-    private EmbeddedPostgres.Builder builder() {
+    /**
+     * TCP only, SCRAM password for every user, from the client network and the loopback. There are no
+     * {@code local} lines: Unix-socket connections are refused. The superuser has no password, so it
+     * cannot log in.
+     */
+    static String hba(String clientNetwork) {
+        StringBuilder hba = new StringBuilder("# Tilemark database guest: SCRAM password authentication over TCP only.\n");
+        for (String network : new java.util.LinkedHashSet<>(java.util.List.of(clientNetwork, LOOPBACK_NETWORK))) {
+            hba.append("host all all ").append(network).append(" scram-sha-256\n");
+        }
+        return hba.toString();
+    }
+
+    private void admit(String clientNetwork) throws IOException {
+        if (!clientNetwork.matches("[0-9a-fA-F.:]+/\\d{1,3}")) {
+            throw new IllegalArgumentException("client network '" + clientNetwork + "' is not a CIDR (e.g. 10.0.0.0/24)");
+        }
+        Files.writeString(directory.resolve("pg_hba.conf"), hba(clientNetwork));
+    }
+
+    private static String listenAddresses(String bindAddress) {
+        return bindAddress.equals(LOOPBACK) || bindAddress.equals("*") ? bindAddress : bindAddress + "," + LOOPBACK;
+    }
+
+    private EmbeddedPostgres.Builder builder(String listenAddresses) {
         return EmbeddedPostgres.builder()
                 .setDataDirectory(directory)
                 .setCleanDataDirectory(false)
                 .setLocaleConfig("locale", "C")
                 .setPGStartupWait(STARTUP_WAIT)
-                .setServerConfig("listen_addresses", "127.0.0.1")
+                .setServerConfig("listen_addresses", listenAddresses)
                 .setServerConfig("password_encryption", "scram-sha-256");
     }
 

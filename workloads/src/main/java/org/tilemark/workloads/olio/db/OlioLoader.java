@@ -1,5 +1,10 @@
 package org.tilemark.workloads.olio.db;
 
+import static org.tilemark.workloads.guest.postgres.BulkLoad.copy;
+import static org.tilemark.workloads.guest.postgres.BulkLoad.execute;
+import static org.tilemark.workloads.guest.postgres.BulkLoad.resetIdentities;
+import static org.tilemark.workloads.guest.postgres.BulkLoad.tableExists;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -7,14 +12,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
-import java.util.function.Consumer;
 import org.postgresql.PGConnection;
-import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 import org.tilemark.workloads.guest.postgres.SqlScript;
 
 /**
@@ -24,6 +27,10 @@ import org.tilemark.workloads.guest.postgres.SqlScript;
  * around the reference date (mostly after it).
  */
 public final class OlioLoader {
+
+    /** Each table's identity column, its sequence set past the loaded ids. */
+    private static final Map<String, String> IDENTITIES = Map.of("address", "addressid", "person", "userid", "socialevent", "socialeventid",
+            "socialeventtag", "socialeventtagid", "comments_rating", "commentid");
 
     private static final Logger LOG = LoggerFactory.getLogger(OlioLoader.class);
 
@@ -50,7 +57,7 @@ public final class OlioLoader {
             execute(connection, SqlScript.statements("/olio/schema.sql"));
             copyAll(connection, scale, seed, referenceDate);
             execute(connection, SqlScript.statements("/olio/indexes.sql"));
-            resetIdentities(connection);
+            resetIdentities(connection, IDENTITIES);
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO olio_load_info (loaded_users, seed, reference_date) VALUES (?, ?, ?)")) {
                 insert.setInt(1, scale.loadedUsers());
@@ -98,57 +105,5 @@ public final class OlioLoader {
         copy(copy, "socialeventtag_socialevent", EventRows.EVENT_TAG_COLUMNS, events::writeEventTags);
         copy(copy, "person_socialevent", EventRows.ATTENDEE_COLUMNS, events::writeAttendees);
         copy(copy, "comments_rating", EventRows.COMMENT_COLUMNS, events::writeComments);
-    }
-
-    private static void copy(CopyManager copy, String table, String columns, Consumer<CopyTextWriter> rows)
-            throws SQLException {
-        // FREEZE: the table was created in this transaction, so rows are written frozen (no later rewrite).
-        CopyIn in = copy.copyIn("COPY " + table + " (" + columns + ") FROM STDIN WITH (FREEZE)");
-        try {
-            CopyTextWriter writer = new CopyTextWriter((buffer, length) -> {
-                try {
-                    in.writeToCopy(buffer, 0, length);
-                } catch (SQLException e) {
-                    throw new java.io.IOException("COPY into " + table + " failed", e);
-                }
-            });
-            rows.accept(writer);
-            writer.flush();
-            in.endCopy();
-            LOG.debug("Copied {} rows into {}", writer.rows(), table);
-        } finally {
-            if (in.isActive()) {
-                in.cancelCopy();
-            }
-        }
-    }
-
-    private static void resetIdentities(Connection connection) throws SQLException {
-        String[][] identities = {
-            {"address", "addressid"}, {"person", "userid"}, {"socialevent", "socialeventid"},
-            {"socialeventtag", "socialeventtagid"}, {"comments_rating", "commentid"}};
-        try (Statement statement = connection.createStatement()) {
-            for (String[] identity : identities) {
-                statement.execute("SELECT setval(pg_get_serial_sequence('" + identity[0] + "', '" + identity[1]
-                        + "'), (SELECT coalesce(max(" + identity[1] + "), 0) + 1 FROM " + identity[0] + "), false)");
-            }
-        }
-    }
-
-    private static boolean tableExists(Connection connection, String table) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
-            query.setString(1, table);
-            try (ResultSet rows = query.executeQuery()) {
-                return rows.next() && rows.getBoolean(1);
-            }
-        }
-    }
-
-    private static void execute(Connection connection, List<String> statements) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            for (String sql : statements) {
-                statement.execute(sql);
-            }
-        }
     }
 }

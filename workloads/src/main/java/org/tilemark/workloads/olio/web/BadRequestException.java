@@ -1,9 +1,12 @@
 package org.tilemark.workloads.olio.web;
 
-/** A request parameter or upload is missing or invalid: answered with HTTP 400 and this one-line message. */
-final class BadRequestException extends RuntimeException {
+import org.springframework.http.HttpStatus;
+import org.tilemark.workloads.guest.web.RequestException;
+
+/** A request with bad parameters: HTTP 400 with this one-line message. */
+final class BadRequestException extends RequestException {
 
     BadRequestException(String message) {
-        super(message, null, false, false);
+        super(HttpStatus.BAD_REQUEST, message);
     }
 }

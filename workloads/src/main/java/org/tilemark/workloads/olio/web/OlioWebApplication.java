@@ -13,6 +13,7 @@ import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfig
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.tilemark.workloads.guest.web.ErrorResponses;
 import org.springframework.http.CacheControl;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -24,7 +25,7 @@ import org.springframework.web.servlet.resource.PathResourceResolver;
 /**
  * The Olio web tier as a Spring Boot application: embedded Tomcat (with HTTP sessions), Spring MVC,
  * multipart uploads, static assets from the class path and stored files from the VM's filestore.
- * The {@link DataSource} and {@link Filestore} are registered by {@link OlioWebRole}.
+ * The {@link DataSource} and {@link Filestore} are registered by {@link OlioWebRole} before the context refreshes.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @ImportAutoConfiguration({

@@ -1,10 +1,8 @@
-package org.tilemark.workloads.olio.web;
+package org.tilemark.workloads.guest.web;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -16,15 +14,19 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
-/** Bad input → 400 one line; missing entity → 404; database trouble → 503; anything else → 500. */
+/**
+ * How every web guest answers a request that fails, in one line of text: refused input 400 (or the
+ * {@link RequestException}'s status), a missing entity or file 404, any database failure 503 (the
+ * web tier serves but its database does not: the pool reconnects once it is back), anything else 500.
+ */
 @RestControllerAdvice
-class ErrorResponses {
+public class ErrorResponses {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponses.class);
 
-    @ExceptionHandler(BadRequestException.class)
-    ResponseEntity<String> badRequest(BadRequestException e) {
-        return text(HttpStatus.BAD_REQUEST, e.getMessage());
+    @ExceptionHandler(RequestException.class)
+    ResponseEntity<String> refused(RequestException e) {
+        return text(e.status(), e.getMessage());
     }
 
     @ExceptionHandler({MultipartException.class, MissingServletRequestParameterException.class})
@@ -32,26 +34,15 @@ class ErrorResponses {
         return text(HttpStatus.BAD_REQUEST, "bad form: " + e.getMessage());
     }
 
-    @ExceptionHandler(NotFoundException.class)
-    ResponseEntity<String> notFound(NotFoundException e) {
-        return text(HttpStatus.NOT_FOUND, e.getMessage());
-    }
-
     @ExceptionHandler(NoResourceFoundException.class)
     ResponseEntity<String> noResource(NoResourceFoundException e) {
         return text(HttpStatus.NOT_FOUND, "not found: /" + e.getResourcePath());
     }
 
-    @ExceptionHandler({TransientDataAccessException.class, DataAccessResourceFailureException.class})
+    @ExceptionHandler(DataAccessException.class)
     ResponseEntity<String> databaseUnavailable(DataAccessException e) {
         LOG.warn("database unavailable: {}", e.getMostSpecificCause().getMessage());
         return text(HttpStatus.SERVICE_UNAVAILABLE, "database unavailable");
-    }
-
-    @ExceptionHandler(DataAccessException.class)
-    ResponseEntity<String> databaseError(DataAccessException e) {
-        LOG.warn("database error: {}", e.getMostSpecificCause().getMessage());
-        return text(HttpStatus.SERVICE_UNAVAILABLE, "database error");
     }
 
     @ExceptionHandler(Exception.class)

@@ -1,0 +1,41 @@
+package org.tilemark.infra.ops;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The infrastructure operation types: the id results and configuration spell them with, and the
+ * name reports show. Declared in the order reports list them.
+ */
+public enum InfraOperationType {
+    VMOTION("vmotion", "vMotion"),
+    STORAGE_VMOTION("storage-vmotion", "Storage vMotion"),
+    XVMOTION("xvmotion", "XvMotion"),
+    DEPLOY("deploy", "Deploy");
+
+    private final String id;
+    private final String displayName;
+
+    InfraOperationType(String id, String displayName) {
+        this.id = id;
+        this.displayName = displayName;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    /** Every type's id, in report order. */
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(InfraOperationType::id).toList();
+    }
+
+    /** The display name of the type with this id; an id of no known type shows as itself. */
+    public static String displayName(String id) {
+        return Arrays.stream(values()).filter(t -> t.id.equals(id)).findFirst().map(InfraOperationType::displayName).orElse(id);
+    }
+}

@@ -1,0 +1,47 @@
+package org.tilemark.templates.guest;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What a guest reports back once it serves or has given up: {@code READY} with the ports it serves by
+ * name, or {@code FAILED} with the reason (an unknown role, a missing peer, a database that would not
+ * start). {@code pid} is the guest's process where that means something (a guest process on the
+ * local platform), else 0. {@link ReadinessReportFile} owns its format.
+ */
+public record ReadinessReport(String vmName, String role, Status status, String reason, Map<String, Integer> ports, long pid) {
+
+    public enum Status { READY, FAILED }
+
+    public ReadinessReport {
+        if (status == null) {
+            throw new IllegalArgumentException("readiness report: 'status' is missing");
+        }
+        reason = reason == null ? "" : reason;
+        ports = ports == null ? Map.of() : Map.copyOf(ports);
+    }
+
+    public static ReadinessReport ready(String vmName, String role, Map<String, Integer> ports, long pid) {
+        return new ReadinessReport(vmName, role, Status.READY, "", ports, pid);
+    }
+
+    public static ReadinessReport failed(String vmName, String role, String reason, long pid) {
+        return new ReadinessReport(vmName, role, Status.FAILED, reason, Map.of(), pid);
+    }
+
+    @JsonIgnore
+    public boolean isReady() {
+        return status == Status.READY;
+    }
+
+    @JsonIgnore
+    public OptionalLong processId() {
+        return pid > 0 ? OptionalLong.of(pid) : OptionalLong.empty();
+    }
+
+    public Optional<Integer> port(String name) {
+        return Optional.ofNullable(ports.get(name));
+    }
+}

@@ -1,0 +1,72 @@
+package org.tilemark.templates.guest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GuestDocumentsTest {
+
+    private static final GuestConfig WEB = new GuestConfig("dvdstore-web", 2, "run-1", "tile2-dvdstore-web1", "127.0.0.1",
+            "127.0.0.1/32", Map.of("tile2-dvdstore-db", Map.of("main", new HostPort("10.1.2.3", 5432))),
+            Map.of("dvdstore.db.pool", "10"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "pw-secret-1"));
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aConfigWrittenIsReadBackWholeFromAFileOnlyItsOwnerCanRead() throws Exception {
+        Path file = tmp.resolve(GuestConfigFile.FILE_NAME);
+        GuestConfigFile.write(file, WEB);
+
+        assertThat(GuestConfigFile.read(file)).isEqualTo(WEB);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(Files.readString(file)).contains("\"format\" : \"tilemark-guest-config\"", "\"version\" : 1");
+        assertThat(WEB.peer("tile2-dvdstore-db", "main")).hasValue(new HostPort("10.1.2.3", 5432));
+        assertThat(WEB.peer("tile2-dvdstore-db", "other")).isEmpty();
+    }
+
+    @Test
+    void secretsStayOutOfItsPrintedForm() {
+        assertThat(WEB.toString()).contains("TILEMARK_DVDSTORE_DB_PASSWORD").doesNotContain("pw-secret-1");
+    }
+
+    @Test
+    void anotherVersionOrFormatOrAMissingFieldIsRefusedNamingWhatIsWrong() {
+        String json = GuestConfigFile.toJson(WEB);
+        assertThatThrownBy(() -> GuestConfigFile.fromJson(json.replace("\"version\" : 1", "\"version\" : 7")))
+                .isInstanceOf(GuestDocumentException.class).hasMessageContaining("version 7 is not supported");
+        assertThatThrownBy(() -> GuestConfigFile.fromJson(ReadinessReportFile.toJson(ReadinessReport.failed("vm", "r", "x", 0))))
+                .hasMessageContaining("expected a tilemark-guest-config document");
+        assertThatThrownBy(() -> GuestConfigFile.fromJson(json.replace("\"role\" : \"dvdstore-web\",", "")))
+                .isInstanceOf(GuestDocumentException.class).hasMessageContaining("'role' is missing");
+        assertThatThrownBy(() -> GuestConfigFile.fromJson("{not json"))
+                .isInstanceOf(GuestDocumentException.class).hasMessageContaining("is not JSON");
+        assertThatThrownBy(() -> GuestConfigFile.read(tmp.resolve("absent.json")))
+                .isInstanceOf(GuestDocumentException.class).hasMessageContaining("no tilemark-guest-config at");
+    }
+
+    @Test
+    void readyAndFailedReportsRoundTrip() throws Exception {
+        Path file = tmp.resolve(ReadinessReportFile.FILE_NAME);
+        ReadinessReport ready = ReadinessReport.ready("tile1-mail", "mail", Map.of("smtp", 2525, "imap", 1143), 4242);
+        ReadinessReportFile.write(file, ready);
+        ReadinessReport read = ReadinessReportFile.read(file);
+        assertThat(read).isEqualTo(ready);
+        assertThat(read.isReady()).isTrue();
+        assertThat(read.port("imap")).hasValue(1143);
+        assertThat(read.processId()).hasValue(4242);
+        assertThat(Files.readString(file)).doesNotContain("\"ready\"");
+
+        ReadinessReport failed = ReadinessReport.failed("tile1-x", "nosuch", "unknown role 'nosuch'", 0);
+        ReadinessReportFile.write(file, failed);
+        assertThat(ReadinessReportFile.read(file)).isEqualTo(failed)
+                .satisfies(r -> assertThat(r.isReady()).isFalse())
+                .satisfies(r -> assertThat(r.processId()).isEmpty());
+    }
+}

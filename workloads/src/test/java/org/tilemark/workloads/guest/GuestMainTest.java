@@ -1,0 +1,71 @@
+package org.tilemark.workloads.guest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.templates.guest.GuestConfig;
+import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.guest.ReadinessReportFile;
+
+/** The guest executable, run as a process as a platform runs it: a broken config ends in a failed readiness report, not a hang. */
+class GuestMainTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anUnknownRoleIsReportedAsTheFailure() throws Exception {
+        ReadinessReport report = launch(config("nosuch", Map.of(), Map.of()));
+
+        assertThat(report.isReady()).isFalse();
+        assertThat(report.vmName()).isEqualTo("tile1-x");
+        assertThat(report.reason()).contains("unknown role 'nosuch'").contains("dvdstore-db");
+    }
+
+    @Test
+    void aMissingPeerIsReportedAsTheFailure() throws Exception {
+        ReadinessReport report = launch(config("dvdstore-web", Map.of("dvdstore.db.peer", "tile1-dvdstore-db"),
+                Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "pw")));
+
+        assertThat(report.isReady()).isFalse();
+        assertThat(report.role()).isEqualTo("dvdstore-web");
+        assertThat(report.reason()).contains("missing peer").contains("tile1-dvdstore-db");
+    }
+
+    @Test
+    void aConfigThatCannotBeReadIsReportedAsTheFailure() throws Exception {
+        Path config = dir.resolve(GuestConfigFile.FILE_NAME);
+        Files.writeString(config, "{\"format\": \"tilemark-guest-config\", \"version\": 99, \"document\": {}}");
+
+        ReadinessReport report = launch(config);
+
+        assertThat(report.isReady()).isFalse();
+        assertThat(report.reason()).contains("version 99 is not supported");
+    }
+
+    private Path config(String role, Map<String, String> settings, Map<String, String> secrets) throws Exception {
+        Path file = dir.resolve(GuestConfigFile.FILE_NAME);
+        GuestConfigFile.write(file, new GuestConfig(role, 1, "run-g", "tile1-x", "127.0.0.1", "127.0.0.1/32", Map.of(),
+                settings, secrets));
+        return file;
+    }
+
+    private ReadinessReport launch(Path config) throws Exception {
+        Path report = dir.resolve(ReadinessReportFile.FILE_NAME);
+        Process guest = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-cp", System.getProperty("java.class.path"), GuestMain.class.getName(),
+                "--config", config.toString(), "--disk", dir.resolve("disk").toString(), "--report", report.toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("console.log").toFile()).start();
+        assertThat(guest.waitFor(120, TimeUnit.SECONDS)).as("the guest exits instead of hanging").isTrue();
+        assertThat(guest.exitValue()).isEqualTo(1);
+        assertThat(Files.readString(dir.resolve("console.log"))).contains("failed: ");
+        return ReadinessReportFile.read(report);
+    }
+}
