@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
@@ -143,14 +144,11 @@ public final class RunOrchestrator {
             }
             Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure,
                     measurement == null ? Optional.empty() : measurement.stoppedEarly());
-            ObjectNode score = ResultJson.score(verdict.score(), runId, verdict.word(), verdict.reasons(),
-                    events.all(), verdict.scoreLine());
-            if (measurement != null) {
-                ResultJson.harnessCpu(score, measurement, spec.run().tiles());
-                ResultJson.clusterCpu(score, measurement);
-                ResultJson.infrastructure(score, measurement.infra());
-            }
-            bundle.writeScore(score);
+            ScoreFile.Cost cost = measurement == null ? null : ScoreFile.Cost.of(measurement.harnessCpu(),
+                    measurement.measured(), spec.run().tiles(), measurement.clusterCpuPercent());
+            bundle.writeScore(ScoreFile.of(verdict.score(), measurement == null ? Map.of() : measurement.infra(), runId,
+                    verdict.word(), verdict.reasons(), events.all().stream().map(e -> ScoreFile.Event.of(e.at(), e.what()))
+                            .toList(), verdict.scoreLine(), cost));
             bundle.writeRun(record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
             verdict.reasons().forEach(r -> out.println("  - " + r));
