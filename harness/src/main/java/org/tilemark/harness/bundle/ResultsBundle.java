@@ -77,8 +77,8 @@ public final class ResultsBundle implements AutoCloseable {
     }
 
     /** Writes run.json, stamped with the format this version writes. */
-    public void writeRun(ObjectNode run) throws IOException {
-        writeJson(BundleLayout.RUN, BundleFormat.CURRENT.stamp(run));
+    public void writeRun(RunFile run) throws IOException {
+        writeJson(BundleLayout.RUN, BundleFormat.CURRENT.stamp(tree(run)));
     }
 
     /** Writes score.json. */

@@ -1,6 +1,5 @@
 package org.tilemark.harness.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -14,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.infra.platform.Platform;
@@ -200,7 +200,7 @@ public final class RunOrchestrator {
             this.platform = p;
         }
 
-        ObjectNode toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
+        RunFile toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
             return RunJson.of(runId, spec, startedAt, endedAt, platform, vms);
         }
     }

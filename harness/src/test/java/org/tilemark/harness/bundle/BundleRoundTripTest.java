@@ -29,7 +29,9 @@ class BundleRoundTripTest {
                 origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, 42L, null,
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
-            writer.writeRun(ResultsBundle.object().put("runId", "r1"));
+            writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, "quick", 1, Map.of(),
+                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of()),
+                    new RunFile.Versions("test", "21", "16", "3", "Linux")));
             writer.appendInterval(new IntervalLine(1, IntervalLine.MEASURE, 1, 1, "dvdstore", origin.toString(),
                     origin.plusSeconds(10).toString(), 10_000, 300.0, 50, new Measured("orders/min", 300.0, 51, 1, 0,
                     2.5, Map.of("tile1-dvdstore-web", 1L), Map.of("login", new Measured.Operation(1, 0, 2, 2, 2, 2, 2, 2)))));

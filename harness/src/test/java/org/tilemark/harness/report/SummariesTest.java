@@ -14,6 +14,7 @@ import org.tilemark.harness.bundle.HistogramLog;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.RunFile;
 
 /** An unscored bundle's phase figures are added up from its intervals, percentiles from merged histograms. */
 class SummariesTest {
@@ -27,7 +28,9 @@ class SummariesTest {
     private Path bundle(boolean withHistograms) throws Exception {
         Path directory = temp.resolve("run");
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
-            bundle.writeRun(ResultsBundle.object().put("runId", "r"));
+            bundle.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, "quick", 1, Map.of(),
+                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of()),
+                    new RunFile.Versions("test", "21", "16", "3", "Linux")));
             interval(bundle, 1, T0, latencies(1000, 1), 1.0, withHistograms);
             interval(bundle, 2, T0.plusSeconds(10), latencies(10, 200), 200.0, withHistograms);
         }
