@@ -18,6 +18,8 @@ import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformSettingException;
+import org.tilemark.infra.platform.Platforms;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -87,8 +89,11 @@ public final class RunOrchestrator {
             // Before anything is created: a server that does not answer or a refused login is bad
             // input, and a run with bad input leaves nothing behind.
             InfraRun.validate(spec);
+            if (shared.isEmpty()) {
+                Platforms.create(spec.cluster()).close(); // a platform refusing its settings refuses them here
+            }
             requests = vmRequests(spec, workloads, secrets);
-        } catch (WorkloadConfigException e) {
+        } catch (WorkloadConfigException | PlatformSettingException e) {
             out.println("error: " + e.getMessage());
             return new RunOutcome("bad input", "", null, RunOutcome.BAD_INPUT);
         } catch (Exception e) {
