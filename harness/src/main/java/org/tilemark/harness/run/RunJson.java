@@ -59,9 +59,11 @@ final class RunJson {
                     .put("role", vm.vm().role())
                     .put("tile", vm.vm().tile())
                     .put("host", vm.vm().host())
-                    .put("datastore", vm.vm().datastore())
-                    .put("endpoint", vm.endpoint().getHostString() + ":" + vm.endpoint().getPort())
-                    .set("endpoints", endpoints);
+                    .put("datastore", vm.vm().datastore());
+            if (!vm.endpoints().isEmpty()) { // a VM that never came up has no address
+                entry.put("endpoint", vm.endpoint().getHostString() + ":" + vm.endpoint().getPort());
+            }
+            entry.set("endpoints", endpoints);
         }
         ObjectNode versions = root.putObject("versions");
         Properties known = versions();
