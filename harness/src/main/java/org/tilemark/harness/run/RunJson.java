@@ -43,7 +43,8 @@ final class RunJson {
         Map<String, String> endpoints = new LinkedHashMap<>();
         vm.endpoints().forEach((port, address) -> endpoints.put(port, address.getHostString() + ":" + address.getPort()));
         return new RunFile.Vm(vm.vm().name(), vm.vm().role(), vm.vm().tile(), vm.vm().host(), vm.vm().datastore(),
-                vm.endpoint().getHostString() + ":" + vm.endpoint().getPort(), endpoints);
+                // A VM that never came up (its guest reported a failure) has no address.
+                vm.endpoints().isEmpty() ? null : vm.endpoint().getHostString() + ":" + vm.endpoint().getPort(), endpoints);
     }
 
     /**

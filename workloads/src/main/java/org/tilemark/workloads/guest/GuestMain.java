@@ -5,9 +5,8 @@ import java.util.ServiceLoader;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import org.tilemark.templates.guest.GuestConfig;
-import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
-import org.tilemark.templates.guest.ReadinessReportFile;
 
 /**
  * {@code tilemark-guest --config FILE --disk DIR --report FILE [--build-template]}: the one executable
@@ -61,7 +60,7 @@ public final class GuestMain {
         void run(boolean buildTemplate) {
             GuestConfig config;
             try {
-                config = GuestConfigFile.read(configFile);
+                config = GuestDocumentFile.CONFIG.read(configFile);
             } catch (Exception e) {
                 failed("(unknown)", "(unknown)", e.getMessage());
                 return;
@@ -93,7 +92,7 @@ public final class GuestMain {
                     stopped.countDown();
                 }
             }, "guest-shutdown"));
-            ReadinessReportFile.write(reportFile, ReadinessReport.ready(context.config().vmName(), guest.name(),
+            GuestDocumentFile.READINESS.write(reportFile, ReadinessReport.ready(context.config().vmName(), guest.name(),
                     running.ports(), ProcessHandle.current().pid()));
             System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());
             stopped.await();
@@ -103,7 +102,7 @@ public final class GuestMain {
         private void failed(String vmName, String role, String reason) {
             String line = "guest " + vmName + " (" + role + ") failed: " + reason;
             try {
-                ReadinessReportFile.write(reportFile, ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid()));
+                GuestDocumentFile.READINESS.write(reportFile, ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid()));
             } catch (Exception e) {
                 line += " (and its readiness report could not be written: " + e.getMessage() + ")";
             }

@@ -29,7 +29,7 @@ import org.tilemark.workloads.guest.RunningGuest;
  * holds them in memory.
  *
  * <p>Settings: {@code mail.users} (default 20), {@code mail.seed} (42), {@code mail.messagesPerMailbox}
- * (40), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}), {@code guest.bind} (127.0.0.1). Every
+ * (40), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}); it listens on the guest config's bind address. Every
  * user's password is the secret {@value #PASSWORD_ENV}.
  */
 public final class MailRole implements GuestRole {

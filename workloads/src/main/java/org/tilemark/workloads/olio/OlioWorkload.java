@@ -19,6 +19,8 @@ import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.olio.db.OlioDbRole;
+import org.tilemark.workloads.olio.web.OlioWebRole;
 
 /**
  * Olio (social events, Faban's rules): a PostgreSQL VM behind a web VM, driven by Apache JMeter,
@@ -33,7 +35,7 @@ public final class OlioWorkload implements Workload {
     static final double MIX_NOISE_SIGMAS = 4;
 
     /** The variable the guests read the database user's password from. */
-    public static final String PASSWORD_VARIABLE = "TILEMARK_OLIO_DB_PASSWORD";
+    public static final String PASSWORD_VARIABLE = OlioDbRole.PASSWORD_ENV;
     static final String SCHEMA_VERSION = "1";
     /** Names under which the driver records each cycle's planned and achieved start-to-start gap. */
     public static final String CYCLE_INTENDED = "cycle.intended";
@@ -70,8 +72,8 @@ public final class OlioWorkload implements Workload {
         template.put("olio.schema", SCHEMA_VERSION);
         template.put("olio.db.password.digest", SecretDigest.of(password));
         return List.of(
-                new VmRequest(dbVmName(tile), "olio-db", template, data, secretEnv),
-                new VmRequest(webVmName(tile), "olio-web", Map.of(),
+                new VmRequest(dbVmName(tile), OlioDbRole.NAME, template, data, secretEnv),
+                new VmRequest(webVmName(tile), OlioWebRole.NAME, Map.of(),
                         Map.of("olio.db.peer", dbVmName(tile),
                                 "olio.db.user", olio.dbUsername(),
                                 "olio.db.pool", Integer.toString(olio.poolSize())),
