@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.scoring.InfraPhase;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.bundle.ResultsBundle;
@@ -46,11 +47,11 @@ class InfraRunTest {
 
         List<JsonNode> lines = runUntilEachTypeRecorded(platform, tile, Set.of(VMotion.NAME, StorageVMotion.NAME, XvMotion.NAME),
                 run -> {
-                    InfraRun.Phase phase = run.score(1, Duration.ofMinutes(1));
+                    InfraPhase phase = run.score(1, Duration.ofMinutes(1));
                     assertThat(phase.qos().passed()).as(phase.qos().toString()).isTrue();
-                    assertThat(phase.details().orElseThrow().completed())
+                    assertThat(phase.completed())
                             .containsKeys(VMotion.NAME, StorageVMotion.NAME, XvMotion.NAME);
-                    assertThat(phase.details().orElseThrow().failed().values()).allMatch(n -> n == 0);
+                    assertThat(phase.failed().values()).allMatch(n -> n == 0);
                 });
 
         assertThat(lines).allSatisfy(line -> {
@@ -85,7 +86,7 @@ class InfraRunTest {
         tile.forEach(vm -> platform.refuseMigrationsOf(vm.vm().name()));
 
         List<JsonNode> lines = runUntilEachTypeRecorded(platform, tile, Set.of(VMotion.NAME), run -> {
-            InfraRun.Phase phase = run.score(1, Duration.ofMinutes(1));
+            InfraPhase phase = run.score(1, Duration.ofMinutes(1));
             assertThat(phase.qos().passed()).isFalse();
             assertThat(String.join("\n", phase.qos().reasons())).contains("tile1-");
         });
@@ -138,7 +139,7 @@ class InfraRunTest {
         for (String role : List.of("standby", "dvdstore-web")) {
             Vm vm = platform.running("tile1-" + role, role, 1, "host-0");
             vms.add(new TileProvisioner.DeployedVm(new VmRequest(vm.name(), role, Map.of(), Map.of(), Map.of()), vm,
-                    platform.endpoints(vm), 0));
+                    platform.endpoints(vm)));
         }
         return vms;
     }
