@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.verify.BundleVerifier;
 
 /** A short 1-tile run on the local platform, start to finish, checked through its results bundle. */
 class ShortRunEndToEndTest {
@@ -66,6 +67,10 @@ class ShortRunEndToEndTest {
         JsonNode run = E2e.json(bundle.resolve("run.json"));
         assertThat(run.get("inventory").get("vms")).hasSize(8); // db, 3 web, mail, olio-web, olio-db, standby
         assertThat(run.get("publishable").asBoolean()).isFalse();
+        assertThat(run.at("/format/version").asInt()).isEqualTo(2);
+        // What the live run wrote, tilemark verify recomputes to the same numbers.
+        assertThat(BundleVerifier.verify(bundle, java.util.Optional.empty()).line())
+                .startsWith("verified: ").endsWith("bundle format tilemark-bundle version 2");
         String password = passwordOnDisk("dvdstore-db-password");
         String mailPassword = passwordOnDisk("mail-password");
         try (var files = Files.walk(bundle)) {
