@@ -2,6 +2,8 @@ package org.tilemark.harness.run;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +11,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.tilemark.config.ClusterSpec;
 import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Inventory;
@@ -24,23 +28,44 @@ import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
 
 /**
- * The run path's test platform (the layer below it, faked): VMs are entries in a map, migrations move
- * them at once and report the VM's memory as moved, and a test can refuse a VM's migrations or stop a VM
- * as if it had crashed. The real platforms pass the contract suite in the tests module.
+ * The one test platform of the run path's unit tests (the layer below it, faked). VMs are entries in
+ * a map; it records the lifecycle calls it gets in order and the spec each VM was deployed with, and
+ * behaves as a real platform does where the run path depends on it: a VM learns its address only once
+ * it is powered on (before that it has no endpoints), a VM may fail to start with its guest's reason,
+ * migrations move a VM at once and report its memory as moved unless the test refuses them, and a
+ * test can stop a VM as if it had crashed. The real platforms pass the contract suite in the tests module.
  */
 final class FakePlatform implements Platform {
+
+    /** What the memory of every migrated VM counts as moved. */
+    static final long MIGRATED_BYTES = 512L << 20;
+
+    /** Lifecycle calls in the order they came, e.g. {@code deploy tile1-db}, {@code powerOn tile1-db}. */
+    final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    /** The spec each VM was last deployed with, by VM name. */
+    final Map<String, VmSpec> specs = new ConcurrentHashMap<>();
 
     private final List<String> hosts;
     private final Set<Capability> capabilities;
     private final Map<String, Vm> vms = new ConcurrentHashMap<>();
     private final Map<String, Placement> placements = new ConcurrentHashMap<>();
     private final Map<String, VmState> states = new ConcurrentHashMap<>();
+    private final Map<String, InetSocketAddress> addresses = new ConcurrentHashMap<>();
+    private final Map<String, String> startFailures = new ConcurrentHashMap<>();
     private final Set<String> refusingMigration = ConcurrentHashMap.newKeySet();
     private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
+    private final AtomicInteger booted = new AtomicInteger();
 
+    /** {@code hosts} hosts of one core each ({@code host-0}, ...), every datastore of a cluster, and {@code capabilities}. */
     FakePlatform(int hosts, Set<Capability> capabilities) {
-        this.hosts = java.util.stream.IntStream.range(0, hosts).mapToObj(i -> "host-" + i).toList();
+        this.hosts = IntStream.range(0, hosts).mapToObj(i -> "host-" + i).toList();
         this.capabilities = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
+    }
+
+    /** Powering {@code vm} on fails with {@code reason}, as its guest would report it. */
+    FakePlatform failingToStart(String vm, String reason) {
+        startFailures.put(vm, reason);
+        return this;
     }
 
     /** A running VM placed on {@code host} and the app datastore, as provisioning leaves it. */
@@ -48,7 +73,7 @@ final class FakePlatform implements Platform {
         Vm vm = new Vm(name, "run-1", tile, role, host, ClusterSpec.APP_DATASTORE);
         vms.put(name, vm);
         placements.put(name, new Placement(host, ClusterSpec.APP_DATASTORE));
-        states.put(name, VmState.RUNNING);
+        boot(name);
         return vm;
     }
 
@@ -86,6 +111,8 @@ final class FakePlatform implements Platform {
 
     @Override
     public Vm deploy(VmSpec spec) {
+        calls.add("deploy " + spec.name());
+        specs.put(spec.name(), spec);
         Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
         vms.put(spec.name(), vm);
         placements.put(spec.name(), new Placement(spec.host(), spec.datastore()));
@@ -94,30 +121,51 @@ final class FakePlatform implements Platform {
     }
 
     @Override
-    public void powerOn(Vm vm, Duration timeout) {
-        states.put(vm.name(), VmState.RUNNING);
+    public void powerOn(Vm vm, Duration timeout) throws PlatformException {
+        calls.add("powerOn " + vm.name());
+        String reason = startFailures.get(vm.name());
+        if (reason != null) {
+            states.put(vm.name(), VmState.FAILED);
+            throw new PlatformException("VM " + vm.name() + " failed to start: " + reason);
+        }
+        boot(vm.name());
+    }
+
+    /** Running, with an address of its own from now on. */
+    private void boot(String name) {
+        int n = booted.incrementAndGet();
+        addresses.put(name, new InetSocketAddress("10.0.0." + n, 5000 + n));
+        states.put(name, VmState.RUNNING);
     }
 
     @Override
     public void powerOff(Vm vm, Duration grace) {
+        calls.add("powerOff " + vm.name());
+        addresses.remove(vm.name());
         states.put(vm.name(), VmState.STOPPED);
     }
 
     @Override
     public void destroy(Vm vm) {
+        calls.add("destroy " + vm.name());
         vms.remove(vm.name());
         placements.remove(vm.name());
+        addresses.remove(vm.name());
         states.put(vm.name(), VmState.DESTROYED);
     }
 
     @Override
-    public InetSocketAddress endpoint(Vm vm) {
-        return InetSocketAddress.createUnresolved("fake", 1);
+    public Map<String, InetSocketAddress> endpoints(Vm vm) {
+        InetSocketAddress address = addresses.get(vm.name());
+        if (address == null) {
+            throw new IllegalStateException("VM " + vm.name() + " has no address: it is not powered on");
+        }
+        return Map.of("main", address);
     }
 
     @Override
-    public Map<String, InetSocketAddress> endpoints(Vm vm) {
-        return Map.of("main", endpoint(vm));
+    public InetSocketAddress endpoint(Vm vm) {
+        return endpoints(vm).get("main");
     }
 
     @Override
@@ -154,8 +202,7 @@ final class FakePlatform implements Platform {
             throw new PlatformException("migrating " + vm.name() + " to " + target + ": refused by the test");
         }
         placements.put(vm.name(), target);
-        long memory = 512L << 20;
-        return new Migration(from, target, memory, Optional.of(Duration.ofMillis(5)), Optional.empty());
+        return new Migration(from, target, MIGRATED_BYTES, Optional.of(Duration.ofMillis(5)), Optional.empty());
     }
 
     @Override
