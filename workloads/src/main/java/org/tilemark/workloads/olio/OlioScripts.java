@@ -145,8 +145,14 @@ final class OlioScripts {
                 }
                 if (label == 'Logout') {
                     vars.put('olio_logged_in', 'false')
-                    // Faban starts the next session with an empty browser cache
-                    sampler.getCacheManager()?.clear()
+                    // Faban starts the next session with an empty browser cache. CacheManager.clear() would
+                    // also wipe the manager's settings; its per-iteration clearing empties only the cache.
+                    def cache = sampler.getCacheManager()
+                    if (cache != null) {
+                        cache.setClearEachIteration(true)
+                        cache.testIterationStart(null)
+                        cache.setClearEachIteration(false)
+                    }
                 }
                 """;
     }

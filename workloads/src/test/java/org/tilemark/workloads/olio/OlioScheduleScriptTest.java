@@ -7,6 +7,7 @@ import groovy.lang.GroovyShell;
 import groovy.lang.Script;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jmeter.samplers.SampleResult;
@@ -28,10 +29,12 @@ class OlioScheduleScriptTest {
         int[] clears = new int[1];
         CacheManager cache = new CacheManager() {
             @Override
-            public void clear() {
-                clears[0]++;
+            public void testIterationStart(LoopIterationEvent event) {
+                clears[0] += getClearEachIteration() ? 1 : 0;
+                super.testIterationStart(event);
             }
         };
+        cache.setUseExpires(true);
         HTTPSamplerProxy sampler = new HTTPSamplerProxy();
         sampler.setCacheManager(cache);
         Binding binding = new Binding();
@@ -45,6 +48,9 @@ class OlioScheduleScriptTest {
         binding.setVariable("prev", result("Logout"));
         afterRequest.run();
         assertThat(clears[0]).isOne();
+        // Only the cached entries go: the manager keeps its settings.
+        assertThat(cache.getClearEachIteration()).isFalse();
+        assertThat(cache.getUseExpires()).isTrue();
         assertThat(vars.get("olio_logged_in")).isEqualTo("false");
     }
 
