@@ -73,7 +73,10 @@ class MailDriverExternalTest {
             assertThat(snapshot.errors()).isZero();
             assertThat(snapshot.completed()).isPositive();
             long timed = MailSpec.ACTIONS.stream().mapToLong(a -> snapshot.latencyNanos().get(a).getTotalCount()).sum();
-            assertThat(timed).as("every completed action is timed under its name").isEqualTo(snapshot.completed());
+            // The snapshot is cut while users run and reads the histograms and the counters one after the
+            // other: each user's action in flight may be on either side of the cut.
+            assertThat(timed).as("every completed action is timed under its name")
+                    .isBetween(snapshot.completed() - USERS, snapshot.completed() + USERS);
             assertThat(snapshot.attempts()).isGreaterThanOrEqualTo(snapshot.completed());
             assertThat(snapshot.latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount()).isPositive();
         } finally {
