@@ -10,10 +10,11 @@ import org.tilemark.workloads.dvdstore.StoreFront.Page;
 import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
 
 /**
- * One DVD Store 3 order, as DS3's driver runs it: log in (or register a new customer), maybe enrol a
- * member, search, browse and get reviews (maybe write one or rate one), then purchase. Each page's latency runs from
- * when it was meant to start: the order's intended start for the first, the previous page's
- * completion for the rest. The order stops at the first failed page and counts as an error.
+ * One DVD Store 3 order, as DS3's driver runs it: log in (or register a new customer), maybe enrol
+ * a member, search, browse and get reviews (maybe write one or rate one), then purchase. Each page's
+ * latency runs from when it was meant to start: the order's intended start for the first, the
+ * previous page's completion for the rest. The order stops at the first failed page and counts as
+ * an error.
  */
 final class OrderCycle implements OpenLoopUser.Cycle {
 
@@ -43,8 +44,8 @@ final class OrderCycle implements OpenLoopUser.Cycle {
     @Override
     public void run(long intendedStartNanos) throws InterruptedException {
         Timeline timeline = new Timeline(intendedStartNanos);
-        // DS3 draws one number per order and compares it with every percentage, so the rare steps
-        // (new member, review, rating) all fall on new customers' orders.
+        // DS3 draws one number per order and compares it with every percentage, so with its default
+        // percentages the rare steps (new member, review, rating) all fall on new customers' orders.
         double userType = random.nextDouble();
         try {
             long customerId = userType < share(mix.pctNewCustomers()) ? newCustomer(timeline) : login(timeline);
