@@ -16,14 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.tilemark.templates.guest.GuestDocumentFile;
+import org.tilemark.templates.guest.ReadinessReport;
 
 /** kill -9 of the harness mid-run, then {@code tilemark cleanup}: no guest process, port or disk of that run remains. */
 class CrashCleanupEndToEndTest {
-
-    private static final Pattern PORT = Pattern.compile("\"port\"\\s*:\\s*(\\d+)");
 
     @Test
     void cleanupRemovesEverythingACrashedRunLeft() throws Exception {
@@ -78,14 +76,13 @@ class CrashCleanupEndToEndTest {
         }
     }
 
+    /** The ports the guests serve on, from their readiness reports. */
     private static List<Integer> guestPorts(Path datastore) throws IOException {
+        GuestDocumentFile<ReadinessReport> readiness = GuestDocumentFile.READINESS;
         List<Integer> ports = new ArrayList<>();
         try (var files = Files.walk(datastore)) {
-            for (Path ready : files.filter(p -> p.getFileName().toString().equals("guest.json")).toList()) {
-                Matcher m = PORT.matcher(Files.readString(ready));
-                if (m.find()) {
-                    ports.add(Integer.parseInt(m.group(1)));
-                }
+            for (Path ready : files.filter(p -> p.getFileName().toString().equals(readiness.fileName())).toList()) {
+                ports.addAll(readiness.read(ready).ports().values());
             }
         }
         return ports;

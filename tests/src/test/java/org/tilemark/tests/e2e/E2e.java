@@ -14,6 +14,8 @@ import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
+import org.tilemark.templates.guest.GuestDocumentFile;
+import org.tilemark.templates.guest.ReadinessReport;
 
 /**
  * Shared set-up of the end-to-end tests: a small DVD Store (1MB, so the template builds in seconds
@@ -113,19 +115,19 @@ final class E2e {
         return lines;
     }
 
-    /** Waits until a VM of the current run serves, and returns the pid its guest announced. */
+    /** Waits until a VM of the current run serves, and returns the pid its guest announced in its readiness report. */
     static long guestPid(Path datastore, String vm) throws Exception {
-        java.util.regex.Pattern pid = java.util.regex.Pattern.compile("\"pid\"\\s*:\\s*(\\d+)");
+        GuestDocumentFile<ReadinessReport> readiness = GuestDocumentFile.READINESS;
         long deadline = System.nanoTime() + java.time.Duration.ofMinutes(4).toNanos();
         while (System.nanoTime() < deadline) {
             if (Files.isDirectory(datastore)) {
                 try (var runs = Files.list(datastore)) {
                     for (Path run : runs.toList()) {
-                        Path ready = run.resolve(vm).resolve("guest.json");
+                        Path ready = run.resolve(vm).resolve(readiness.fileName());
                         if (Files.isRegularFile(ready)) {
-                            java.util.regex.Matcher m = pid.matcher(Files.readString(ready));
-                            if (m.find()) {
-                                return Long.parseLong(m.group(1));
+                            ReadinessReport report = readiness.read(ready);
+                            if (report.isReady() && report.processId().isPresent()) {
+                                return report.processId().getAsLong();
                             }
                         }
                     }
