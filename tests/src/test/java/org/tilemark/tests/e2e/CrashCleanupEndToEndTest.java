@@ -36,7 +36,7 @@ class CrashCleanupEndToEndTest {
         Path datastores = E2e.WORK.resolve("datastores");
         assertThat(E2e.processesUnder(datastores)).as("guests outlive the killed harness").isNotEmpty();
         List<Integer> ports = guestPorts(Path.of(settings.get("cluster.local.datastores.app")));
-        assertThat(ports).hasSize(8); // db, 3 web, mail, olio-db, olio-web, standby
+        assertThat(ports).hasSize(9); // db, 3 web, mail (smtp and imap), olio-db, olio-web, standby
 
         Process cleanup = tilemark("cleanup", settings);
         String output = new String(cleanup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
