@@ -54,13 +54,13 @@ final class ProvisioningFakePlatform implements Platform {
 
     @Override
     public Inventory inventory() {
-        return new Inventory(List.of(new Inventory.Host("host-0", "0"), new Inventory.Host("host-1", "1")),
+        return new Inventory(List.of(new Inventory.Host("host-0", 1), new Inventory.Host("host-1", 1)),
                 List.of(new Inventory.Datastore("app", "app")));
     }
 
     @Override
     public Template ensureTemplate(TemplateRequest request) {
-        return new Template(request.id().cacheKey(), request.role().role(), "templates/" + request.id().cacheKey(), false);
+        return new Template(request.id().cacheKey(), request.role().role(), false);
     }
 
     @Override
