@@ -36,7 +36,7 @@ import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.templates.RoleTemplate;
-import org.tilemark.templates.TemplateCatalog;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.TemplateId;
 
 /**
@@ -48,7 +48,7 @@ import org.tilemark.templates.TemplateId;
 public abstract class PlatformContract {
 
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
-    private static final RoleTemplate STANDBY = TemplateCatalog.forRole("standby");
+    private static final RoleTemplate STANDBY = RoleCatalog.forRole("standby");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     protected Platform platform;
