@@ -63,7 +63,7 @@ public final class GuestMain {
             try {
                 config = GuestConfigFile.read(configFile);
             } catch (Exception e) {
-                failed("(unknown)", "(unknown)", e.getMessage());
+                failed("(unknown)", "(unknown)", "no readable guest config at " + configFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
                 return;
             }
             try {
@@ -93,8 +93,10 @@ public final class GuestMain {
                     stopped.countDown();
                 }
             }, "guest-shutdown"));
-            ReadinessReportFile.write(reportFile, ReadinessReport.ready(context.config().vmName(), guest.name(),
-                    running.ports(), ProcessHandle.current().pid()));
+            ReadinessReport ready = ReadinessReport.ready(context.config().vmName(), guest.name(), running.ports(),
+                    ProcessHandle.current().pid());
+            ReadinessReportFile.write(reportFile, ready);
+            System.out.println(ReadinessReportFile.toConsoleLine(ready));
             System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());
             stopped.await();
         }
@@ -102,8 +104,11 @@ public final class GuestMain {
         /** Reports the failure where the platform looks for readiness, and on the console, then exits 1. */
         private void failed(String vmName, String role, String reason) {
             String line = "guest " + vmName + " (" + role + ") failed: " + reason;
+            ReadinessReport failed = ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid());
+            // The console line first: a VM whose platform reads its serial console learns the reason even if the file cannot be written.
+            System.out.println(ReadinessReportFile.toConsoleLine(failed));
             try {
-                ReadinessReportFile.write(reportFile, ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid()));
+                ReadinessReportFile.write(reportFile, failed);
             } catch (Exception e) {
                 line += " (and its readiness report could not be written: " + e.getMessage() + ")";
             }
