@@ -65,15 +65,17 @@ final class GuestPayload {
             if (!Files.exists(path) || path.toString().contains("test-classes")) {
                 continue;
             }
-            String launcherPath = Files.isRegularFile(path) ? manifestClassPath(path) : null;
+            // Only surefire's launcher jar stands for a class path; the harness jar's Class-Path repeats its lib directory.
+            boolean launcher = Files.isRegularFile(path) && path.getFileName().toString().startsWith("surefire");
+            String launcherPath = launcher ? manifestClassPath(path) : null;
             if (launcherPath != null && !launcherPath.isBlank()) {
                 for (String uri : launcherPath.trim().split("\\s+")) {
-                    Path inner = Path.of(java.net.URI.create(uri)).toAbsolutePath().normalize();
+                    Path inner = Path.of(path.getParent().toUri().resolve(uri)).toAbsolutePath().normalize();
                     if (Files.exists(inner) && !inner.toString().contains("test-classes") && !inner.toString().contains("surefire")) {
                         entries.add(inner);
                     }
                 }
-            } else if (!path.toString().contains("surefire")) {
+            } else if (!launcher) {
                 entries.add(path);
             }
         }

@@ -47,9 +47,9 @@ public final class ImageBuilder {
         ImageFormat format = ImageFormat.named(request.format());
         ImageRecipe recipe = ImageRecipe.standard();
         Path outputDir = request.outputDir().toAbsolutePath().normalize();
+        DebianMirror mirror = DebianMirror.of(request.mirror());
         Path workDir = createWorkDir(outputDir);
         try {
-            DebianMirror mirror = DebianMirror.of(request.mirror());
             checkTools();
             step(1, "checking the Debian mirror " + mirror.uri());
             mirror.checkReachable(recipe.debianSuite());
@@ -57,8 +57,8 @@ public final class ImageBuilder {
             out.printf("image built in %d s: %s (%s, %.1f MiB)%n", result.took().toSeconds(), result.image(), format.extension(),
                     result.sizeBytes() / 1048576.0);
             return result;
-        } catch (IOException e) {
-            throw new ImageBuildException(ImageBuildException.PLATFORM_FAILURE, "image build failed: " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            throw new ImageBuildException(ImageBuildException.PLATFORM_FAILURE, "image build failed: " + e);
         } finally {
             deleteTree(workDir);
         }
