@@ -37,7 +37,9 @@ final class GuestPayload {
                     + ": the harness must run on a JDK, not a JRE");
         }
         commands.run(List.of(jlink.toString(), "--add-modules", String.join(",", modules), "--strip-debug",
-                "--no-header-files", "--no-man-pages", "--compress=zip-6", "--output", target.toString()));
+                "--no-header-files", "--no-man-pages", "--compress=zip-6",
+                // a class-data sharing archive: the guest's JVM starts in a fraction of the time under emulation
+                "--generate-cds-archive", "--output", target.toString()));
     }
 
     /** Copies the class path's jars (and jars of its class directories) to {@code lib}; returns their file names. */

@@ -48,7 +48,7 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                 List.of("java.base", "java.compiler", "java.desktop", "java.instrument", "java.logging", "java.management",
                         "java.naming", "java.net.http", "java.prefs", "java.rmi", "java.scripting", "java.security.jgss",
                         "java.security.sasl", "java.sql", "java.transaction.xa", "java.xml", "jdk.crypto.ec", "jdk.management",
-                        "jdk.naming.dns", "jdk.net", "jdk.unsupported", "jdk.zipfs"),
+                        "jdk.charsets", "jdk.httpserver", "jdk.jfr", "jdk.naming.dns", "jdk.net", "jdk.unsupported", "jdk.zipfs"),
                 "root=LABEL=" + ROOT_LABEL + " ro console=tty0 console=ttyS0,115200n8 net.ifnames=0",
                 List.of(
                         resource("/etc/systemd/system/tilemark-guest.service", 0644, "tilemark-guest.service"),

@@ -74,7 +74,7 @@ public final class GuestMain {
                     exit(0, "template for " + config.role() + " built");
                 }
                 serve(guest, context);
-            } catch (Exception e) {
+            } catch (Exception | LinkageError e) { // a class missing from the guest's runtime is a reason to report too
                 e.printStackTrace(System.out);
                 failed(config.vmName(), config.role(), e.getClass().getSimpleName() + ": " + e.getMessage());
             }
