@@ -3,6 +3,7 @@ package org.tilemark.harness.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
+import org.tilemark.harness.image.BuildHost;
 import org.tilemark.harness.image.ImageBuildException;
 import org.tilemark.harness.image.ImageBuilder;
 import picocli.CommandLine.Command;
@@ -35,7 +36,9 @@ class ImageCommand {
             Path cache = packageCache != null ? packageCache
                     : Path.of(System.getProperty("user.home"), ".cache", "tilemark", "debs");
             try {
-                new ImageBuilder(System.out).build(new ImageBuilder.Request(format, output, mirror, cache));
+                BuildHost host = new BuildHost(Path.of(System.getProperty("java.home")), System.getProperty("java.class.path"),
+                        System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"));
+                new ImageBuilder(System.out, host).build(new ImageBuilder.Request(format, output, mirror, cache));
                 return 0;
             } catch (ImageBuildException e) {
                 System.err.println("error: " + e.getMessage());

@@ -25,13 +25,15 @@ import java.util.zip.ZipEntry;
 final class GuestPayload {
 
     private final CommandRunner commands;
+    private final BuildHost host;
 
-    GuestPayload(CommandRunner commands) {
+    GuestPayload(CommandRunner commands, BuildHost host) {
         this.commands = commands;
+        this.host = host;
     }
 
     void installJava(List<String> modules, Path target) throws ImageBuildException {
-        Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
+        Path jlink = host.javaHome().resolve("bin/jlink");
         if (!Files.isExecutable(jlink)) {
             throw new ImageBuildException(ImageBuildException.PLATFORM_FAILURE, "no jlink in " + jlink.getParent()
                     + ": the harness must run on a JDK, not a JRE");
@@ -46,7 +48,7 @@ final class GuestPayload {
     List<String> installJars(Path lib) throws IOException {
         Files.createDirectories(lib);
         List<String> names = new ArrayList<>();
-        for (Path entry : classPath()) {
+        for (Path entry : classPath(host.classPathEntries())) {
             if (Files.isDirectory(entry)) {
                 String name = moduleName(entry) + ".jar";
                 packDirectory(entry, lib.resolve(name));
@@ -60,9 +62,9 @@ final class GuestPayload {
     }
 
     /** The running class path; a manifest-only launcher jar (as surefire starts tests) is expanded. */
-    static Set<Path> classPath() throws IOException {
+    static Set<Path> classPath(List<String> elements) throws IOException {
         Set<Path> entries = new LinkedHashSet<>();
-        for (String element : System.getProperty("java.class.path").split(File.pathSeparator)) {
+        for (String element : elements) {
             Path path = Path.of(element).toAbsolutePath().normalize();
             if (!Files.exists(path) || path.toString().contains("test-classes")) {
                 continue;

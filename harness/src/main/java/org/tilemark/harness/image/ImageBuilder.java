@@ -28,9 +28,11 @@ public final class ImageBuilder {
     private static final String SETUP_HINT = "run tests/setup/install-vm-tools.sh (Debian packages)";
 
     private final PrintStream out;
+    private final BuildHost host;
 
-    public ImageBuilder(PrintStream out) {
+    public ImageBuilder(PrintStream out, BuildHost host) {
         this.out = out;
+        this.host = host;
     }
 
     /** The request as the command line gives it. */
@@ -70,8 +72,8 @@ public final class ImageBuilder {
         RootFileSystem rootFs = new RootFileSystem(commands, workDir.resolve("root"));
         step(2, "Debian " + recipe.debianSuite() + " from packages (mmdebstrap; package cache " + cache + ")");
         rootFs.bootstrap(recipe, mirror, cache);
-        step(3, "guest: Java runtime (jlink from " + System.getProperty("java.home") + "), Tilemark jars, boot agent");
-        GuestPayload payload = new GuestPayload(commands);
+        step(3, "guest: Java runtime (jlink from " + host.javaHome() + "), Tilemark jars, boot agent");
+        GuestPayload payload = new GuestPayload(commands, host);
         payload.installJava(recipe.javaModules(), rootFs.inRoot(ImageRecipe.GUEST_HOME + "/java"));
         List<String> jars = payload.installJars(rootFs.inRoot(ImageRecipe.GUEST_HOME + "/lib"));
         rootFs.customize(recipe);
@@ -113,10 +115,9 @@ public final class ImageBuilder {
         }
     }
 
-    private static void checkTools() throws ImageBuildException {
+    private void checkTools() throws ImageBuildException {
         for (String tool : TOOLS) {
-            if (Stream.of(System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":"))
-                    .noneMatch(dir -> Files.isExecutable(Path.of(dir, tool)))) {
+            if (!host.hasTool(tool)) {
                 throw new ImageBuildException(ImageBuildException.PLATFORM_FAILURE, "'" + tool + "' is not installed: " + SETUP_HINT);
             }
         }

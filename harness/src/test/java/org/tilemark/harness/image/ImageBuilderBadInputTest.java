@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Bad input stops a build before anything is built, with one line naming it and exit 2 (3 for the mirror). */
 class ImageBuilderBadInputTest {
 
-    private final ImageBuilder builder = new ImageBuilder(new PrintStream(new ByteArrayOutputStream()));
+    private final ImageBuilder builder = new ImageBuilder(new PrintStream(new ByteArrayOutputStream()),
+            new BuildHost(Path.of(System.getProperty("java.home")), System.getProperty("java.class.path"), System.getenv("PATH")));
 
     @Test
     void unknownFormatIsBadInputNamingTheKnownOnes(@TempDir Path tmp) {

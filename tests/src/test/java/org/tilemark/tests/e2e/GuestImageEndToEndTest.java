@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.tilemark.harness.image.BuildHost;
 import org.tilemark.harness.image.ImageBuilder;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.HostPort;
@@ -33,7 +34,7 @@ import org.tilemark.templates.guest.ReadinessReport;
 class GuestImageEndToEndTest {
 
     private static final Path DIR = E2e.TARGET.resolve("guest-image-e2e");
-    private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(8);
+    private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(15);
     private static final int MEMORY_MB = 1024;
     private static Path image;
 
@@ -43,7 +44,8 @@ class GuestImageEndToEndTest {
                 .inheritIO().start();
         assertThat(setup.waitFor()).as("tests/setup/install-vm-tools.sh").isZero();
         Path cache = Path.of(System.getProperty("user.home"), ".cache", "tilemark", "debs");
-        ImageBuilder.Result built = new ImageBuilder(System.out).build(new ImageBuilder.Request("qcow2", DIR.resolve("image"), null, cache));
+        ImageBuilder.Result built = new ImageBuilder(System.out, new BuildHost(Path.of(System.getProperty("java.home")),
+                System.getProperty("java.class.path"), System.getenv("PATH"))).build(new ImageBuilder.Request("qcow2", DIR.resolve("image"), null, cache));
         System.out.printf("guest image: built in %d s, %.1f MiB, sha256 %s%n", built.took().toSeconds(), built.sizeBytes() / 1048576.0,
                 built.sha256());
         assertThat(built.manifest()).exists();

@@ -107,7 +107,7 @@ final class QemuTcgVm implements AutoCloseable {
             channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.US_ASCII)));
             Thread.sleep(500);
             channel.configureBlocking(false);
-            ByteBuffer buffer = ByteBuffer.allocate(8192);
+            ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
             channel.read(buffer);
             return new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII);
         }
