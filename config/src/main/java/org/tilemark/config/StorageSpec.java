@@ -8,7 +8,7 @@ import java.time.Duration;
  *
  * @param vms             I/O VMs, placed round robin over the hosts used
  * @param hosts           host slots to use; 0 = every host of the cluster
- * @param datastore       the datastore (name in {@code cluster.datastores}) the I/O VMs' disks live on
+ * @param datastore       the datastore (one the platform has, e.g. a name in {@code cluster.local.datastores}) the I/O VMs' disks live on
  * @param disksPerVm      data disks (preallocated files) per VM, one worker each
  * @param diskSize        size of each data disk, e.g. 1GB
  * @param thinDisks       data disks are sparse (allocated on first write, like thin-provisioned virtual

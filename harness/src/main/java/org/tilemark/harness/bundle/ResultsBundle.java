@@ -77,17 +77,22 @@ public final class ResultsBundle implements AutoCloseable {
     }
 
     /** Writes run.json, stamped with the format this version writes. */
-    public void writeRun(ObjectNode run) throws IOException {
-        writeJson(BundleLayout.RUN, BundleFormat.CURRENT.stamp(run));
+    public void writeRun(RunFile run) throws IOException {
+        writeJson(BundleLayout.RUN, BundleFormat.CURRENT.stamp(tree(run)));
     }
 
     /** Writes score.json. */
-    public void writeScore(ObjectNode score) throws IOException {
+    public void writeScore(ScoreFile score) throws IOException {
         writeJson(BundleLayout.SCORE, score);
     }
 
+    /** The JSON tree a bundle record is written as (verify compares recomputed records with the file's trees). */
+    public static ObjectNode tree(Object record) {
+        return JSON.valueToTree(record);
+    }
+
     /** Appends one interval record and flushes it, so a crash loses at most the interval in progress. */
-    public synchronized void appendInterval(ObjectNode line) {
+    public synchronized void appendInterval(IntervalLine line) {
         try {
             intervals.write(JSON_LINE.writeValueAsString(line));
             intervals.newLine();

@@ -7,6 +7,7 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformSettingException;
 import org.tilemark.infra.platform.Platforms;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,7 +38,7 @@ class CleanupCommand implements Callable<Integer> {
             return 0;
         } catch (PlatformException e) {
             System.err.println("error: " + e.getMessage());
-            return RunOutcome.RUNTIME_FAILURE;
+            return e instanceof PlatformSettingException ? RunOutcome.BAD_INPUT : RunOutcome.RUNTIME_FAILURE;
         }
     }
 }

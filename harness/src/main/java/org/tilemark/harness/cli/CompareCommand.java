@@ -25,17 +25,17 @@ import picocli.CommandLine.Parameters;
             "A and B are two results bundles (or directories of bundles) to compare as they are, or two YAML "
                 + "configurations to run interleaved A B A B; or leave them out and give -a/-b settings on top "
                 + "of -c.",
-            "Example: tilemark compare -b cluster.datastores.app=/mnt/slow/app --repetitions 2 --phase-duration 30s"})
+            "Example: tilemark compare -b cluster.local.datastores.app=/mnt/slow/app --repetitions 2 --phase-duration 30s"})
 class CompareCommand implements Callable<Integer> {
     static final String RESULTS_DEFAULT = "results";
 
     @Parameters(arity = "0..2", paramLabel = "A B", description = "two bundles (directories with score.json), or two YAML configurations")
     List<Path> sides = List.of();
 
-    @Option(names = {"-a", "--set-a"}, paramLabel = "KEY=VALUE", description = "a setting for A only, e.g. cluster.datastores.app=/mnt/fast/app")
+    @Option(names = {"-a", "--set-a"}, paramLabel = "KEY=VALUE", description = "a setting for A only, e.g. cluster.local.datastores.app=/mnt/fast/app")
     Map<String, String> settingsA = new LinkedHashMap<>();
 
-    @Option(names = {"-b", "--set-b"}, paramLabel = "KEY=VALUE", description = "a setting for B only, e.g. cluster.datastores.app=/mnt/slow/app")
+    @Option(names = {"-b", "--set-b"}, paramLabel = "KEY=VALUE", description = "a setting for B only, e.g. cluster.local.datastores.app=/mnt/slow/app")
     Map<String, String> settingsB = new LinkedHashMap<>();
 
     @Option(names = "--repetitions", paramLabel = "N", defaultValue = "2",

@@ -14,6 +14,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.HistogramLog;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.InfraPhase;
@@ -168,20 +170,10 @@ final class MeasurementLoop {
         var log = bundle.histogramLog(running.tile(), running.workload().name(), origin);
         snapshot.latencyNanos().forEach((op, h) -> log.write(op, h, start, end));
         log.write(HistogramLog.SCHEDULE_LAG, snapshot.scheduleLagNanos(), start, end);
-        ObjectNode line = ResultsBundle.object();
-        line.put("interval", slot.index());
-        line.put("stage", slot.warmup() ? "warmup" : "measure");
-        line.put("phase", slot.phase());
-        line.put("tile", running.tile());
-        line.put("workload", running.workload().name());
-        line.put("start", start.toString());
-        line.put("end", end.toString());
-        line.put("durationMs", slot.end().minus(slot.start()).toMillis());
-        line.put("target", ResultJson.round(running.workload().targetThroughput(spec)));
-        // The scored units themselves: tilemark verify recomputes throughput from them.
-        line.put("completed", snapshot.completed());
-        ResultJson.measured(line, interval);
-        bundle.appendInterval(line);
+        bundle.appendInterval(new IntervalLine(slot.index(), slot.warmup() ? IntervalLine.WARMUP : IntervalLine.MEASURE,
+                slot.phase(), running.tile(), running.workload().name(), start.toString(), end.toString(),
+                slot.end().minus(slot.start()).toMillis(), Measured.round(running.workload().targetThroughput(spec)),
+                snapshot.completed(), Measured.of(interval)));
     }
 
     private PhaseScore score(int phaseNumber, Map<String, PhaseAccumulator> accumulated, Duration length) {

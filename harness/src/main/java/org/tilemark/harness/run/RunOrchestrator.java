@@ -1,6 +1,5 @@
 package org.tilemark.harness.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -14,9 +13,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformSettingException;
+import org.tilemark.infra.platform.Platforms;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -86,8 +89,11 @@ public final class RunOrchestrator {
             // Before anything is created: a server that does not answer or a refused login is bad
             // input, and a run with bad input leaves nothing behind.
             InfraRun.validate(spec);
+            if (shared.isEmpty()) {
+                Platforms.create(spec.cluster()).close(); // a platform refusing its settings refuses them here
+            }
             requests = vmRequests(spec, workloads, secrets);
-        } catch (WorkloadConfigException e) {
+        } catch (WorkloadConfigException | PlatformSettingException e) {
             out.println("error: " + e.getMessage());
             return new RunOutcome("bad input", "", null, RunOutcome.BAD_INPUT);
         } catch (Exception e) {
@@ -143,14 +149,11 @@ public final class RunOrchestrator {
             }
             Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure,
                     measurement == null ? Optional.empty() : measurement.stoppedEarly());
-            ObjectNode score = ResultJson.score(verdict.score(), runId, verdict.word(), verdict.reasons(),
-                    events.all(), verdict.scoreLine());
-            if (measurement != null) {
-                ResultJson.harnessCpu(score, measurement, spec.run().tiles());
-                ResultJson.clusterCpu(score, measurement);
-                ResultJson.infrastructure(score, measurement.infra());
-            }
-            bundle.writeScore(score);
+            ScoreFile.Cost cost = measurement == null ? null : ScoreFile.Cost.of(measurement.harnessCpu(),
+                    measurement.measured(), spec.run().tiles(), measurement.clusterCpuPercent());
+            bundle.writeScore(ScoreFile.of(verdict.score(), measurement == null ? Map.of() : measurement.infra(), runId,
+                    verdict.word(), verdict.reasons(), events.all().stream().map(e -> ScoreFile.Event.of(e.at(), e.what()))
+                            .toList(), verdict.scoreLine(), cost));
             bundle.writeRun(record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
             verdict.reasons().forEach(r -> out.println("  - " + r));
@@ -202,7 +205,7 @@ public final class RunOrchestrator {
             this.platform = p;
         }
 
-        ObjectNode toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
+        RunFile toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
             return RunJson.of(runId, spec, startedAt, endedAt, platform, vms);
         }
     }

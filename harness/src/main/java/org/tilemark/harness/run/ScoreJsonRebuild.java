@@ -7,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.tilemark.harness.bundle.Measured;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.RunScore;
 import org.tilemark.scoring.WorkloadResult;
@@ -21,19 +24,16 @@ public final class ScoreJsonRebuild {
     private ScoreJsonRebuild() {
     }
 
-    public static ObjectNode of(RunScore score, Map<Integer, Optional<InfraPhase>> infraByPhase,
-                                JsonNode recorded) {
+    public static ObjectNode of(RunScore score, Map<Integer, Optional<InfraPhase>> infraByPhase, JsonNode recorded) {
         String verdict = recorded.path("verdict").asText("");
         List<String> reasons = new ArrayList<>();
         recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
-        // The score line is presentation whose wording changes between versions: verify checks its
-        // numbers separately (headlinePrefix) rather than its exact text.
-        ObjectNode rebuilt = ResultJson.score(score, recorded.path("runId").asText(""), verdict, reasons, List.of(),
-                recorded.path("scoreLine").asText(""));
         Map<Integer, InfraPhase> infra = new LinkedHashMap<>();
         infraByPhase.forEach((phase, scored) -> scored.ifPresent(s -> infra.put(phase, s)));
-        ResultJson.infrastructure(rebuilt, infra);
-        return rebuilt;
+        // The score line is presentation whose wording changes between versions: verify checks its
+        // numbers separately (headlinePrefix) rather than its exact text.
+        return ResultsBundle.tree(ScoreFile.of(score, infra, recorded.path("runId").asText(""), verdict, reasons,
+                List.of(), recorded.path("scoreLine").asText(""), null));
     }
 
     /** How every version's score line begins, e.g. "Score: 0.93 @ 1 tile": the numbers a reader quotes. */
@@ -44,13 +44,11 @@ public final class ScoreJsonRebuild {
 
     /** The measured fields of an intervals.jsonl line (or a phase's workload entry), as the live run writes them. */
     public static ObjectNode measured(WorkloadResult result) {
-        ObjectNode node = org.tilemark.harness.bundle.ResultsBundle.object();
-        ResultJson.measured(node, result);
-        return node;
+        return ResultsBundle.tree(Measured.of(result));
     }
 
     /** The rounding every number in the bundle's JSON gets. */
     public static double round(double value) {
-        return ResultJson.round(value);
+        return Measured.round(value);
     }
 }

@@ -47,8 +47,12 @@ public final class TileCluster implements AutoCloseable {
      * @param clusterId names the VMs' directories and registry entries ({@code tilemark cleanup ID})
      */
     public static TileCluster open(BenchmarkSpec spec, String clusterId, PrintStream out) throws PlatformException {
-        return new TileCluster(Platforms.create(spec.cluster()),
-                clusterId, out);
+        return on(Platforms.create(spec.cluster()), clusterId, out);
+    }
+
+    /** The platform given, with no tiles deployed yet. */
+    static TileCluster on(Platform platform, String clusterId, PrintStream out) {
+        return new TileCluster(platform, clusterId, out);
     }
 
     Platform platform() {

@@ -185,6 +185,7 @@ public final class BundleVerifier {
             s.append("; no complete phase, so no score");
         }
         s.append(publishability.isEmpty() ? "; publishable" : "; not publishable: " + String.join("; ", publishability));
+        s.append("; bundle format ").append(files.format());
         return s.toString();
     }
 }

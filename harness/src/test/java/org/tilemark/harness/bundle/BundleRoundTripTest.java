@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -28,11 +29,16 @@ class BundleRoundTripTest {
                 origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, 42L, null,
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
-            writer.writeRun(ResultsBundle.object().put("runId", "r1"));
-            writer.appendInterval(ResultsBundle.object().put("interval", 1).put("tile", 1));
+            writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, "quick", 1, Map.of(),
+                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of()),
+                    new RunFile.Versions("test", "21", "16", "3", "Linux")));
+            writer.appendInterval(new IntervalLine(1, IntervalLine.MEASURE, 1, 1, "dvdstore", origin.toString(),
+                    origin.plusSeconds(10).toString(), 10_000, 300.0, 50, new Measured("orders/min", 300.0, 51, 1, 0,
+                    2.5, Map.of("tile1-dvdstore-web", 1L), Map.of("login", new Measured.Operation(1, 0, 2, 2, 2, 2, 2, 2)))));
             writer.appendInfraOperation(operation);
             writer.histogramLog(1, "dvdstore", origin).write("login", latency, origin, origin.plusSeconds(10));
-            writer.writeScore(ResultsBundle.object().put("runId", "r1").put("score", 1.0));
+            writer.writeScore(ScoreFile.of(null, Map.of(), "r1", "failed", List.of("no phase completed"),
+                    List.of(ScoreFile.Event.of(origin, "tile1-mail stopped")), "Score: none (failed)", null));
         }
 
         BundleReader reader = BundleReader.of(bundle);
@@ -40,9 +46,21 @@ class BundleRoundTripTest {
         assertThat(run.fieldNames().next()).isEqualTo("format");
         assertThat(BundleFormat.of(run)).isEqualTo(BundleFormat.CURRENT);
         assertThat(reader.format()).isEqualTo(BundleFormat.CURRENT);
-        assertThat(reader.score().orElseThrow().path("score").asDouble()).isEqualTo(1.0);
+        ObjectNode score = reader.score().orElseThrow();
+        // An unscored run: the score is null, and the totals and costs of a scored, measured run are absent.
+        assertThat(score.path("score").isNull()).isTrue();
+        assertThat(score.has("application")).isFalse();
+        assertThat(score.has("harnessCpu")).isFalse();
+        assertThat(score.path("reasons").get(0).asText()).isEqualTo("no phase completed");
+        assertThat(score.at("/events/0/what").asText()).isEqualTo("tile1-mail stopped");
         assertThat(reader.lines(BundleLayout.INTERVALS).orElseThrow().lines()).singleElement()
-                .satisfies(line -> assertThat(line.node().path("tile").asInt()).isEqualTo(1));
+                .satisfies(line -> {
+                    // The measured figures sit beside the placement fields, not nested.
+                    assertThat(line.node().path("tile").asInt()).isEqualTo(1);
+                    assertThat(line.node().path("throughput").asDouble()).isEqualTo(300.0);
+                    assertThat(line.node().at("/operations/login/p95Ms").asDouble()).isEqualTo(2.0);
+                    assertThat(line.node().has("measured")).isFalse();
+                });
         BundleReader.Line infraLine = reader.lines(BundleLayout.INFRA_OPS).orElseThrow().lines().getFirst();
         assertThat(infraLine.node().has("downtimeMs")).isTrue();
         assertThat(BundleReader.infraOp(infraLine.node())).isEqualTo(operation);

@@ -3,15 +3,18 @@ package org.tilemark.harness.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.harness.bundle.HistogramLog;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.RunFile;
 
 /** An unscored bundle's phase figures are added up from its intervals, percentiles from merged histograms. */
 class SummariesTest {
@@ -25,7 +28,9 @@ class SummariesTest {
     private Path bundle(boolean withHistograms) throws Exception {
         Path directory = temp.resolve("run");
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
-            bundle.writeRun(ResultsBundle.object().put("runId", "r"));
+            bundle.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, "quick", 1, Map.of(),
+                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of()),
+                    new RunFile.Versions("test", "21", "16", "3", "Linux")));
             interval(bundle, 1, T0, latencies(1000, 1), 1.0, withHistograms);
             interval(bundle, 2, T0.plusSeconds(10), latencies(10, 200), 200.0, withHistograms);
         }
@@ -39,14 +44,10 @@ class SummariesTest {
             log.write("login", login, start, start.plusSeconds(10));
             log.write(HistogramLog.SCHEDULE_LAG, latencies(1, number), start, start.plusSeconds(10));
         }
-        ObjectNode line = ResultsBundle.object().put("interval", number).put("stage", "measure").put("phase", 1)
-                .put("tile", 1).put("workload", "dvdstore").put("start", start.toString())
-                .put("end", start.plusSeconds(10).toString()).put("durationMs", 10_000).put("metric", "orders/min")
-                .put("throughput", 300.0).put("attempts", login.getTotalCount()).put("errors", 0).put("rollbacks", 0)
-                .put("scheduleLagP99Ms", number);
-        line.putObject("operations").putObject("login").put("count", login.getTotalCount()).put("errors", 0)
-                .put("p95Ms", p95Ms).put("p99Ms", p95Ms).put("maxMs", p95Ms);
-        bundle.appendInterval(line);
+        Measured measured = new Measured("orders/min", 300.0, login.getTotalCount(), 0, 0, number, Map.of(),
+                Map.of("login", new Measured.Operation(login.getTotalCount(), 0, p95Ms, p95Ms, p95Ms, p95Ms, p95Ms, p95Ms)));
+        bundle.appendInterval(new IntervalLine(number, IntervalLine.MEASURE, 1, 1, "dvdstore", start.toString(),
+                start.plusSeconds(10).toString(), 10_000, 300.0, login.getTotalCount(), measured));
     }
 
     private static Histogram latencies(int count, long ms) {

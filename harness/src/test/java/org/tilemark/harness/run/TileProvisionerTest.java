@@ -5,20 +5,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.templates.guest.HostPort;
 import org.tilemark.workloads.VmRequest;
 
+/** Provisioning order and addresses on the shared {@link FakePlatform}. */
 class TileProvisionerTest {
 
     private static final Map<String, String> SECRETS = Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "pw");
 
     @Test
     void aVmIsDeployedOnlyOnceItsPeersAreUpAndIsGivenTheAddressTheyReportThen() throws Exception {
-        ProvisioningFakePlatform platform = new ProvisioningFakePlatform(Map.of());
+        FakePlatform platform = twoHosts();
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
 
         provisioner(platform).provision(Map.of(1, tile(1)), deployed, 0);
@@ -43,7 +46,7 @@ class TileProvisionerTest {
 
     @Test
     void tilesStartTheirWavesTogetherAndPlacementContinuesAfterPlacedVms() throws Exception {
-        ProvisioningFakePlatform platform = new ProvisioningFakePlatform(Map.of());
+        FakePlatform platform = twoHosts();
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
 
         provisioner(platform).provision(Map.of(2, tile(2), 3, tile(3)), deployed, 1);
@@ -57,7 +60,7 @@ class TileProvisionerTest {
 
     @Test
     void aPeerThatIsNotRequestedBeforeItsVmFailsBeforeAnythingIsDeployed() {
-        ProvisioningFakePlatform platform = new ProvisioningFakePlatform(Map.of());
+        FakePlatform platform = twoHosts();
         List<VmRequest> backwards = List.of(
                 new VmRequest("tile1-web1", "dvdstore-web", Map.of(), Map.of("dvdstore.db.peer", "tile1-db"), List.of("tile1-db"), SECRETS),
                 new VmRequest("tile1-db", "dvdstore-db", Map.of(), Map.of(), SECRETS));
@@ -70,7 +73,7 @@ class TileProvisionerTest {
 
     @Test
     void aPeerThatFailsToStartStopsProvisioningWithItsReasonAndItsDependantsAreNeverDeployed() {
-        ProvisioningFakePlatform platform = new ProvisioningFakePlatform(Map.of("tile1-db", "database would not start"));
+        FakePlatform platform = twoHosts().failingToStart("tile1-db", "database would not start");
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
 
         assertThatThrownBy(() -> provisioner(platform).provision(Map.of(1, tile(1)), deployed, 0))
@@ -80,8 +83,13 @@ class TileProvisionerTest {
         assertThat(deployed).extracting(vm -> vm.vm().name()).containsExactlyInAnyOrder("tile1-db", "tile1-standby");
     }
 
-    private static TileProvisioner provisioner(ProvisioningFakePlatform platform) {
+    private static TileProvisioner provisioner(FakePlatform platform) {
         return new TileProvisioner(platform, "run-p", Duration.ofSeconds(5), new RunEvents());
+    }
+
+    /** The shared fixture as provisioning sees it: two hosts, no migrations. */
+    private static FakePlatform twoHosts() {
+        return new FakePlatform(2, EnumSet.noneOf(Capability.class));
     }
 
     private static List<VmRequest> tile(int tile) {

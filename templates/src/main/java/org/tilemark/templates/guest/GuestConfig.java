@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * peers connect from ({@code clientNetwork}, a CIDR such as {@code 127.0.0.1/32} or
  * {@code 10.0.0.0/24}, for services that admit clients by address), the addresses of the peers it
  * needs by VM name and port name, its role's settings, and the secret values it needs. A platform
- * delivers it (a file on local; cloud-init NoCloud or VMware guestinfo in a VM); {@link GuestConfigFile}
+ * delivers it (a file on local; cloud-init NoCloud or VMware guestinfo in a VM); {@link GuestDocumentFile#CONFIG}
  * owns its format. The template build guest gets one too, with no peers.
  */
 public record GuestConfig(String role, int tile, String runId, String vmName, String bindAddress, String clientNetwork,
@@ -32,11 +32,6 @@ public record GuestConfig(String role, int tile, String runId, String vmName, St
     /** The address of {@code port} on peer VM {@code vm}, if the platform gave it. */
     public Optional<HostPort> peer(String vm, String port) {
         return Optional.ofNullable(peers.getOrDefault(vm, Map.of()).get(port));
-    }
-
-    /** The same VM with its peers' addresses as they are now. */
-    public GuestConfig withPeers(Map<String, Map<String, HostPort>> addresses) {
-        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, addresses, settings, secrets);
     }
 
     /** Secrets by name only: a config printed in a log or an error message must not leak them. */

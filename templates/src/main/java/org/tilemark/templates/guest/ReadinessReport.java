@@ -9,7 +9,7 @@ import java.util.OptionalLong;
  * What a guest reports back once it serves or has given up: {@code READY} with the ports it serves by
  * name, or {@code FAILED} with the reason (an unknown role, a missing peer, a database that would not
  * start). {@code pid} is the guest's process where that means something (a guest process on the
- * local platform), else 0. {@link ReadinessReportFile} owns its format.
+ * local platform), else 0. {@link GuestDocumentFile#READINESS} owns its format.
  */
 public record ReadinessReport(String vmName, String role, Status status, String reason, Map<String, Integer> ports, long pid) {
 

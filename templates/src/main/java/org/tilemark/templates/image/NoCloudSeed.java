@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.tilemark.templates.guest.GuestConfig;
-import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.GuestDocumentFile;
 
 /**
  * The NoCloud volume that hands a VM its guest config (libvirt, Proxmox, OpenStack): an ISO 9660
@@ -19,7 +19,7 @@ import org.tilemark.templates.guest.GuestConfigFile;
 public final class NoCloudSeed {
 
     public static final String LABEL = "cidata";
-    public static final String CONFIG_FILE = GuestConfigFile.FILE_NAME;
+    public static final String CONFIG_FILE = GuestDocumentFile.CONFIG.fileName();
     public static final String GUESTINFO_KEY = "guestinfo.tilemark.config";
 
     private NoCloudSeed() {
@@ -29,7 +29,7 @@ public final class NoCloudSeed {
     public static void write(Path iso, GuestConfig config) throws IOException, InterruptedException {
         Path staging = Files.createTempDirectory(iso.toAbsolutePath().getParent(), ".cidata-");
         try {
-            GuestConfigFile.write(staging.resolve(CONFIG_FILE), config);
+            GuestDocumentFile.CONFIG.write(staging.resolve(CONFIG_FILE), config);
             Files.writeString(staging.resolve("meta-data"), "instance-id: " + config.vmName() + "\nlocal-hostname: "
                     + config.vmName() + "\n", StandardCharsets.UTF_8);
             Files.writeString(staging.resolve("user-data"), "#cloud-config\n", StandardCharsets.UTF_8);

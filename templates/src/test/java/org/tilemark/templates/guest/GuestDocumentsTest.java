@@ -21,10 +21,10 @@ class GuestDocumentsTest {
 
     @Test
     void aConfigWrittenIsReadBackWholeFromAFileOnlyItsOwnerCanRead() throws Exception {
-        Path file = tmp.resolve(GuestConfigFile.FILE_NAME);
-        GuestConfigFile.write(file, WEB);
+        Path file = tmp.resolve(GuestDocumentFile.CONFIG.fileName());
+        GuestDocumentFile.CONFIG.write(file, WEB);
 
-        assertThat(GuestConfigFile.read(file)).isEqualTo(WEB);
+        assertThat(GuestDocumentFile.CONFIG.read(file)).isEqualTo(WEB);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
         assertThat(Files.readString(file)).contains("\"format\" : \"tilemark-guest-config\"", "\"version\" : 1");
         assertThat(WEB.peer("tile2-dvdstore-db", "main")).hasValue(new HostPort("10.1.2.3", 5432));
@@ -38,25 +38,25 @@ class GuestDocumentsTest {
 
     @Test
     void anotherVersionOrFormatOrAMissingFieldIsRefusedNamingWhatIsWrong() {
-        String json = GuestConfigFile.toJson(WEB);
-        assertThatThrownBy(() -> GuestConfigFile.fromJson(json.replace("\"version\" : 1", "\"version\" : 7")))
+        String json = GuestDocumentFile.CONFIG.toJson(WEB);
+        assertThatThrownBy(() -> GuestDocumentFile.CONFIG.fromJson(json.replace("\"version\" : 1", "\"version\" : 7")))
                 .isInstanceOf(GuestDocumentException.class).hasMessageContaining("version 7 is not supported");
-        assertThatThrownBy(() -> GuestConfigFile.fromJson(ReadinessReportFile.toJson(ReadinessReport.failed("vm", "r", "x", 0))))
+        assertThatThrownBy(() -> GuestDocumentFile.CONFIG.fromJson(GuestDocumentFile.READINESS.toJson(ReadinessReport.failed("vm", "r", "x", 0))))
                 .hasMessageContaining("expected a tilemark-guest-config document");
-        assertThatThrownBy(() -> GuestConfigFile.fromJson(json.replace("\"role\" : \"dvdstore-web\",", "")))
+        assertThatThrownBy(() -> GuestDocumentFile.CONFIG.fromJson(json.replace("\"role\" : \"dvdstore-web\",", "")))
                 .isInstanceOf(GuestDocumentException.class).hasMessageContaining("'role' is missing");
-        assertThatThrownBy(() -> GuestConfigFile.fromJson("{not json"))
+        assertThatThrownBy(() -> GuestDocumentFile.CONFIG.fromJson("{not json"))
                 .isInstanceOf(GuestDocumentException.class).hasMessageContaining("is not JSON");
-        assertThatThrownBy(() -> GuestConfigFile.read(tmp.resolve("absent.json")))
+        assertThatThrownBy(() -> GuestDocumentFile.CONFIG.read(tmp.resolve("absent.json")))
                 .isInstanceOf(GuestDocumentException.class).hasMessageContaining("no tilemark-guest-config at");
     }
 
     @Test
     void readyAndFailedReportsRoundTrip() throws Exception {
-        Path file = tmp.resolve(ReadinessReportFile.FILE_NAME);
+        Path file = tmp.resolve(GuestDocumentFile.READINESS.fileName());
         ReadinessReport ready = ReadinessReport.ready("tile1-mail", "mail", Map.of("smtp", 2525, "imap", 1143), 4242);
-        ReadinessReportFile.write(file, ready);
-        ReadinessReport read = ReadinessReportFile.read(file);
+        GuestDocumentFile.READINESS.write(file, ready);
+        ReadinessReport read = GuestDocumentFile.READINESS.read(file);
         assertThat(read).isEqualTo(ready);
         assertThat(read.isReady()).isTrue();
         assertThat(read.port("imap")).hasValue(1143);
@@ -64,8 +64,8 @@ class GuestDocumentsTest {
         assertThat(Files.readString(file)).doesNotContain("\"ready\"");
 
         ReadinessReport failed = ReadinessReport.failed("tile1-x", "nosuch", "unknown role 'nosuch'", 0);
-        ReadinessReportFile.write(file, failed);
-        assertThat(ReadinessReportFile.read(file)).isEqualTo(failed)
+        GuestDocumentFile.READINESS.write(file, failed);
+        assertThat(GuestDocumentFile.READINESS.read(file)).isEqualTo(failed)
                 .satisfies(r -> assertThat(r.isReady()).isFalse())
                 .satisfies(r -> assertThat(r.processId()).isEmpty());
     }

@@ -11,11 +11,11 @@ class ReadinessConsoleLineTest {
     void theReportTravelsAsOneTaggedConsoleLineAndTheLastOneCounts() throws Exception {
         ReadinessReport failed = ReadinessReport.failed("vm-1", "standby", "unknown role 'x'", 0);
         ReadinessReport ready = ReadinessReport.ready("vm-1", "standby", Map.of("main", 41234), 812);
-        String failedLine = ReadinessReportFile.toConsoleLine(failed);
-        assertThat(failedLine).startsWith(ReadinessReportFile.CONSOLE_TAG + " ").doesNotContain("\n");
+        String failedLine = ReadinessConsole.toLine(failed);
+        assertThat(failedLine).startsWith(ReadinessConsole.TAG + " ").doesNotContain("\n");
         String console = "[    0.000000] Linux version 6.1\r\n" + failedLine + "\r\n"
-                + "[   12.5] systemd[1]: Started x\n" + "tilemark-guest[412]: " + ReadinessReportFile.toConsoleLine(ready) + "\n";
-        assertThat(ReadinessReportFile.fromConsole(console)).contains(ready);
-        assertThat(ReadinessReportFile.fromConsole("booting...\n")).isEmpty();
+                + "[   12.5] systemd[1]: Started x\n" + "tilemark-guest[412]: " + ReadinessConsole.toLine(ready) + "\n";
+        assertThat(ReadinessConsole.fromConsole(console)).contains(ready);
+        assertThat(ReadinessConsole.fromConsole("booting...\n")).isEmpty();
     }
 }

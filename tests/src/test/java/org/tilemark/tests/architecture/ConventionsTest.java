@@ -15,7 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** DESIGN.md conventions that can be checked mechanically. */
+/** docs/architecture.md conventions that can be checked mechanically. */
 class ConventionsTest {
 
     static final int MAX_LINES_PER_FILE = 400;
@@ -46,7 +46,7 @@ class ConventionsTest {
     @Test
     void noProductionSourceFileIsLongerThanTheLimit() {
         assertThat(ProductionSources.filesLongerThan(RepositoryRoot.find(), MAX_LINES_PER_FILE))
-                .as("production sources over " + MAX_LINES_PER_FILE + " lines (DESIGN.md: no file over ~400 lines)")
+                .as("production sources over " + MAX_LINES_PER_FILE + " lines (docs/architecture.md: no file over ~400 lines)")
                 .isEmpty();
     }
 

@@ -15,14 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DESIGN.md module table, checked on the compiled classes (rule 1b). */
+/** docs/architecture.md module table, checked on the compiled classes (rule 1b). */
 class ModuleDependencyClassTest {
 
     static Stream<ProjectModule> productionModules() {
         return ProjectModule.productionModules().stream();
     }
 
-    @ParameterizedTest(name = "{0} uses only the project packages DESIGN.md allows")
+    @ParameterizedTest(name = "{0} uses only the project packages docs/architecture.md allows")
     @MethodSource("productionModules")
     void moduleUsesOnlyAllowedProjectPackages(ProjectModule module) {
         String[] allowed = Stream.concat(Stream.of(module), module.allowedDependencies().stream())
@@ -32,7 +32,7 @@ class ModuleDependencyClassTest {
         ArchRule rule = noClasses().that().resideInAPackage(module.packagePattern())
                 .should().dependOnClassesThat(resideInAPackage(ProjectModule.PROJECT_PACKAGE + "..")
                         .and(not(resideInAnyPackage(allowed))))
-                .because("DESIGN.md: " + module.directoryName() + " may depend only on "
+                .because("docs/architecture.md: " + module.directoryName() + " may depend only on "
                         + module.allowedDependencies().stream().map(ProjectModule::directoryName).toList());
 
         rule.check(ProductionClasses.get());
@@ -43,7 +43,7 @@ class ModuleDependencyClassTest {
         String[] modulePackages = productionModules().map(ProjectModule::packagePattern).toArray(String[]::new);
 
         classes().should().resideInAnyPackage(modulePackages)
-                .because("a package outside the DESIGN.md module table has no dependency rules")
+                .because("a package outside the docs/architecture.md module table has no dependency rules")
                 .check(ProductionClasses.get());
     }
 

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** DESIGN.md module table, checked on the Maven poms (rule 1a). */
+/** docs/architecture.md module table, checked on the Maven poms (rule 1a). */
 class ModuleDependencyPomTest {
 
     @Test
@@ -22,7 +22,7 @@ class ModuleDependencyPomTest {
 
         List<String> violations = PomModuleGraph.violations(root);
 
-        assertThat(violations).as("pom dependencies that break DESIGN.md's module table in " + root).isEmpty();
+        assertThat(violations).as("pom dependencies that break docs/architecture.md's module table in " + root).isEmpty();
     }
 
     // The fixtures below prove the check can fail, and that it names module and dependency.
@@ -46,7 +46,7 @@ class ModuleDependencyPomTest {
         writeReactor(root, edges);
 
         assertThat(PomModuleGraph.violations(root))
-                .singleElement().asString().contains("module 'gadgets' is not in the DESIGN.md module table");
+                .singleElement().asString().contains("module 'gadgets' is not in the docs/architecture.md module table");
     }
 
     @Test

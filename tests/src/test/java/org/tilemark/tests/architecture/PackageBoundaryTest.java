@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Package boundaries inside the modules (DESIGN.md, module descriptions). Each test is an ArchUnit
+ * Package boundaries inside the modules (docs/architecture.md, module descriptions). Each test is an ArchUnit
  * rule: {@code check(...)} throws an AssertionError naming every offending class and dependency.
  */
 class PackageBoundaryTest {
@@ -43,7 +43,7 @@ class PackageBoundaryTest {
                 .and().areTopLevelClasses()
                 .and().haveModifier(JavaModifier.PUBLIC)
                 .should().implement(PLATFORM_PROVIDER)
-                .because("DESIGN.md: each backend package is package-private but for its provider")
+                .because("docs/architecture.md: each backend package is package-private but for its provider")
                 .allowEmptyShould(true) // a backend without public classes is fine (and keeps the rule)
                 .check(ProductionClasses.get());
     }
@@ -52,7 +52,7 @@ class PackageBoundaryTest {
     void workloadsNeverCallAPlatform() {
         noClasses().that().resideInAPackage("org.tilemark.workloads..")
                 .should().dependOnClassesThat().resideInAPackage("org.tilemark.infra..")
-                .because("DESIGN.md: workloads never call a platform")
+                .because("docs/architecture.md: workloads never call a platform")
                 .check(ProductionClasses.get());
     }
 
@@ -61,7 +61,7 @@ class PackageBoundaryTest {
         noClasses().that().resideInAPackage("org.tilemark.scoring..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "java.io..", "java.nio.file..", "java.net..", "org.springframework..")
-                .because("DESIGN.md: scoring is pure functions and immutable results: no I/O, no Spring")
+                .because("docs/architecture.md: scoring is pure functions and immutable results: no I/O, no Spring")
                 .check(ProductionClasses.get());
     }
 
@@ -69,7 +69,7 @@ class PackageBoundaryTest {
     void configUsesNoSpring() {
         noClasses().that().resideInAPackage("org.tilemark.config..")
                 .should().dependOnClassesThat().resideInAPackage("org.springframework..")
-                .because("DESIGN.md: config has no dependency but its YAML parser")
+                .because("docs/architecture.md: config has no dependency but its YAML parser")
                 .check(ProductionClasses.get());
     }
 

@@ -58,7 +58,7 @@ final class PomModuleGraph {
         for (ProjectModule expected : ProjectModule.values()) {
             if (!poms.containsKey(expected.directoryName())) {
                 violations.add("module '" + expected.directoryName()
-                        + "' is in the DESIGN.md table but not in the reactor's <modules>");
+                        + "' is in the docs/architecture.md table but not in the reactor's <modules>");
             }
         }
         Map<String, String> directoryByArtifact = new LinkedHashMap<>();
@@ -72,7 +72,7 @@ final class PomModuleGraph {
     private static List<String> moduleViolations(ModulePom pom, Map<String, String> directoryByArtifact) {
         Optional<ProjectModule> module = ProjectModule.byDirectoryName(pom.directoryName());
         if (module.isEmpty()) {
-            return List.of("module '" + pom.directoryName() + "' is not in the DESIGN.md module table");
+            return List.of("module '" + pom.directoryName() + "' is not in the docs/architecture.md module table");
         }
         List<String> violations = new ArrayList<>();
         for (Dependency dependency : pom.dependencies()) {
@@ -84,14 +84,14 @@ final class PomModuleGraph {
                     target == null ? Optional.empty() : ProjectModule.byDirectoryName(target);
             if (targetModule.isEmpty()) {
                 violations.add("module '" + pom.directoryName() + "' depends on " + dependency.artifactId()
-                        + ", which is no module of the DESIGN.md table");
+                        + ", which is no module of the docs/architecture.md table");
             } else if (!module.get().mayDependOn(targetModule.get())) {
                 violations.add("module '" + pom.directoryName() + "' depends on '" + target
-                        + "' (" + dependency.artifactId() + "), but DESIGN.md allows only "
+                        + "' (" + dependency.artifactId() + "), but docs/architecture.md allows only "
                         + module.get().allowedDependencies().stream().map(ProjectModule::directoryName).toList());
             } else if (module.get().testScopeOnly() && !"test".equals(dependency.scope())) {
                 violations.add("module '" + pom.directoryName() + "' depends on '" + target
-                        + "' with scope " + dependency.scope() + "; DESIGN.md allows test scope only");
+                        + "' with scope " + dependency.scope() + "; docs/architecture.md allows test scope only");
             }
         }
         return violations;

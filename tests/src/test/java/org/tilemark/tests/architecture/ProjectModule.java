@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The module table of DESIGN.md ("Modules (Maven) and who may depend on whom"), written once so
+ * The module table of docs/architecture.md ("Modules (Maven) and who may depend on whom"), written once so
  * the pom check and the class check cannot drift apart.
  */
 enum ProjectModule {

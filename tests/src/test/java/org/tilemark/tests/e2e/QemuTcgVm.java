@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.ReadinessReport;
-import org.tilemark.templates.guest.ReadinessReportFile;
+import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.image.NoCloudSeed;
 
 /**
@@ -63,7 +63,7 @@ final class QemuTcgVm implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (Files.exists(console)) {
-                Optional<ReadinessReport> report = ReadinessReportFile.fromConsole(Files.readString(console, StandardCharsets.ISO_8859_1));
+                Optional<ReadinessReport> report = ReadinessConsole.fromConsole(Files.readString(console, StandardCharsets.ISO_8859_1));
                 if (report.isPresent()) {
                     return report.get();
                 }

@@ -34,11 +34,13 @@ public interface LoadShape {
 
     /**
      * DVD Store in VMmark is bursty: {@code users x highFactor} users for the first half of every
-     * period, {@code users x lowFactor} for the second half.
+     * period, {@code users x lowFactor} for the second half. The two counts are rounded together, so
+     * the mean is {@code users x (highFactor + lowFactor) / 2} to half a user (7 users at 1.5 / 0.5:
+     * 11 and 3, not 11 and 4).
      */
     static LoadShape bursty(int users, double highFactor, double lowFactor, Duration period) {
         int high = (int) Math.round(users * highFactor);
-        int low = (int) Math.round(users * lowFactor);
+        int low = Math.max(0, (int) Math.round(users * (highFactor + lowFactor)) - high);
         long halfNanos = period.toNanos() / 2;
         return new LoadShape() {
             public int maxUsers() {

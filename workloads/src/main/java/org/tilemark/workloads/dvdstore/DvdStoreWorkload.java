@@ -23,12 +23,14 @@ import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.LoadShape;
+import org.tilemark.workloads.dvdstore.db.DvdStoreDbRole;
+import org.tilemark.workloads.dvdstore.web.DvdStoreWebRole;
 
 /** DVD Store 3: an OLTP database VM behind three store-front web VMs, scored in orders per minute. */
 public final class DvdStoreWorkload implements Workload {
 
     /** The variable the guests read the application user's password from. */
-    public static final String PASSWORD_VARIABLE = "TILEMARK_DVDSTORE_DB_PASSWORD";
+    public static final String PASSWORD_VARIABLE = DvdStoreDbRole.PASSWORD_ENV;
     static final String SCHEMA_VERSION = "1";
 
     @Override
@@ -68,14 +70,14 @@ public final class DvdStoreWorkload implements Workload {
             Map<String, String> template = new HashMap<>(data);
             template.put("dvdstore.schema", SCHEMA_VERSION);
             template.put("dvdstore.db.password.digest", SecretDigest.of(password));
-            vms.add(new VmRequest(dbVmName(tile), "dvdstore-db", template, data, secretEnv));
+            vms.add(new VmRequest(dbVmName(tile), DvdStoreDbRole.NAME, template, data, secretEnv));
             database.put("dvdstore.db.peer", dbVmName(tile));
             peers = List.of(dbVmName(tile));
         }
         database.put("dvdstore.db.user", db.username());
         database.put("dvdstore.db.pool", Integer.toString(db.poolSize()));
         for (int web = 1; web <= ds.webServers(); web++) {
-            vms.add(new VmRequest(webVmName(tile, web), "dvdstore-web", Map.of(), database, peers, secretEnv));
+            vms.add(new VmRequest(webVmName(tile, web), DvdStoreWebRole.NAME, Map.of(), database, peers, secretEnv));
         }
         return vms;
     }

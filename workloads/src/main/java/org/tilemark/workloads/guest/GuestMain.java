@@ -5,9 +5,9 @@ import java.util.ServiceLoader;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import org.tilemark.templates.guest.GuestConfig;
-import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.GuestDocumentFile;
+import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.guest.ReadinessReport;
-import org.tilemark.templates.guest.ReadinessReportFile;
 
 /**
  * {@code tilemark-guest --config FILE --disk DIR --report FILE [--build-template]}: the one executable
@@ -61,7 +61,7 @@ public final class GuestMain {
         void run(boolean buildTemplate) {
             GuestConfig config;
             try {
-                config = GuestConfigFile.read(configFile);
+                config = GuestDocumentFile.CONFIG.read(configFile);
             } catch (Exception e) {
                 failed("(unknown)", "(unknown)", "no readable guest config at " + configFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
                 return;
@@ -95,8 +95,8 @@ public final class GuestMain {
             }, "guest-shutdown"));
             ReadinessReport ready = ReadinessReport.ready(context.config().vmName(), guest.name(), running.ports(),
                     ProcessHandle.current().pid());
-            ReadinessReportFile.write(reportFile, ready);
-            System.out.println(ReadinessReportFile.toConsoleLine(ready));
+            GuestDocumentFile.READINESS.write(reportFile, ready);
+            System.out.println(ReadinessConsole.toLine(ready));
             System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());
             stopped.await();
         }
@@ -105,10 +105,10 @@ public final class GuestMain {
         private void failed(String vmName, String role, String reason) {
             String line = "guest " + vmName + " (" + role + ") failed: " + reason;
             ReadinessReport failed = ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid());
-            // The console line first: a VM whose platform reads its serial console learns the reason even if the file cannot be written.
-            System.out.println(ReadinessReportFile.toConsoleLine(failed));
+            // The console line first: a platform that reads the VM's serial console learns the reason even if the file cannot be written.
+            System.out.println(ReadinessConsole.toLine(failed));
             try {
-                ReadinessReportFile.write(reportFile, failed);
+                GuestDocumentFile.READINESS.write(reportFile, failed);
             } catch (Exception e) {
                 line += " (and its readiness report could not be written: " + e.getMessage() + ")";
             }

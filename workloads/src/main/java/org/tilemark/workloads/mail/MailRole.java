@@ -29,14 +29,15 @@ import org.tilemark.workloads.guest.RunningGuest;
  * holds them in memory.
  *
  * <p>Settings: {@code mail.users} (default 20), {@code mail.seed} (42), {@code mail.messagesPerMailbox}
- * (40), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}), {@code guest.bind} (127.0.0.1). Every
+ * (40), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}); it listens on the guest config's bind address. Every
  * user's password is the secret {@value #PASSWORD_ENV}.
  */
 public final class MailRole implements GuestRole {
 
     public static final String NAME = "mail";
     public static final String PASSWORD_ENV = "TILEMARK_MAIL_PASSWORD";
-    static final String DEFAULT_SIZES = "2048:50,4096:20,10240:18,51200:7,204800:4,512000:1";
+    /** The guest's fallback when no sizes were sent: the MMB profile of the built-in defaults. */
+    static final String DEFAULT_SIZES = "1024:60,2048:16,4096:4,10240:6,15360:4,16384:4,44032:2,102400:4";
     /** The folders every seeded mailbox has besides INBOX; the driver moves messages into them. */
     static final List<String> FOLDERS = List.of("Archive", "Projects", "Receipts");
     static final Duration SAVE_INTERVAL = Duration.ofSeconds(30);

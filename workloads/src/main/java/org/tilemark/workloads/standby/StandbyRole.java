@@ -17,8 +17,7 @@ import org.tilemark.workloads.guest.RunningGuest;
  * {@code GET /heartbeat} with {@code 200} and the number of beats answered so far. The JDK's own
  * HTTP server keeps the guest small (no framework, a tiny heap).
  *
- * <p>Settings: {@code guest.bind} (address to listen on, default {@code 127.0.0.1}); the port is
- * chosen by the OS.
+ * <p>It listens on the guest config's bind address; the port is chosen by the OS.
  */
 public final class StandbyRole implements GuestRole {
 

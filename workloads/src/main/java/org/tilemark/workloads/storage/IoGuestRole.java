@@ -22,10 +22,10 @@ import org.tilemark.workloads.guest.RunningGuest;
  * The {@code io} VM of storage characterization: preallocates its data disks (files on its disk, on
  * the VM's datastore) at start, then runs one data point per {@code POST /run} (an {@link IoRunRequest}
  * as JSON, answered with the {@link IoResult} when the data point is done). The control endpoint
- * needs the token from {@value #TOKEN_ENV} as {@code Authorization: Bearer <token>}.
+ * needs the token (the secret {@value #TOKEN_ENV}) as {@code Authorization: Bearer <token>}.
  *
  * <p>Settings: {@code io.disks} (data disks, default 1), {@code io.diskSize} (bytes per disk),
- * {@code io.seed}, {@code io.thin} (sparse disks, allocated on first write), {@code guest.bind}.
+ * {@code io.seed}, {@code io.thin} (sparse disks, allocated on first write); it listens on the guest config's bind address.
  */
 public final class IoGuestRole implements GuestRole {
 

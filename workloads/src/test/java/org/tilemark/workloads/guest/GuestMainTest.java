@@ -10,9 +10,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.templates.guest.GuestConfig;
-import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
-import org.tilemark.templates.guest.ReadinessReportFile;
 
 /** The guest executable, run as a process as a platform runs it: a broken config ends in a failed readiness report, not a hang. */
 class GuestMainTest {
@@ -41,7 +40,7 @@ class GuestMainTest {
 
     @Test
     void aConfigThatCannotBeReadIsReportedAsTheFailure() throws Exception {
-        Path config = dir.resolve(GuestConfigFile.FILE_NAME);
+        Path config = dir.resolve(GuestDocumentFile.CONFIG.fileName());
         Files.writeString(config, "{\"format\": \"tilemark-guest-config\", \"version\": 99, \"document\": {}}");
 
         ReadinessReport report = launch(config);
@@ -51,14 +50,14 @@ class GuestMainTest {
     }
 
     private Path config(String role, Map<String, String> settings, Map<String, String> secrets) throws Exception {
-        Path file = dir.resolve(GuestConfigFile.FILE_NAME);
-        GuestConfigFile.write(file, new GuestConfig(role, 1, "run-g", "tile1-x", "127.0.0.1", "127.0.0.1/32", Map.of(),
+        Path file = dir.resolve(GuestDocumentFile.CONFIG.fileName());
+        GuestDocumentFile.CONFIG.write(file, new GuestConfig(role, 1, "run-g", "tile1-x", "127.0.0.1", "127.0.0.1/32", Map.of(),
                 settings, secrets));
         return file;
     }
 
     private ReadinessReport launch(Path config) throws Exception {
-        Path report = dir.resolve(ReadinessReportFile.FILE_NAME);
+        Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
         Process guest = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m", "-cp", System.getProperty("java.class.path"), GuestMain.class.getName(),
                 "--config", config.toString(), "--disk", dir.resolve("disk").toString(), "--report", report.toString()))
@@ -66,6 +65,6 @@ class GuestMainTest {
         assertThat(guest.waitFor(120, TimeUnit.SECONDS)).as("the guest exits instead of hanging").isTrue();
         assertThat(guest.exitValue()).isEqualTo(1);
         assertThat(Files.readString(dir.resolve("console.log"))).contains("failed: ");
-        return ReadinessReportFile.read(report);
+        return GuestDocumentFile.READINESS.read(report);
     }
 }

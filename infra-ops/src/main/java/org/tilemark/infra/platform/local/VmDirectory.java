@@ -10,9 +10,8 @@ import java.time.Duration;
 import java.time.Instant;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.templates.guest.GuestConfig;
-import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
-import org.tilemark.templates.guest.ReadinessReportFile;
 
 /**
  * The files of one VM on its datastore: {@code disk/} (cloned from the template), the guest config
@@ -30,15 +29,15 @@ record VmDirectory(Path path) {
     }
 
     Path guestConfig() {
-        return path.resolve(GuestConfigFile.FILE_NAME);
+        return path.resolve(GuestDocumentFile.CONFIG.fileName());
     }
 
     Path readinessReport() {
-        return path.resolve(ReadinessReportFile.FILE_NAME);
+        return path.resolve(GuestDocumentFile.READINESS.fileName());
     }
 
     void writeGuestConfig(GuestConfig config) throws IOException {
-        GuestConfigFile.write(guestConfig(), config);
+        GuestDocumentFile.CONFIG.write(guestConfig(), config);
     }
 
     /** The guest's readiness report once it has written one; a report that cannot be read is treated as not yet there. */
@@ -47,7 +46,7 @@ record VmDirectory(Path path) {
             return Optional.empty();
         }
         try {
-            return Optional.of(ReadinessReportFile.read(readinessReport()));
+            return Optional.of(GuestDocumentFile.READINESS.read(readinessReport()));
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -9,9 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.templates.guest.GuestConfig;
-import org.tilemark.templates.guest.GuestConfigFile;
+import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
-import org.tilemark.templates.guest.ReadinessReportFile;
 
 /**
  * A tiny guest for {@link LocalPlatformTest}, taking the guest executable's arguments: {@code
@@ -38,15 +37,15 @@ public final class EchoGuest {
             Files.write(disk.resolve(DISK_FILE), DISK_CONTENT);
             System.exit(0);
         }
-        GuestConfig config = GuestConfigFile.read(Path.of(arguments.get(arguments.indexOf("--config") + 1)));
+        GuestConfig config = GuestDocumentFile.CONFIG.read(Path.of(arguments.get(arguments.indexOf("--config") + 1)));
         long pid = ProcessHandle.current().pid();
         if (config.settings().containsKey(FAIL)) {
-            ReadinessReportFile.write(report, ReadinessReport.failed(config.vmName(), config.role(), config.settings().get(FAIL), pid));
+            GuestDocumentFile.READINESS.write(report, ReadinessReport.failed(config.vmName(), config.role(), config.settings().get(FAIL), pid));
             System.exit(1);
         }
         ServerSocket server = new ServerSocket(0, 50, InetAddress.getByName(config.bindAddress()));
         Thread.ofPlatform().daemon().start(() -> acceptLoop(server, config.vmName()));
-        ReadinessReportFile.write(report, ReadinessReport.ready(config.vmName(), config.role(),
+        GuestDocumentFile.READINESS.write(report, ReadinessReport.ready(config.vmName(), config.role(),
                 Map.of("main", server.getLocalPort()), pid));
         System.out.println("echo guest " + config.vmName() + " serving on " + server.getLocalPort());
         while (System.in.read() >= 0) {

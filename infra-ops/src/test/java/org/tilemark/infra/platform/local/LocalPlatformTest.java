@@ -34,8 +34,7 @@ import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.TemplateId;
 import org.tilemark.templates.VmSize;
-import org.tilemark.templates.guest.GuestConfigFile;
-import org.tilemark.templates.guest.ReadinessReportFile;
+import org.tilemark.templates.guest.GuestDocumentFile;
 
 /** The local platform end to end, with {@link EchoGuest} as the guest executable. */
 class LocalPlatformTest {
@@ -75,8 +74,8 @@ class LocalPlatformTest {
         Path vmDir = tmp.resolve("app/run-a/tile1-echo");
         assertThat(vmDir.resolve("disk").resolve(EchoGuest.DISK_FILE)).hasBinaryContent(EchoGuest.DISK_CONTENT);
         // The guest config holds the secret, so only its owner may read it.
-        Path config = vmDir.resolve(GuestConfigFile.FILE_NAME);
-        assertThat(GuestConfigFile.read(config)).satisfies(c -> {
+        Path config = vmDir.resolve(GuestDocumentFile.CONFIG.fileName());
+        assertThat(GuestDocumentFile.CONFIG.read(config)).satisfies(c -> {
             assertThat(c.settings()).containsEntry("echo.greeting", "hi");
             assertThat(c.vmName()).isEqualTo("tile1-echo");
             assertThat(c.tile()).isEqualTo(1);
@@ -298,7 +297,7 @@ class LocalPlatformTest {
     }
 
     private static long guestPid(Path vmDir) throws IOException {
-        return ReadinessReportFile.read(vmDir.resolve(ReadinessReportFile.FILE_NAME)).processId().orElseThrow();
+        return GuestDocumentFile.READINESS.read(vmDir.resolve(GuestDocumentFile.READINESS.fileName())).processId().orElseThrow();
     }
 
     /** Connects through the endpoint, reads the guest's greeting, sends a line and reads its echo. */

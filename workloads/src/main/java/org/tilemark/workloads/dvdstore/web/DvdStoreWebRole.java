@@ -19,7 +19,7 @@ import org.tilemark.workloads.guest.web.SpringWebGuest;
 public final class DvdStoreWebRole implements GuestRole {
 
     public static final String NAME = "dvdstore-web";
-    public static final String PASSWORD_ENV = "TILEMARK_DVDSTORE_DB_PASSWORD";
+    public static final String PASSWORD_ENV = org.tilemark.workloads.dvdstore.db.DvdStoreDbRole.PASSWORD_ENV;
     static final DatabasePool POOL = new DatabasePool("dvdstore.db", "ds3", "ds3", PASSWORD_ENV,
             "the DVD Store database password");
 

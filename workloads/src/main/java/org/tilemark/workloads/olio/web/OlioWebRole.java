@@ -19,7 +19,7 @@ import org.tilemark.workloads.guest.web.SpringWebGuest;
 public final class OlioWebRole implements GuestRole {
 
     public static final String NAME = "olio-web";
-    public static final String PASSWORD_ENV = "TILEMARK_OLIO_DB_PASSWORD";
+    public static final String PASSWORD_ENV = org.tilemark.workloads.olio.db.OlioDbRole.PASSWORD_ENV;
     static final long MAX_UPLOAD_BYTES = 10L * 1024 * 1024;
     private static final DatabasePool POOL = new DatabasePool("olio.db", "olio", "olio", PASSWORD_ENV,
             "the Olio database password");

@@ -16,32 +16,50 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * One versioned JSON document: {@code {"format": F, "version": V, "document": {...}}}. Written whole
+ * The one writer and reader of each guest document, which owns its versioned format:
+ * {@code {"format": F, "version": V, "document": {...}}}. {@link #CONFIG} is what a VM is told (on
+ * the local platform the file {@code guest-config.json}, readable by its owner only because it holds
+ * secrets; a real platform puts the same JSON on a NoCloud volume or into guestinfo); {@link
+ * #READINESS} is what the guest reports back ({@code readiness.json}). A document is written whole
  * to a temporary file and moved into place, so a reader never sees half of one; a reader refuses
  * another format or a version it does not know, naming both.
  */
-final class VersionedJson<T> {
+public final class GuestDocumentFile<T> {
+
+    public static final GuestDocumentFile<GuestConfig> CONFIG =
+            new GuestDocumentFile<>("guest-config.json", "tilemark-guest-config", 1, GuestConfig.class, true);
+    public static final GuestDocumentFile<ReadinessReport> READINESS =
+            new GuestDocumentFile<>("readiness.json", "tilemark-readiness-report", 1, ReadinessReport.class, false);
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+    private final String fileName;
     private final String format;
     private final int version;
     private final Class<T> type;
+    private final boolean secret;
 
-    VersionedJson(String format, int version, Class<T> type) {
+    private GuestDocumentFile(String fileName, String format, int version, Class<T> type, boolean secret) {
+        this.fileName = fileName;
         this.format = format;
         this.version = version;
         this.type = type;
+        this.secret = secret;
     }
 
-    String toJson(T document) {
+    /** The document's file name where a platform keeps it as a file (the local platform's VM directory). */
+    public String fileName() {
+        return fileName;
+    }
+
+    public String toJson(T document) {
         return write(document, true) + "\n";
     }
 
-    /** The document on one line (a serial console carries it as one tagged line). */
-    String toLine(T document) {
+    /** The document on one line (a serial console carries it as one tagged line: {@link ReadinessConsole}). */
+    public String toLine(T document) {
         return write(document, false);
     }
 
@@ -57,7 +75,7 @@ final class VersionedJson<T> {
         }
     }
 
-    T fromJson(String json) throws GuestDocumentException {
+    public T fromJson(String json) throws GuestDocumentException {
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
@@ -71,8 +89,7 @@ final class VersionedJson<T> {
         if (!format.equals(foundFormat)) {
             throw new GuestDocumentException("expected a " + format + " document, found format '" + foundFormat + "'");
         }
-        int foundVersion = root.path("version").asInt(-1);
-        if (foundVersion != version) {
+        if (root.path("version").asInt(-1) != version) {
             throw new GuestDocumentException(format + " version " + root.path("version").asText("(missing)")
                     + " is not supported (this build reads version " + version + ")");
         }
@@ -85,8 +102,8 @@ final class VersionedJson<T> {
         }
     }
 
-    /** Writes the file atomically; {@code secret} files are readable by their owner only (0600). */
-    void write(Path file, T document, boolean secret) throws IOException {
+    /** Writes the file atomically; a document holding secrets is readable by its owner only (0600). */
+    public void write(Path file, T document) throws IOException {
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.deleteIfExists(temp);
         if (secret && FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
@@ -96,7 +113,7 @@ final class VersionedJson<T> {
         Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    T read(Path file) throws IOException {
+    public T read(Path file) throws IOException {
         try {
             return fromJson(Files.readString(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {

@@ -1,0 +1,44 @@
+package org.tilemark.harness.bundle;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * run.json (without its {@link BundleFormat}, which {@link ResultsBundle#writeRun} stamps on): the run's
+ * identity and times, the platform and its own answer whether its results may be published, the
+ * effective configuration, each workload's target operation mix, what the platform reported of its
+ * inventory and where every VM ran, and the software versions.
+ *
+ * @param endedAt    null while the run goes
+ * @param config     the configuration snapshot, as the config module writes it
+ * @param mixTargets per workload with a mix rule: percent per operation, in the rule's order
+ */
+public record RunFile(String runId, String startedAt, String endedAt, String platform, boolean platformPublishable,
+                      boolean publishable, String profile, int tiles, Map<String, Object> config,
+                      Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
+
+    /** Hosts and datastores as the platform reports them, and the deployed VMs. */
+    public record Inventory(List<Host> hosts, List<Datastore> datastores, List<Vm> vms) {
+    }
+
+    public record Host(String name, int cores) {
+    }
+
+    /** A datastore and its location in the platform's own terms (a directory on local). */
+    public record Datastore(String name, String location) {
+    }
+
+    /** A deployed VM: its role and tile, where it ran, and its endpoints as host:port by name. */
+    public record Vm(String name, String role, int tile, String host, String datastore, String endpoint,
+                     Map<String, String> endpoints) {
+    }
+
+    public record Versions(String tilemark, String java, String postgresql, String springBoot, String os) {
+    }
+
+    /** The same record with {@code publishable} decided (it depends on the rest of the record). */
+    public RunFile withPublishable(boolean decided) {
+        return new RunFile(runId, startedAt, endedAt, platform, platformPublishable, decided, profile, tiles, config,
+                mixTargets, inventory, versions);
+    }
+}

@@ -1,0 +1,226 @@
+package org.tilemark.harness.run;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.infra.platform.Capability;
+import org.tilemark.infra.platform.Inventory;
+import org.tilemark.infra.platform.Migration;
+import org.tilemark.infra.platform.Placement;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.Template;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.VmListener;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.infra.platform.VmState;
+
+/**
+ * The one test platform of the run path's unit tests (the layer below it, faked). VMs are entries in
+ * a map; it records the lifecycle calls it gets in order and the spec each VM was deployed with, and
+ * behaves as a real platform does where the run path depends on it: a VM learns its address only once
+ * it is powered on (before that it has no endpoints), a VM may fail to start with its guest's reason,
+ * migrations move a VM at once and report its memory as moved unless the test refuses them, and a
+ * test can stop a VM as if it had crashed. The real platforms pass the contract suite in the tests module.
+ */
+final class FakePlatform implements Platform {
+
+    /** What the memory of every migrated VM counts as moved. */
+    static final long MIGRATED_BYTES = 512L << 20;
+
+    /** Lifecycle calls in the order they came, e.g. {@code deploy tile1-db}, {@code powerOn tile1-db}. */
+    final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    /** The spec each VM was last deployed with, by VM name. */
+    final Map<String, VmSpec> specs = new ConcurrentHashMap<>();
+
+    private final List<String> hosts;
+    private final Set<Capability> capabilities;
+    private final Map<String, Vm> vms = new ConcurrentHashMap<>();
+    private final Map<String, Placement> placements = new ConcurrentHashMap<>();
+    private final Map<String, VmState> states = new ConcurrentHashMap<>();
+    private final Map<String, InetSocketAddress> addresses = new ConcurrentHashMap<>();
+    private final Map<String, String> startFailures = new ConcurrentHashMap<>();
+    private final Set<String> refusingMigration = ConcurrentHashMap.newKeySet();
+    private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
+    private final AtomicInteger booted = new AtomicInteger();
+
+    /** {@code hosts} hosts of one core each ({@code host-0}, ...), every datastore of a cluster, and {@code capabilities}. */
+    FakePlatform(int hosts, Set<Capability> capabilities) {
+        this.hosts = IntStream.range(0, hosts).mapToObj(i -> "host-" + i).toList();
+        this.capabilities = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
+    }
+
+    /** Powering {@code vm} on fails with {@code reason}, as its guest would report it. */
+    FakePlatform failingToStart(String vm, String reason) {
+        startFailures.put(vm, reason);
+        return this;
+    }
+
+    /** A running VM placed on {@code host} and the app datastore, as provisioning leaves it. */
+    Vm running(String name, String role, int tile, String host) {
+        Vm vm = new Vm(name, "run-1", tile, role, host, ClusterSpec.APP_DATASTORE);
+        vms.put(name, vm);
+        placements.put(name, new Placement(host, ClusterSpec.APP_DATASTORE));
+        boot(name);
+        return vm;
+    }
+
+    /** Every later migration of {@code vm} fails, leaving it where it is. */
+    void refuseMigrationsOf(String vm) {
+        refusingMigration.add(vm);
+    }
+
+    /** The VM stops as if its guest crashed: listeners hear of it. */
+    void crash(String name, String cause) {
+        states.put(name, VmState.FAILED);
+        listeners.forEach(l -> l.stoppedUnexpectedly(vms.get(name), cause));
+    }
+
+    @Override
+    public String name() {
+        return "fake";
+    }
+
+    @Override
+    public boolean publishable() {
+        return false;
+    }
+
+    @Override
+    public Inventory inventory() {
+        return new Inventory(hosts.stream().map(h -> new Inventory.Host(h, 1)).toList(),
+                ClusterSpec.DATASTORES.stream().map(d -> new Inventory.Datastore(d, "memory:" + d)).toList());
+    }
+
+    @Override
+    public Template ensureTemplate(TemplateRequest request) {
+        return new Template(request.id().cacheKey(), request.role().role(), false);
+    }
+
+    @Override
+    public Vm deploy(VmSpec spec) {
+        calls.add("deploy " + spec.name());
+        specs.put(spec.name(), spec);
+        Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
+        vms.put(spec.name(), vm);
+        placements.put(spec.name(), new Placement(spec.host(), spec.datastore()));
+        states.put(spec.name(), VmState.DEPLOYED);
+        return vm;
+    }
+
+    @Override
+    public void powerOn(Vm vm, Duration timeout) throws PlatformException {
+        calls.add("powerOn " + vm.name());
+        String reason = startFailures.get(vm.name());
+        if (reason != null) {
+            states.put(vm.name(), VmState.FAILED);
+            throw new PlatformException("VM " + vm.name() + " failed to start: " + reason);
+        }
+        boot(vm.name());
+    }
+
+    /** Running, with an address of its own from now on. */
+    private void boot(String name) {
+        int n = booted.incrementAndGet();
+        addresses.put(name, new InetSocketAddress("10.0.0." + n, 5000 + n));
+        states.put(name, VmState.RUNNING);
+    }
+
+    @Override
+    public void powerOff(Vm vm, Duration grace) {
+        calls.add("powerOff " + vm.name());
+        addresses.remove(vm.name());
+        states.put(vm.name(), VmState.STOPPED);
+    }
+
+    @Override
+    public void destroy(Vm vm) {
+        calls.add("destroy " + vm.name());
+        vms.remove(vm.name());
+        placements.remove(vm.name());
+        addresses.remove(vm.name());
+        states.put(vm.name(), VmState.DESTROYED);
+    }
+
+    @Override
+    public Map<String, InetSocketAddress> endpoints(Vm vm) {
+        InetSocketAddress address = addresses.get(vm.name());
+        if (address == null) {
+            throw new IllegalStateException("VM " + vm.name() + " has no address: it is not powered on");
+        }
+        return Map.of("main", address);
+    }
+
+    @Override
+    public InetSocketAddress endpoint(Vm vm) {
+        return endpoints(vm).get("main");
+    }
+
+    @Override
+    public VmState state(Vm vm) {
+        return states.getOrDefault(vm.name(), VmState.DESTROYED);
+    }
+
+    @Override
+    public List<String> leftovers(String runId) {
+        return vms.values().stream().filter(vm -> runId == null || vm.runId().equals(runId)).map(Vm::name).toList();
+    }
+
+    @Override
+    public List<String> cleanup(String runId) {
+        List<String> removed = leftovers(runId);
+        removed.forEach(name -> destroy(vms.get(name)));
+        return removed;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public Placement placement(Vm vm) {
+        return placements.get(vm.name());
+    }
+
+    @Override
+    public Migration migrate(Vm vm, Placement target) throws PlatformException {
+        Placement from = placements.get(vm.name());
+        if (refusingMigration.contains(vm.name())) {
+            throw new PlatformException("migrating " + vm.name() + " to " + target + ": refused by the test");
+        }
+        placements.put(vm.name(), target);
+        return new Migration(from, target, MIGRATED_BYTES, Optional.of(Duration.ofMillis(5)), Optional.empty());
+    }
+
+    @Override
+    public Optional<Duration> cpuBusy(Set<String> hostNames) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Duration createAndDeleteDisk(String datastore, String name, long bytes) {
+        return Duration.ZERO;
+    }
+
+    @Override
+    public void onUnexpectedStop(VmListener listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void close() {
+    }
+}

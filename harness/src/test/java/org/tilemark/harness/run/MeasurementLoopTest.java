@@ -1,0 +1,224 @@
+package org.tilemark.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.infra.platform.Capability;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.WorkloadResult;
+import org.tilemark.workloads.VmRequest;
+
+/**
+ * The measurement loop on tiles provisioned on the shared {@link FakePlatform}, driven by
+ * {@link CountingWorkload}, whose counts per interval are known: what reaches the bundle and the
+ * phase scores, and how an abort, a failed phase and a crashed VM end up in the verdict. Counts and
+ * structure only; nothing here depends on how long anything took.
+ */
+class MeasurementLoopTest {
+
+    private static final int TILES = 2;
+    /** Slot 1 is warm-up, slots 2-3 phase 1, slots 4-5 phase 2. */
+    private static final BenchmarkSpec SPEC = spec();
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+    private final FakePlatform platform = new FakePlatform(2, EnumSet.noneOf(Capability.class));
+    private final RunEvents events = new RunEvents();
+    private final CountDownLatch abort = new CountDownLatch(1);
+    private final List<PhaseScore> phases = new ArrayList<>();
+    private List<TileProvisioner.DeployedVm> deployed = List.of();
+
+    @Test
+    void everyIntervalLandsInTheBundleWithTheDriversCountsAndOnlyMeasuredOnesAreScored() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> { });
+
+        MeasurementLoop.Summary summary = measure(workload, PhasePolicy.MEASURE_ALL);
+
+        assertThat(summary.aborted()).isFalse();
+        assertThat(summary.stoppedEarly()).isEmpty();
+        assertThat(summary.measured()).as("the planned length of the measured slots").isEqualTo(Duration.ofSeconds(4));
+        List<JsonNode> lines = intervals();
+        assertThat(lines).extracting(l -> l.get("interval").asInt()).containsExactly(1, 1, 2, 2, 3, 3, 4, 4, 5, 5);
+        assertThat(lines).allSatisfy(line -> {
+            int interval = line.get("interval").asInt();
+            long count = CountingWorkload.operations(line.get("tile").asInt(), interval);
+            assertThat(line.get("workload").asText()).isEqualTo(CountingWorkload.NAME);
+            assertThat(line.get("stage").asText()).isEqualTo(interval == 1 ? IntervalLine.WARMUP : IntervalLine.MEASURE);
+            assertThat(line.get("phase").asInt()).isEqualTo(interval / 2);
+            assertThat(line.get("completed").asLong()).isEqualTo(count);
+            assertThat(line.get("attempts").asLong()).isEqualTo(count);
+            assertThat(line.get("operations").get(CountingWorkload.OPERATION).get("count").asLong()).isEqualTo(count);
+            assertThat(line.get("durationMs").asLong()).isEqualTo(1000);
+        });
+
+        // A phase adds up its own two intervals; the warm-up's are in no phase.
+        assertThat(phases).extracting(PhaseScore::phase).containsExactly(1, 2);
+        for (PhaseScore phase : phases) {
+            assertThat(phase.qos().passed()).as(phase.qos().reasons().toString()).isTrue();
+            assertThat(phase.tiles()).hasSize(TILES);
+            for (int tile = 1; tile <= TILES; tile++) {
+                WorkloadResult result = result(phase, tile);
+                long count = CountingWorkload.operations(tile, 2 * phase.phase())
+                        + CountingWorkload.operations(tile, 2 * phase.phase() + 1);
+                assertThat(result.attempts()).isEqualTo(count);
+                assertThat(result.operations().get(CountingWorkload.OPERATION).count()).isEqualTo(count);
+                assertThat(result.measured()).isEqualTo(Duration.ofSeconds(2));
+            }
+        }
+
+        // Every interval's histogram is in the tile's log, with what the driver recorded in it.
+        for (int tile = 1; tile <= TILES; tile++) {
+            Map<Long, Map<String, Histogram>> logged = new TreeMap<>(
+                    BundleReader.of(bundleDirectory()).histograms(tile, CountingWorkload.NAME).orElseThrow());
+            List<Long> counts = logged.values().stream().map(tags -> tags.get(CountingWorkload.OPERATION).getTotalCount()).toList();
+            assertThat(counts).containsExactly(CountingWorkload.operations(tile, 1), CountingWorkload.operations(tile, 2),
+                    CountingWorkload.operations(tile, 3), CountingWorkload.operations(tile, 4), CountingWorkload.operations(tile, 5));
+        }
+
+        // One driver per tile, given the address its VM reported once powered on; started and stopped.
+        assertThat(workload.drivers).extracting(d -> d.tile).containsExactly(1, 2);
+        assertThat(workload.drivers).allSatisfy(driver -> {
+            assertThat(driver.endpoint).isEqualTo(vm(CountingWorkload.vmOf(driver.tile)).endpoint());
+            assertThat(driver.started()).isTrue();
+            assertThat(driver.closed()).isTrue();
+        });
+    }
+
+    @Test
+    void anAbortMidPhaseKeepsTheIntervalsMeasuredSoFarAndScoresOnlyCompletePhases() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 1 && cut.interval() == 4) {
+                abort.countDown(); // Ctrl-C in the first interval of phase 2
+            }
+        });
+
+        MeasurementLoop.Summary summary = measure(workload, PhasePolicy.MEASURE_ALL);
+
+        assertThat(summary.aborted()).isTrue();
+        assertThat(summary.measured()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(intervals()).extracting(l -> l.get("interval").asInt()).containsExactly(1, 1, 2, 2, 3, 3, 4, 4);
+        assertThat(intervals()).allSatisfy(line -> assertThat(line.get("completed").asLong())
+                .isEqualTo(CountingWorkload.operations(line.get("tile").asInt(), line.get("interval").asInt())));
+        assertThat(phases).extracting(PhaseScore::phase).containsExactly(1);
+        assertThat(workload.drivers).allSatisfy(driver -> assertThat(driver.closed()).isTrue());
+
+        Verdict verdict = verdict(summary);
+        assertThat(verdict.word()).isEqualTo("aborted");
+        assertThat(verdict.reasons()).containsExactly("run aborted after 1 of 2 phases");
+    }
+
+    @Test
+    void aFailedPhaseStopsAStoppingRunAndTheVerdictNamesTheVmThatFailed() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 1 && cut.interval() == 2) {
+                cut.recorder().attempt();
+                cut.recorder().failure(CountingWorkload.OPERATION, cut.vm());
+                cut.recorder().failedUnit();
+            }
+        });
+
+        MeasurementLoop.Summary summary = measure(workload, PhasePolicy.STOP_AT_FIRST_FAILED_PHASE);
+
+        assertThat(summary.aborted()).isFalse();
+        assertThat(summary.stoppedEarly()).contains(1);
+        assertThat(intervals()).extracting(l -> l.get("interval").asInt()).containsExactly(1, 1, 2, 2, 3, 3);
+        assertThat(intervals().get(2).get("errorsByVm").get("tile1-counting").asLong()).isEqualTo(1);
+        assertThat(phases).singleElement().satisfies(phase -> assertThat(phase.qos().passed()).isFalse());
+
+        Verdict verdict = verdict(summary);
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.reasons()).contains("phase 1: tile 1 counting: failed requests by VM: {tile1-counting=1}",
+                "stopped after phase 1 of 2: it failed QoS, so the run could no longer comply");
+    }
+
+    @Test
+    void aVmThatCrashesDuringMeasurementReachesTheVerdictOfPhasesThatPassed() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 2 && cut.interval() == 3) {
+                platform.crash(cut.vm(), "guest process exited unexpectedly (exit 137)");
+            }
+        });
+
+        MeasurementLoop.Summary summary = measure(workload, PhasePolicy.MEASURE_ALL);
+
+        assertThat(summary.aborted()).isFalse();
+        assertThat(phases).hasSize(2).allSatisfy(phase -> assertThat(phase.qos().passed()).isTrue());
+        Verdict verdict = verdict(summary);
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.NON_COMPLIANT);
+        assertThat(verdict.reasons()).singleElement().asString()
+                .startsWith("VM tile2-counting (standby, tile 2) stopped: guest process exited unexpectedly (exit 137) at ");
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("! VM tile2-counting stopped");
+    }
+
+    /** Provisions the workload's tiles on the fake platform, as a run does, and measures them. */
+    private MeasurementLoop.Summary measure(CountingWorkload workload, PhasePolicy policy) throws Exception {
+        try (TileCluster cluster = TileCluster.on(platform, "run-m", out);
+             ResultsBundle bundle = ResultsBundle.create(bundleDirectory())) {
+            cluster.reportTo(events);
+            Map<Integer, List<VmRequest>> requests = new TreeMap<>();
+            for (int tile = 1; tile <= TILES; tile++) {
+                requests.put(tile, workload.vms(tile, SPEC, (name, variable, file) -> "unused"));
+            }
+            cluster.resize(requests, Duration.ofSeconds(10));
+            deployed = cluster.vms();
+            return new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", bundle, out, abort,
+                    Optional.empty(), ClusterCpu.of(platform), policy).run(deployed, phases);
+        }
+    }
+
+    private Verdict verdict(MeasurementLoop.Summary summary) {
+        return Verdict.of(SPEC, phases, events.all(), summary.aborted(), null, summary.stoppedEarly());
+    }
+
+    private Path bundleDirectory() {
+        return tmp.resolve("bundle");
+    }
+
+    private List<JsonNode> intervals() throws Exception {
+        return BundleReader.of(bundleDirectory()).lines(BundleLayout.INTERVALS).orElseThrow().lines().stream()
+                .map(BundleReader.Line::node).toList();
+    }
+
+    private TileProvisioner.DeployedVm vm(String name) {
+        return deployed.stream().filter(vm -> vm.vm().name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static WorkloadResult result(PhaseScore phase, int tile) {
+        return phase.tiles().stream().filter(t -> t.tile() == tile).findFirst().orElseThrow()
+                .workloads().getFirst().result();
+    }
+
+    private static BenchmarkSpec spec() {
+        try {
+            return ConfigLoader.load(Optional.empty(), Map.of("run.tiles", Integer.toString(TILES), "run.phases", "2",
+                    "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s"));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
