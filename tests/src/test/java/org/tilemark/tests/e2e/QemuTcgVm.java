@@ -40,13 +40,16 @@ final class QemuTcgVm implements AutoCloseable {
 
     static QemuTcgVm boot(Path image, Path dir, GuestConfig config, int memoryMb) throws IOException, InterruptedException {
         Files.createDirectories(dir);
+        // A console left by an earlier run would hand over its readiness report before this VM prints one.
+        for (String stale : List.of("disk.qcow2", "seed.iso", "console.log", "qemu.log", "monitor.sock")) {
+            Files.deleteIfExists(dir.resolve(stale));
+        }
         Path disk = dir.resolve("disk.qcow2");
         run(List.of("qemu-img", "create", "-q", "-f", "qcow2", "-F", "qcow2", "-b", image.toString(), disk.toString()));
         Path seed = dir.resolve("seed.iso");
         NoCloudSeed.write(seed, config);
         Path console = dir.resolve("console.log");
         Path monitor = dir.resolve("monitor.sock");
-        Files.deleteIfExists(monitor);
         long started = System.nanoTime();
         Process qemu = new ProcessBuilder(List.of("qemu-system-x86_64", "-machine", "pc,accel=tcg", "-cpu", "max", "-smp", "1",
                 "-m", Integer.toString(memoryMb), "-nodefaults", "-display", "none", "-serial", "file:" + console,
