@@ -55,12 +55,21 @@ public final class GuestDocumentFile<T> {
     }
 
     public String toJson(T document) {
+        return write(document, true) + "\n";
+    }
+
+    /** The document on one line (a serial console carries it as one tagged line: {@link ReadinessConsole}). */
+    public String toLine(T document) {
+        return write(document, false);
+    }
+
+    private String write(T document, boolean pretty) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", format);
         root.put("version", version);
         root.set("document", MAPPER.valueToTree(document));
         try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+            return pretty ? MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) : MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + format + ": " + e.getOriginalMessage(), e);
         }

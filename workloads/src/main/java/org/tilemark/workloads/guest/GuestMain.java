@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.GuestDocumentFile;
+import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.guest.ReadinessReport;
 
 /**
@@ -62,7 +63,7 @@ public final class GuestMain {
             try {
                 config = GuestDocumentFile.CONFIG.read(configFile);
             } catch (Exception e) {
-                failed("(unknown)", "(unknown)", e.getMessage());
+                failed("(unknown)", "(unknown)", "no readable guest config at " + configFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
                 return;
             }
             try {
@@ -73,7 +74,7 @@ public final class GuestMain {
                     exit(0, "template for " + config.role() + " built");
                 }
                 serve(guest, context);
-            } catch (Exception e) {
+            } catch (Exception | LinkageError e) { // a class missing from the guest's runtime is a reason to report too
                 e.printStackTrace(System.out);
                 failed(config.vmName(), config.role(), e.getClass().getSimpleName() + ": " + e.getMessage());
             }
@@ -92,8 +93,10 @@ public final class GuestMain {
                     stopped.countDown();
                 }
             }, "guest-shutdown"));
-            GuestDocumentFile.READINESS.write(reportFile, ReadinessReport.ready(context.config().vmName(), guest.name(),
-                    running.ports(), ProcessHandle.current().pid()));
+            ReadinessReport ready = ReadinessReport.ready(context.config().vmName(), guest.name(), running.ports(),
+                    ProcessHandle.current().pid());
+            GuestDocumentFile.READINESS.write(reportFile, ready);
+            System.out.println(ReadinessConsole.toLine(ready));
             System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());
             stopped.await();
         }
@@ -101,8 +104,11 @@ public final class GuestMain {
         /** Reports the failure where the platform looks for readiness, and on the console, then exits 1. */
         private void failed(String vmName, String role, String reason) {
             String line = "guest " + vmName + " (" + role + ") failed: " + reason;
+            ReadinessReport failed = ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid());
+            // The console line first: a platform that reads the VM's serial console learns the reason even if the file cannot be written.
+            System.out.println(ReadinessConsole.toLine(failed));
             try {
-                GuestDocumentFile.READINESS.write(reportFile, ReadinessReport.failed(vmName, role, reason, ProcessHandle.current().pid()));
+                GuestDocumentFile.READINESS.write(reportFile, failed);
             } catch (Exception e) {
                 line += " (and its readiness report could not be written: " + e.getMessage() + ")";
             }

@@ -1,0 +1,78 @@
+package org.tilemark.templates.image;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * What the Tilemark guest image is made of: one Debian release for x86-64, the Debian packages on
+ * top of its essential set, the Java modules of the guest's runtime, the kernel command line, and the
+ * boot agent's files. Every role boots from this one image; the guest config it reads at boot makes it
+ * a role, and the role catalog sizes it at deploy time. It holds no secret.
+ */
+public record ImageRecipe(String debianSuite, String architecture, List<String> packages, List<String> javaModules,
+                          String kernelCommandLine, List<GuestFile> bootAgent) {
+
+    /** Where the image keeps the guest: its Java runtime, jars, boot agent and disk. */
+    public static final String GUEST_HOME = "/opt/tilemark";
+    public static final String GUEST_DISK = "/var/lib/tilemark/disk";
+    /** The guest's own account: PostgreSQL refuses to run as root. */
+    public static final String GUEST_USER = "tilemark";
+    /** The root file system's label: the kernel command line and fstab find it by it. */
+    public static final String ROOT_LABEL = "tilemark-root";
+
+    public ImageRecipe {
+        packages = List.copyOf(packages);
+        javaModules = List.copyOf(javaModules);
+        bootAgent = List.copyOf(bootAgent);
+    }
+
+    /** A file the recipe puts into the image, with its permission bits. */
+    public record GuestFile(String path, int mode, String content) {
+    }
+
+    public static ImageRecipe standard() {
+        return new ImageRecipe("bookworm", "amd64",
+                List.of(
+                        // boot: the cloud kernel (virtio, VMware and Hyper-V drivers, no desktop hardware), init, devices
+                        "linux-image-cloud-amd64", "systemd-sysv", "udev", "initramfs-tools", "e2fsprogs", "util-linux",
+                        "mount", "kmod", "procps", "iproute2", "netbase",
+                        // DHCP networking comes from systemd-networkd (in systemd); time sync
+                        "systemd-timesyncd",
+                        // the guest config on VMware: vmware-rpctool reads guestinfo
+                        "open-vm-tools",
+                        // PostgreSQL's initdb wants a locale and time zone data
+                        "tzdata", "locales"),
+                List.of("java.base", "java.compiler", "java.desktop", "java.instrument", "java.logging", "java.management",
+                        "java.naming", "java.net.http", "java.prefs", "java.rmi", "java.scripting", "java.security.jgss",
+                        "java.security.sasl", "java.sql", "java.transaction.xa", "java.xml", "jdk.crypto.ec", "jdk.management",
+                        "jdk.charsets", "jdk.httpserver", "jdk.jfr", "jdk.naming.dns", "jdk.net", "jdk.unsupported", "jdk.zipfs"),
+                "root=LABEL=" + ROOT_LABEL + " ro console=tty0 console=ttyS0,115200n8 net.ifnames=0",
+                List.of(
+                        resource("/etc/systemd/system/tilemark-guest.service", 0644, "tilemark-guest.service"),
+                        resource(GUEST_HOME + "/bin/tilemark-fetch-config", 0755, "tilemark-fetch-config"),
+                        resource(GUEST_HOME + "/bin/tilemark-guest", 0755, "tilemark-guest"),
+                        resource("/etc/systemd/network/80-dhcp.network", 0644, "80-dhcp.network"),
+                        new GuestFile(GUEST_HOME + "/boot.env", 0644, String.join("\n",
+                                "NOCLOUD_LABEL=" + NoCloudSeed.LABEL,
+                                "NOCLOUD_CONFIG_FILE=" + NoCloudSeed.CONFIG_FILE,
+                                "GUESTINFO_KEY=" + NoCloudSeed.GUESTINFO_KEY,
+                                "GUEST_HOME=" + GUEST_HOME,
+                                "GUEST_DISK=" + GUEST_DISK, "")),
+                        new GuestFile("/etc/hostname", 0644, "tilemark-guest\n"),
+                        new GuestFile("/etc/fstab", 0644, "LABEL=" + ROOT_LABEL + " / ext4 defaults,noatime 0 1\n")));
+    }
+
+    private static GuestFile resource(String path, int mode, String name) {
+        try (InputStream in = ImageRecipe.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("image recipe resource " + name + " is missing from the build");
+            }
+            return new GuestFile(path, mode, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
