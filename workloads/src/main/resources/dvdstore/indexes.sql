@@ -23,11 +23,3 @@ CREATE INDEX ix_reviews_prod_date ON reviews (prod_id, review_date DESC);
 CREATE INDEX ix_reviews_stars ON reviews (stars);
 ALTER TABLE reviews_helpfulness ADD CONSTRAINT reviews_helpfulness_pkey PRIMARY KEY (review_helpfulness_id);
 CREATE INDEX ix_reviews_helpfulness_review ON reviews_helpfulness (review_id);
--- DS3's foreign keys.
-ALTER TABLE cust_hist ADD CONSTRAINT fk_cust_hist_customerid FOREIGN KEY (customerid) REFERENCES customers (customerid);
-ALTER TABLE orders ADD CONSTRAINT fk_customerid FOREIGN KEY (customerid) REFERENCES customers (customerid);
-ALTER TABLE orderlines ADD CONSTRAINT fk_orderid FOREIGN KEY (orderid) REFERENCES orders (orderid);
-ALTER TABLE membership ADD CONSTRAINT fk_membership_custid FOREIGN KEY (customerid) REFERENCES customers (customerid);
-ALTER TABLE reviews ADD CONSTRAINT fk_prod_id FOREIGN KEY (prod_id) REFERENCES products (prod_id);
-ALTER TABLE reviews ADD CONSTRAINT fk_review_customerid FOREIGN KEY (customerid) REFERENCES customers (customerid);
-ALTER TABLE reviews_helpfulness ADD CONSTRAINT fk_review_id FOREIGN KEY (review_id) REFERENCES reviews (review_id);

@@ -100,23 +100,18 @@ CREATE TABLE reviews_helpfulness (
   helpfulness integer NOT NULL
 );
 
--- DS3's RESTOCK trigger (its PostgreSQL build): when a sale leaves fewer than 3 in stock, log the
--- reorder and refill at once, to 250 (2,500 for the ten-times-popular every 10,000th product).
+-- DS3's RESTOCK trigger: record a reorder when stock falls below the threshold.
 CREATE FUNCTION restock_order() RETURNS trigger AS $$
-DECLARE
-  refill integer := CASE WHEN NEW.prod_id % 10000 = 0 THEN 2500 ELSE 250 END;
 BEGIN
-  IF NEW.quan_in_stock < 3 THEN
-    INSERT INTO reorder (prod_id, date_low, quan_low, date_reordered, quan_reordered)
-      VALUES (NEW.prod_id, current_date, NEW.quan_in_stock, current_date, refill - NEW.quan_in_stock);
-    NEW.quan_in_stock := refill;
+  IF NEW.quan_in_stock < 3 AND OLD.quan_in_stock >= 3 THEN
+    INSERT INTO reorder (prod_id, date_low, quan_low) VALUES (NEW.prod_id, current_date, NEW.quan_in_stock);
   END IF;
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;
 
-CREATE TRIGGER restock BEFORE UPDATE OF quan_in_stock ON inventory
-  FOR EACH ROW WHEN (OLD.quan_in_stock IS DISTINCT FROM NEW.quan_in_stock) EXECUTE FUNCTION restock_order();
+CREATE TRIGGER restock AFTER UPDATE OF quan_in_stock ON inventory
+  FOR EACH ROW EXECUTE FUNCTION restock_order();
 
 -- Tilemark addition: what was loaded, so drivers and checks can rebuild the catalog.
 CREATE TABLE ds3_load_info (

@@ -31,7 +31,7 @@ class ConfigWriterTest {
                 .containsEntry("results", "results").containsEntry("tiles", 1).containsEntry("seed", 42L);
         String yaml = ConfigWriter.toYaml(ConfigLoader.defaults());
         assertThat(yaml).contains("provisionTimeout: 5m").contains("purchase: 2s").contains("passwordFile: null")
-                .contains("workday: 8h").contains("send: 500ms").contains("\"2KB\": 16.0");
+                .contains("workday: 8h").contains("send: 500ms").contains("\"2KB\": 50.0");
     }
 
     @Test
@@ -54,7 +54,7 @@ class ConfigWriterTest {
         MailSpec m = ConfigLoader.defaults().workloads().mail();
         MailSpec withCredentials = new MailSpec(m.enabled(), m.users(), "smtp://bob:hunter2@mail:25",
                 "imap://bob:hunter2@mail:143", m.passwordEnv(), m.passwordFile(), m.tasksPerUserPerDay(), m.workday(),
-                m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.meanRecipients(),
+                m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.maxRecipients(),
                 m.deliverySamplePercent(), m.referenceActionsPerMinute(), m.qos(), m.requestTimeout());
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),

@@ -34,13 +34,11 @@ public interface LoadShape {
 
     /**
      * DVD Store in VMmark is bursty: {@code users x highFactor} users for the first half of every
-     * period, {@code users x lowFactor} for the second half. The two counts are rounded together, so
-     * the mean is {@code users x (highFactor + lowFactor) / 2} to half a user (7 users at 1.5 / 0.5:
-     * 11 and 3, not 11 and 4).
+     * period, {@code users x lowFactor} for the second half.
      */
     static LoadShape bursty(int users, double highFactor, double lowFactor, Duration period) {
         int high = (int) Math.round(users * highFactor);
-        int low = Math.max(0, (int) Math.round(users * (highFactor + lowFactor)) - high);
+        int low = (int) Math.round(users * lowFactor);
         long halfNanos = period.toNanos() / 2;
         return new LoadShape() {
             public int maxUsers() {

@@ -7,7 +7,7 @@ import java.util.List;
  * The deterministic part of a DVD Store 3 database: for a size and a seed, who the customers are
  * (user names, passwords) and what each product is (title, actor, category, price). The data
  * generator writes exactly these values, so a driver can build valid requests without asking the
- * database. Pure and thread-safe.
+ * database (e.g. browse by {@link #actorOf} of a product it picked). Pure and thread-safe.
  */
 public final class Ds3Catalog {
 
@@ -16,6 +16,38 @@ public final class Ds3Catalog {
             "Action", "Animation", "Children", "Classics", "Comedy", "Documentary", "Drama", "Family",
             "Foreign", "Games", "Horror", "Music", "New", "Sci-Fi", "Sports", "Travel");
 
+    /** Words titles are made of (two per title, upper case as in DS3). */
+    public static final List<String> TITLE_WORDS = List.of(
+            "ACADEMY", "ACE", "ADAPTATION", "AFFAIR", "AFRICAN", "AGENT", "AIRPLANE", "ALABAMA", "ALADDIN",
+            "ALAMO", "ALASKA", "ALIEN", "ALLEY", "ALONE", "AMADEUS", "AMERICAN", "ANACONDA", "ANGELS",
+            "ANNIE", "APOLLO", "ARABIA", "ARMAGEDDON", "ATLANTIS", "ATTACKS", "BABY", "BACKLASH", "BADMAN",
+            "BALLOON", "BANGER", "BEAR", "BEAST", "BEDAZZLED", "BEHAVIOR", "BILKO", "BIRDS", "BLADE",
+            "BLANKET", "BLUES", "BOILED", "BONNIE", "BORN", "BOULEVARD", "BRAVEHEART", "BREAKFAST", "BRIDE",
+            "BROTHERHOOD", "BUBBLE", "BULL", "CABIN", "CALIFORNIA", "CANDIDATE", "CAPER", "CARRIE", "CASABLANCA",
+            "CHAMBER", "CHARIOTS", "CHICAGO", "CIRCUS", "CLUE", "COAST", "COMMANDMENTS", "CONFIDENTIAL",
+            "CROSSING", "CYCLONE", "DANCES", "DARKNESS", "DAWN", "DESERT", "DESTINY", "DETECTIVE", "DINOSAUR",
+            "DOCTOR", "DRAGON", "DREAM", "EAGLES", "EARTH", "EGYPT", "EMPIRE", "ENCOUNTERS", "EXPRESS",
+            "FANTASY", "FEVER", "FIREBALL", "FLASH", "FOREVER", "FRONTIER", "GALAXY", "GARDEN", "GHOST",
+            "GLADIATOR", "GOLDFINGER", "HARBOR", "HORIZON", "ISLAND", "JUNGLE", "KNIGHT", "LEGEND", "MIRACLE",
+            "MOUNTAIN", "ODYSSEY", "PHANTOM", "PIRATES", "RIVER", "SHADOW", "STORM", "THUNDER", "VOYAGE");
+
+    public static final List<String> ACTOR_FIRST_NAMES = List.of(
+            "ADAM", "AL", "ALAN", "ALBERT", "ANGELA", "ANNE", "AUDREY", "BELA", "BEN", "BETTE", "BOB", "BURT",
+            "CAMERON", "CARY", "CHARLIZE", "CHRIS", "CUBA", "DAN", "DARYL", "DUSTIN", "ED", "ELVIS", "EMILY",
+            "FAY", "FRANCES", "GARY", "GENE", "GINA", "GOLDIE", "GREG", "GRETA", "HARRISON", "HELEN", "JADA",
+            "JAMES", "JEFF", "JODIE", "JOHN", "JUDE", "JULIA", "KENNETH", "KEVIN", "KIM", "LAURA", "LUCILLE",
+            "MAE", "MATT", "MERYL", "NICK", "OPRAH", "PENELOPE", "RIP", "SANDRA", "SEAN", "SIDNEY", "TOM", "UMA",
+            "VAL", "WALTER", "WOODY");
+
+    public static final List<String> ACTOR_LAST_NAMES = List.of(
+            "AKROYD", "ALLEN", "ASTAIRE", "BACALL", "BAILEY", "BALE", "BARRYMORE", "BENING", "BERGEN", "BERRY",
+            "BOLGER", "BRIDGES", "BRODY", "CAGE", "CARREY", "CHASE", "CRONYN", "CROWE", "DAMON", "DAY-LEWIS",
+            "DEAN", "DEE", "DENCH", "DEPP", "DERN", "DREYFUSS", "DUKAKIS", "DUNST", "FAWCETT", "GABLE", "GARLAND",
+            "GIBSON", "GOODING", "GRANT", "GUINESS", "HACKMAN", "HARRIS", "HAWKE", "HOFFMAN", "HOPKINS", "HOPPER",
+            "HUNT", "JACKMAN", "JOLIE", "KEITEL", "KILMER", "LOLLOBRIGIDA", "MALDEN", "MCQUEEN", "MONROE",
+            "NOLTE", "PALTROW", "PECK", "PESCI", "PFEIFFER", "POSEY", "SILVERSTONE", "STREEP", "TRACY", "WOOD");
+
+    private static final long SALT_TITLE = 0x7469746c65L;
     private static final long SALT_ACTOR = 0x6163746f72L;
     private static final long SALT_CATEGORY = 0x63617465L;
     private static final long SALT_PRICE = 0x7072696365L;
@@ -51,17 +83,16 @@ public final class Ds3Catalog {
         return "password";
     }
 
-    /** The product's actor, "FIRST LAST" in upper case: a random pair of DS3's 200 x 200 names. */
+    /** The product's actor, "FIRST LAST" in upper case. */
     public String actorOf(long prodId) {
         long h = hash(SALT_ACTOR, requireProduct(prodId));
-        return pick(Ds3Words.ACTOR_FIRST_NAMES, h) + " " + pick(Ds3Words.ACTOR_LAST_NAMES, h >>> 32);
+        return pick(ACTOR_FIRST_NAMES, h) + " " + pick(ACTOR_LAST_NAMES, h >>> 32);
     }
 
-    /** The product's title, as DS3 numbers them: unique up to a million products, the same for every seed. */
+    /** The product's title: two words of {@link #TITLE_WORDS}. */
     public String titleOf(long prodId) {
-        long index = requireProduct(prodId) - 1;
-        List<String> words = Ds3Words.TITLE_WORDS;
-        return words.get((int) (index / words.size() % words.size())) + " " + words.get((int) (index % words.size()));
+        long h = hash(SALT_TITLE, requireProduct(prodId));
+        return pick(TITLE_WORDS, h) + " " + pick(TITLE_WORDS, h >>> 32);
     }
 
     /** The product's category, 1..16. */

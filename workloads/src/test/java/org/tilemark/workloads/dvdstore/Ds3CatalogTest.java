@@ -30,26 +30,15 @@ class Ds3CatalogTest {
     }
 
     @Test
-    void otherSeedOtherActorsButDs3sTitles() {
+    void otherSeedOtherProducts() {
         Ds3Catalog other = new Ds3Catalog(Ds3Size.S, 43);
-        int differentActors = 0;
+        int differentTitles = 0;
         for (long id = 1; id <= 100; id++) {
-            if (!other.actorOf(id).equals(catalog.actorOf(id))) {
-                differentActors++;
+            if (!other.titleOf(id).equals(catalog.titleOf(id))) {
+                differentTitles++;
             }
-            assertThat(other.titleOf(id)).isEqualTo(catalog.titleOf(id));
         }
-        assertThat(differentActors).isGreaterThan(90);
-        // DS3 numbers titles: the second word runs through the vocabulary, the first every 1,000 products.
-        assertThat(catalog.titleOf(1)).isEqualTo(Ds3Words.TITLE_WORDS.get(0) + " " + Ds3Words.TITLE_WORDS.get(0));
-        assertThat(catalog.titleOf(1_002)).isEqualTo(Ds3Words.TITLE_WORDS.get(1) + " " + Ds3Words.TITLE_WORDS.get(1));
-    }
-
-    @Test
-    void vocabulariesHaveDs3sSizesAndDistinctWords() {
-        assertThat(Ds3Words.TITLE_WORDS).hasSize(1_000).doesNotHaveDuplicates().allMatch(w -> w.matches("[A-Z]+"));
-        assertThat(Ds3Words.ACTOR_FIRST_NAMES).hasSize(200).doesNotHaveDuplicates();
-        assertThat(Ds3Words.ACTOR_LAST_NAMES).hasSize(200).doesNotHaveDuplicates();
+        assertThat(differentTitles).isGreaterThan(90);
     }
 
     @Test
@@ -62,13 +51,13 @@ class Ds3CatalogTest {
             categories.add(category);
             String[] words = catalog.titleOf(id).split(" ");
             assertThat(words).hasSize(2);
-            assertThat(Ds3Words.TITLE_WORDS).contains(words);
+            assertThat(Ds3Catalog.TITLE_WORDS).contains(words);
             assertThat(catalog.actorOf(id)).matches("[A-Z]+ [A-Z-]+");
             assertThat(catalog.priceOf(id).doubleValue()).isBetween(9.99, 29.99);
             titles.add(catalog.titleOf(id));
         }
         assertThat(categories).hasSize(16);
-        assertThat(titles).hasSize((int) catalog.size().products());
+        assertThat(titles.size()).isGreaterThan(5_000);
     }
 
     @Test

@@ -9,8 +9,7 @@ import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 /**
  * CUSTOMERS and MEMBERSHIP rows following DS3's rules: the first half of the customers live in
  * the US (region 1), the second half in the rest of the world (region 2); user name
- * {@code user<id>}, password {@code password}; 10 % are members, one random customer in each block
- * of ten (DS3's membership generator spreads its members the same way).
+ * {@code user<id>}, password {@code password}; about 10 % are members.
  */
 final class CustomerRows {
 
@@ -18,7 +17,7 @@ final class CustomerRows {
             + " country, region, email, phone, creditcardtype, creditcard, creditcardexpiration, username,"
             + " password, age, income, gender";
     static final String MEMBERSHIP_COLUMNS = "customerid, membershiptype, expiredate";
-    static final int MEMBER_ONE_IN = 10;
+    static final double MEMBER_FRACTION = 0.10;
 
     private static final long SALT_CUSTOMER = 0x637573744cL;
     private static final long SALT_MEMBER = 0x6d656d62L;
@@ -75,15 +74,14 @@ final class CustomerRows {
     }
 
     void writeMemberships(CopyTextWriter out) {
-        long customers = catalog.size().customers();
-        for (long block = 0; block * MEMBER_ONE_IN < customers; block++) {
-            SplittableRandom rng = random.of(SALT_MEMBER, block);
-            long first = block * MEMBER_ONE_IN + 1;
-            long id = EntityRandom.between(rng, first, Math.min(customers, first + MEMBER_ONE_IN - 1));
-            out.add(id)
-                    .add(EntityRandom.between(rng, 1, 3))
-                    .add(MEMBERSHIP_EPOCH.plusMonths(rng.nextInt(60)).withDayOfMonth(15).toString());
-            out.endRow();
+        for (long id = 1; id <= catalog.size().customers(); id++) {
+            SplittableRandom rng = random.of(SALT_MEMBER, id);
+            if (rng.nextDouble() < MEMBER_FRACTION) {
+                out.add(id)
+                        .add(EntityRandom.between(rng, 1, 3))
+                        .add(MEMBERSHIP_EPOCH.plusDays(rng.nextInt(365)).toString());
+                out.endRow();
+            }
         }
     }
 

@@ -5,29 +5,25 @@ import org.tilemark.workloads.dvdstore.Ds3Catalog;
 import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 
 /**
- * PRODUCTS, INVENTORY and CATEGORIES rows as DS3's generators write them. Title, actor, category
- * and price come from the {@link Ds3Catalog}; one title in 100 is on special (one in 10,000 above
- * 100,000 products), the only ones a category browse returns; membership levels 0..3 are uniform.
+ * PRODUCTS, INVENTORY and CATEGORIES rows. Title, actor, category and price come from the
+ * {@link Ds3Catalog} so drivers can search for what exists. A few percent of the titles are on
+ * special (favoured by category browsing, as in DS3).
  */
 final class ProductRows {
 
     static final String PRODUCT_COLUMNS = "prod_id, category, title, actor, price, special, common_prod_id, membership_item";
     static final String INVENTORY_COLUMNS = "prod_id, quan_in_stock, sales";
     static final String CATEGORY_COLUMNS = "category, categoryname";
-    static final int SPECIAL_ONE_IN_SMALL = 100;
-    static final int SPECIAL_ONE_IN_LARGE = 10_000;
-    static final long LARGE_CATALOG = 100_000;
-    static final int MAX_MEMBERSHIP_LEVEL = 3;
+    static final double SPECIAL_FRACTION = 0.03;
+    static final double MEMBERSHIP_ITEM_FRACTION = 0.02;
     /**
-     * Initial stock: DS3 draws 0..500, ten times that for the ten-times-popular every 10,000th
-     * product. The floor is the RESTOCK trigger's threshold, not DS3's 0: the trigger refills only
-     * on a sale, and a product loaded with less than a line's quantity never sells, so in DS3 it
-     * rolls back every order that picks it for the whole run (about 1 % of orders at 5 lines).
+     * Initial stock per product. DS3's driver makes every 10,000th product ten times as popular;
+     * those get ten times the stock. Sized so hours of throttled load rarely run a product dry
+     * (rollbacks should stay far below the 0.5 % QoS limit) while REORDER still fills over time.
      */
-    static final int MIN_STOCK = 3;
-    static final int MAX_STOCK = 500;
+    static final int MIN_STOCK = 500;
+    static final int MAX_STOCK = 5_000;
     static final int POPULAR_EVERY = 10_000;
-    static final int POPULAR_STOCK_FACTOR = 10;
 
     private static final long SALT_PRODUCT = 0x70726f64L;
     private static final long SALT_STOCK = 0x73746f636bL;
@@ -42,7 +38,6 @@ final class ProductRows {
 
     void writeProducts(CopyTextWriter out) {
         long products = catalog.size().products();
-        int specialOneIn = products > LARGE_CATALOG ? SPECIAL_ONE_IN_LARGE : SPECIAL_ONE_IN_SMALL;
         for (long id = 1; id <= products; id++) {
             SplittableRandom rng = random.of(SALT_PRODUCT, id);
             out.add(id)
@@ -50,9 +45,9 @@ final class ProductRows {
                     .add(catalog.titleOf(id))
                     .add(catalog.actorOf(id))
                     .add(catalog.priceOf(id).toPlainString())
-                    .add(rng.nextInt(specialOneIn) == 0 ? 1 : 0)
+                    .add(rng.nextDouble() < SPECIAL_FRACTION ? 1 : 0)
                     .add(EntityRandom.between(rng, 1L, products))
-                    .add(EntityRandom.between(rng, 0, MAX_MEMBERSHIP_LEVEL));
+                    .add(rng.nextDouble() < MEMBERSHIP_ITEM_FRACTION ? EntityRandom.between(rng, 1, 3) : 0);
             out.endRow();
         }
     }
@@ -67,7 +62,7 @@ final class ProductRows {
 
     int initialStock(long prodId) {
         int stock = EntityRandom.between(random.of(SALT_STOCK, prodId), MIN_STOCK, MAX_STOCK);
-        return prodId % POPULAR_EVERY == 0 ? stock * POPULAR_STOCK_FACTOR : stock;
+        return prodId % POPULAR_EVERY == 0 ? stock * 10 : stock;
     }
 
     static void writeCategories(CopyTextWriter out) {

@@ -27,10 +27,7 @@ class ReviewController {
                            WHERE h.review_id = top.review_id) AS helpfulness
             FROM top ORDER BY %s""";
 
-    /**
-     * DS3's get-reviews of one product (its three stored procedures): most helpful first ("noorder"),
-     * only one star level, or newest first. {@code %s}: the extra condition and the order.
-     */
+    /** DS3 shows a product's most helpful reviews first. */
     private static final String PRODUCT_REVIEWS = """
             SELECT r.review_id, r.prod_id, p.title, p.actor, r.review_date, r.stars, r.customerid, r.review_summary,
                    r.review_text, coalesce(h.helpfulness, 0) AS helpfulness
@@ -39,10 +36,8 @@ class ReviewController {
             LEFT JOIN (SELECT review_id, sum(helpfulness) AS helpfulness FROM reviews_helpfulness
                        WHERE review_id IN (SELECT review_id FROM reviews WHERE prod_id = ?)
                        GROUP BY review_id) h ON h.review_id = r.review_id
-            WHERE r.prod_id = ? AND r.stars BETWEEN ? AND ?
-            ORDER BY %s LIMIT ?""";
-    private static final String BY_HELPFULNESS = "helpfulness DESC, r.review_id";
-    private static final String BY_DATE = "r.review_date DESC, r.review_id";
+            WHERE r.prod_id = ?
+            ORDER BY helpfulness DESC, r.review_id LIMIT ?""";
 
     private static final String INSERT_REVIEW = """
             INSERT INTO reviews (prod_id, review_date, stars, customerid, review_summary, review_text)
@@ -84,25 +79,15 @@ class ReviewController {
         return page.tableEnd().ok();
     }
 
-    /** {@code type} noorder (the default), star (with {@code stars} 1..5) or date, as DS3's driver asks. */
     @GetMapping("/getreviews")
     ResponseEntity<String> productReviews(@RequestParam(name = "prod_id", required = false) String prodId,
-                                          @RequestParam(required = false) String type,
-                                          @RequestParam(required = false) String stars,
                                           @RequestParam(required = false) String batch) {
         int product = Params.id("prod_id", prodId);
-        String order = type == null ? "noorder" : Params.oneOf("type", type, "noorder", "star", "date");
         int limit = Params.batch(batch);
-        long minStars = 1;
-        long maxStars = 5;
-        if (order.equals("star")) {
-            minStars = Params.number("stars", stars, 1, 5);
-            maxStars = minStars;
-        }
         Html page = reviewTable("Product reviews");
-        jdbc.query(PRODUCT_REVIEWS.formatted(order.equals("date") ? BY_DATE : BY_HELPFULNESS), row -> {
+        jdbc.query(PRODUCT_REVIEWS, row -> {
             reviewRow(page, row);
-        }, product, product, minStars, maxStars, limit);
+        }, product, product, limit);
         return page.tableEnd().ok();
     }
 
