@@ -123,7 +123,9 @@ final class E2e {
                         Path ready = run.resolve(vm).resolve(readiness.fileName());
                         if (Files.isRegularFile(ready)) {
                             ReadinessReport report = readiness.read(ready);
-                            if (report.isReady() && report.processId().isPresent()) {
+                            // A run directory an earlier, killed test left behind holds a report of a dead guest.
+                            if (report.isReady() && report.processId().isPresent()
+                                    && ProcessHandle.of(report.processId().getAsLong()).map(ProcessHandle::isAlive).orElse(false)) {
                                 return report.processId().getAsLong();
                             }
                         }

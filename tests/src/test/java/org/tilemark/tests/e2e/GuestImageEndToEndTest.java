@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.tilemark.harness.image.BuildHost;
 import org.tilemark.harness.image.ImageBuilder;
 import org.tilemark.templates.guest.GuestConfig;
@@ -26,11 +28,12 @@ import org.tilemark.templates.guest.ReadinessReport;
 
 /**
  * The guest image for real: built with {@code tilemark image build} (Debian packages cached between
- * builds), booted under QEMU in software emulation with a NoCloud volume per VM, one VM at a time
- * (1 GiB each: the machine is shared). From this machine, through forwarded loopback ports, the
+ * builds), booted under QEMU in software emulation with a NoCloud volume per VM, two VMs at a time
+ * (one single-vCPU guest keeps one core busy; 1 GiB each). From this machine, through forwarded loopback ports, the
  * standby's heartbeat answers and the DVD Store database serves DS3 rows to the password its guest
  * config alone carries; a broken guest config makes the VM report why on its console.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class GuestImageEndToEndTest {
 
     private static final Path DIR = E2e.TARGET.resolve("guest-image-e2e");

@@ -14,7 +14,12 @@ import java.time.Duration;
 public final class PostgresDataDirectory {
 
     public static final String DIRECTORY_NAME = "pgdata";
-    private static final Duration STARTUP_WAIT = Duration.ofSeconds(90);
+    /**
+     * How long the server may take to accept its first login. Generous on purpose: the harness's own
+     * power-on deadline ({@code run.provisionTimeout}, 5 min by default) decides when a VM is too slow;
+     * 90 s gave up first on a busy 2-core CI machine while the harness was still willing to wait.
+     */
+    private static final Duration STARTUP_WAIT = Duration.ofMinutes(5);
 
     private static final String LOOPBACK = "127.0.0.1";
     private static final String LOOPBACK_NETWORK = LOOPBACK + "/32";
