@@ -1,6 +1,8 @@
 package org.tilemark.workloads.guest;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
@@ -10,15 +12,17 @@ import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.guest.ReadinessReport;
 
 /**
- * {@code tilemark-guest --config FILE --disk DIR --report FILE [--build-template]}: the one executable
- * every VM runs. It reads the VM's guest-config document, serves the role it names from the disk, and
+ * {@code tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER]}: the
+ * one executable every VM runs. It reads the VM's guest-config document, serves the role it names from the disk, and
  * writes a readiness report: ready with its ports, or failed with the reason (an unknown role, a
  * missing peer, a service that would not start) so the platform never waits in vain. It stops
- * cleanly on SIGTERM.
+ * cleanly on SIGTERM. {@code --build-template} prepares the disk and exits (the local platform's
+ * templates); {@code --prepare-once} prepares it on a VM's first boot, marks it, and serves in the same
+ * JVM (an image's boot agent: under software emulation a JVM start costs tens of seconds).
  */
 public final class GuestMain {
 
-    private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template]";
+    private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER]";
 
     private GuestMain() {
     }
@@ -28,19 +32,21 @@ public final class GuestMain {
         Path disk = null;
         Path report = null;
         boolean buildTemplate = false;
+        Path prepareMarker = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--config" -> config = path(args, ++i);
                 case "--disk" -> disk = path(args, ++i);
                 case "--report" -> report = path(args, ++i);
                 case "--build-template" -> buildTemplate = true;
+                case "--prepare-once" -> prepareMarker = path(args, ++i);
                 default -> exit(2, "unknown argument '" + args[i] + "' (" + USAGE + ")");
             }
         }
-        if (config == null || disk == null || report == null) {
+        if (config == null || disk == null || report == null || (buildTemplate && prepareMarker != null)) {
             exit(2, USAGE);
         }
-        new GuestMainRun(config, disk, report).run(buildTemplate);
+        new GuestMainRun(config, disk, report).run(buildTemplate, Optional.ofNullable(prepareMarker));
     }
 
     private static Path path(String[] args, int i) {
@@ -58,7 +64,7 @@ public final class GuestMain {
     /** One start of the guest: read the config, find the role, serve or build, and report. */
     private record GuestMainRun(Path configFile, Path disk, Path reportFile) {
 
-        void run(boolean buildTemplate) {
+        void run(boolean buildTemplate, Optional<Path> prepareMarker) {
             GuestConfig config;
             try {
                 config = GuestDocumentFile.CONFIG.read(configFile);
@@ -72,6 +78,11 @@ public final class GuestMain {
                 if (buildTemplate) {
                     guest.buildTemplate(context);
                     exit(0, "template for " + config.role() + " built");
+                }
+                if (prepareMarker.isPresent() && !Files.exists(prepareMarker.get())) {
+                    guest.buildTemplate(context);
+                    Files.createFile(prepareMarker.get());
+                    System.out.println("disk for " + config.role() + " prepared");
                 }
                 serve(guest, context);
             } catch (Exception | LinkageError e) { // a class missing from the guest's runtime is a reason to report too

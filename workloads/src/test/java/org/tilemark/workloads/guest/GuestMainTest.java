@@ -49,6 +49,43 @@ class GuestMainTest {
         assertThat(report.reason()).contains("version 99 is not supported");
     }
 
+    @Test
+    void prepareOncePreparesTheDiskOnTheFirstStartOnlyAndServesInTheSameProcess() throws Exception {
+        Path config = config("standby", Map.of(), Map.of());
+        Path marker = dir.resolve("disk").resolve(".prepared");
+        Files.createDirectories(marker.getParent());
+
+        String first = serveUntilReady(config, marker);
+        String second = serveUntilReady(config, marker);
+
+        assertThat(marker).exists();
+        assertThat(first).contains("disk for standby prepared").contains("guest standby ready");
+        assertThat(second).doesNotContain("prepared").contains("guest standby ready");
+    }
+
+    /** Starts the guest with {@code --prepare-once}, waits for its ready report, stops it, and returns its console. */
+    private String serveUntilReady(Path config, Path marker) throws Exception {
+        Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
+        Files.deleteIfExists(report);
+        Path console = dir.resolve("console.log");
+        Process guest = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-cp", System.getProperty("java.class.path"), GuestMain.class.getName(),
+                "--config", config.toString(), "--disk", marker.getParent().toString(), "--report", report.toString(),
+                "--prepare-once", marker.toString()))
+                .redirectErrorStream(true).redirectOutput(console.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!Files.isRegularFile(report) && guest.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(GuestDocumentFile.READINESS.read(report).isReady()).as(Files.readString(console)).isTrue();
+        } finally {
+            guest.destroy();
+            guest.waitFor(30, TimeUnit.SECONDS);
+        }
+        return Files.readString(console);
+    }
+
     private Path config(String role, Map<String, String> settings, Map<String, String> secrets) throws Exception {
         Path file = dir.resolve(GuestDocumentFile.CONFIG.fileName());
         GuestDocumentFile.CONFIG.write(file, new GuestConfig(role, 1, "run-g", "tile1-x", "127.0.0.1", "127.0.0.1/32", Map.of(),
