@@ -79,7 +79,7 @@ class CompareCommand implements Callable<Integer> {
             return Optional.empty();
         }
         try {
-            return Optional.of(config.load(fileOf(index), own));
+            return Optional.of(Preflight.check(config.load(fileOf(index), own)));
         } catch (ConfigException e) {
             e.errors().forEach(error -> System.err.println("error: " + side + ": " + error));
             return Optional.empty();
