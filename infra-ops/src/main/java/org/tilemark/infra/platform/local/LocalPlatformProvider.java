@@ -44,7 +44,7 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
     public void checkMachine(LocalSettings section, MachineChecks checks) {
         // More hosts than CPUs share CPUs round robin (HostSlots); far more only measures the scheduler.
         checks.atMost("hosts", section.hosts(), Math.max(16, 8L * checks.cpus()),
-                "8 logical hosts per CPU, this machine has " + checks.cpus());
+                "8 logical hosts per CPU and at least 16; this machine has " + checks.cpus() + " CPUs");
         boolean workDirUsable = checks.writableDirectory("workDir", section.workDir(), true);
         Path workDir = section.workDir().toAbsolutePath().normalize();
         for (var datastore : section.datastores().entrySet()) {
