@@ -32,7 +32,7 @@ public final class ConfigLoader {
         if (file.isPresent()) {
             YamlTrees.deepMerge(merged, trees.readFile(file.get()));
         }
-        return bind(merged, overrides, platforms);
+        return bind(merged, overrides, platforms, true);
     }
 
     /**
@@ -44,7 +44,7 @@ public final class ConfigLoader {
         PlatformConfigs platforms = PlatformConfigs.load();
         ObjectNode merged = defaults(new YamlTrees(), platforms);
         YamlTrees.deepMerge(merged, tree.deepCopy());
-        return bind(merged, Map.of(), platforms);
+        return bind(merged, Map.of(), platforms, false);
     }
 
     /** The built-in defaults with every platform's own section ({@code cluster.<name>}) as its provider defines it. */
@@ -57,11 +57,11 @@ public final class ConfigLoader {
         return merged;
     }
 
-    private static BenchmarkSpec bind(ObjectNode merged, Map<String, String> overrides, PlatformConfigs platforms)
-            throws ConfigException {
+    private static BenchmarkSpec bind(ObjectNode merged, Map<String, String> overrides, PlatformConfigs platforms,
+            boolean userInput) throws ConfigException {
         List<String> errors = new ArrayList<>(YamlTrees.applyOverrides(merged, overrides));
 
-        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class, platforms), platforms);
+        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class, platforms), platforms, userInput);
         BenchmarkSpec spec = binder.bindRecord(BenchmarkSpec.class, merged, "");
         errors.addAll(binder.errors());
         errors.addAll(new SpecValidator(binder.failedPaths(), platforms).validate(spec));
@@ -78,5 +78,26 @@ public final class ConfigLoader {
         } catch (ConfigException e) {
             throw new IllegalStateException("built-in defaults are invalid:\n" + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code spec} checked on this machine, before a command that uses it starts: its paths (see
+     * {@link MachineChecks}) and the bounds the machine sets ({@link MachineBounds}). Not part of {@link #load},
+     * which also reads configurations recorded elsewhere.
+     */
+    public static List<String> machineErrors(BenchmarkSpec spec) {
+        List<String> errors = new ArrayList<>();
+        MachineBounds.ofThisMachine().check(spec, errors);
+        MachineChecks paths = MachineChecks.top(errors);
+        paths.writableDirectory("run.results", spec.run().results(), true);
+        paths.distinct("run.results", spec.run().results());
+        paths.writableDirectory("run.stateDir", spec.run().stateDir(), true);
+        paths.secretFile("workloads.dvdstore.database.passwordFile", spec.workloads().dvdstore().database().passwordFile());
+        paths.secretFile("workloads.mail.passwordFile", spec.workloads().mail().passwordFile());
+        paths.secretFile("workloads.olio.passwordFile", spec.workloads().olio().passwordFile());
+        ClusterSpec cluster = spec.cluster();
+        PlatformConfigs.load().find(cluster.platform()).ifPresent(platform -> PlatformConfigs.checkMachine(platform,
+                cluster.section(), paths.section("cluster." + cluster.platform())));
+        return List.copyOf(errors);
     }
 }

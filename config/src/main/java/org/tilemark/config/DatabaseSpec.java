@@ -1,7 +1,6 @@
 package org.tilemark.config;
 
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 
 /**
  * Where the DVD Store database lives. Never holds a password: resolve it with
@@ -16,17 +15,9 @@ import java.util.regex.Pattern;
 public record DatabaseSpec(String jdbcUrl, String username, String passwordEnv,
         @OptionalValue Path passwordFile, int poolSize) {
 
-    // A URL may still carry a credential someone typed into it; never print it.
-    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)[^&;]*");
-    private static final Pattern URL_USER_INFO = Pattern.compile("(//[^/:@]*:)[^/@]*@");
-
     /** The JDBC URL with any embedded password replaced by {@code ***}. */
     public String redactedJdbcUrl() {
-        if (jdbcUrl == null) {
-            return null;
-        }
-        String withoutParam = URL_PASSWORD.matcher(jdbcUrl).replaceAll("$1***");
-        return URL_USER_INFO.matcher(withoutParam).replaceAll("$1***@");
+        return Messages.redact(jdbcUrl);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.tilemark.config;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The DVD Store workload of a tile.
@@ -20,4 +21,8 @@ import java.time.Duration;
 public record DvdStoreSpec(boolean enabled, String size, int webServers, int users, Duration thinkTime,
         LoadShapeSpec load, DvdStoreMixSpec mix, DatabaseSpec database, double referenceOrdersPerMinute,
         QosSpec qos, Duration requestTimeout) {
+
+    /** The pages of a DS3 order, as its driver names them; QoS limits are keyed by these. */
+    public static final List<String> OPERATIONS = List.of("login", "newCustomer", "newMember", "browse", "browseReviews",
+            "getReviews", "newReview", "helpfulness", "purchase", "order");
 }

@@ -38,7 +38,6 @@ public record MailSpec(boolean enabled, int users, String smtpUrl, String imapUr
     public static final List<String> ACTIONS = List.of("logon", "send", "read", "move", "delete", "search", "browse");
 
     // Only host:port is valid, but a URL may still carry a credential someone typed into it; never print it.
-    private static final Pattern URL_USER_INFO = Pattern.compile("//[^/?#@]*@");
 
     public MailSpec {
         actionMix = ImmutableCopies.ofMap(actionMix);
@@ -65,7 +64,7 @@ public record MailSpec(boolean enabled, int users, String smtpUrl, String imapUr
     }
 
     static String redact(String url) {
-        return url == null ? null : URL_USER_INFO.matcher(url).replaceAll("//***@");
+        return Messages.redact(url);
     }
 
     @Override

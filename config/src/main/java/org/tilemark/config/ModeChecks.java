@@ -67,7 +67,7 @@ final class ModeChecks {
 
     private void byteSize(String path, String value) {
         if (v.usable(path) && (value == null || !value.strip().matches("[1-9][0-9]*(MB|GB)"))) {
-            v.error(path + ": invalid size '" + value + "' (expected <n>MB or <n>GB)");
+            v.error(path + ": invalid size '" + Messages.clip(value) + "' (expected <n>MB or <n>GB)");
         }
     }
 

@@ -27,4 +27,12 @@ public interface PlatformConfig<S extends Record> {
      * whether a host answers or a directory exists is for creating the platform to say.
      */
     void validate(S section, SectionChecks checks);
+
+    /**
+     * The section checked on this machine before a command that uses the platform starts: its paths
+     * (each must exist or be creatable, be a directory and writable) and bounds the machine sets
+     * ({@link MachineChecks}). Creates nothing; not run when a configuration recorded elsewhere is read.
+     */
+    default void checkMachine(S section, MachineChecks checks) {
+    }
 }

@@ -42,4 +42,9 @@ final class PlatformConfigs {
     static <S extends Record> void validate(PlatformConfig<S> config, Record section, SectionChecks checks) {
         config.validate(config.sectionType().cast(section), checks);
     }
+
+    /** Runs the platform's path checks on its section. */
+    static <S extends Record> void checkMachine(PlatformConfig<S> config, Record section, MachineChecks checks) {
+        config.checkMachine(config.sectionType().cast(section), checks);
+    }
 }

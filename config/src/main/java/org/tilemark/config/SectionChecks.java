@@ -58,5 +58,12 @@ public final class SectionChecks {
                 error(key, "missing required datastore '" + required + "'");
             }
         }
+        // Other datastores are allowed (storage.datastore may name one), but not a near miss of a required one.
+        for (String name : named) {
+            if (!ClusterSpec.DATASTORES.contains(name)) {
+                KeySuggestions.closest(name, ClusterSpec.DATASTORES).ifPresent(close ->
+                        error(key + "." + name, "unknown datastore (did you mean '" + close + "'?)"));
+            }
+        }
     }
 }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Binds a merged YAML tree onto the spec records by walking their components reflectively, collecting
@@ -32,9 +33,13 @@ final class SpecBinder {
     private final List<String> errors = new ArrayList<>();
     private final Set<String> failedPaths = new LinkedHashSet<>();
 
-    SpecBinder(KeySuggestions suggestions, PlatformConfigs platforms) {
+    private final boolean userInput;
+
+    /** @param userInput a user's file and overrides (strict), not a snapshot a results bundle recorded */
+    SpecBinder(KeySuggestions suggestions, PlatformConfigs platforms, boolean userInput) {
         this.suggestions = suggestions;
         this.platforms = platforms;
+        this.userInput = userInput;
     }
 
     List<String> errors() {
@@ -114,7 +119,7 @@ final class SpecBinder {
             if (known.contains(key)) {
                 continue;
             }
-            String unknownPath = join(path, key);
+            String unknownPath = join(path, Messages.clip(key));
             Optional<String> suggestion = suggestions.suggest(path, key);
             errors.add("unknown key '" + unknownPath + "'" + suggestion
                     .map(found -> " (did you mean '" + found + "'?)")
@@ -156,10 +161,16 @@ final class SpecBinder {
         }
         Class<?> valueType = unboxed((Class<?>) mapType.getActualTypeArguments()[1]);
         for (Map.Entry<String, JsonNode> entry : node.properties()) {
+            String entryPath = join(path, entry.getKey());
+            if (entry.getValue().isNull() && valueType == Duration.class && userInput) {
+                // A limit removed would silently drop a QoS rule; a limit can be raised, not removed.
+                // (Snapshots recorded before this rule may hold removed limits: they still load.)
+                fail(entryPath, quiet, "a limit cannot be removed (~ or null); give a duration");
+                continue;
+            }
             if (entry.getValue().isNull()) {
                 continue; // maps merge per key, so null is how a file removes a default entry
             }
-            String entryPath = join(path, entry.getKey());
             Object value = bindValue(valueType, valueType, entry.getValue(), entryPath, false, quiet);
             // A failed entry is left out rather than kept as a placeholder weight of 0.
             if (value != null && !failedPaths.contains(entryPath)) {
@@ -183,6 +194,10 @@ final class SpecBinder {
         return type == Boolean.class ? boolean.class : type;
     }
 
+    // Plain ASCII decimals only: Java's parsers also take '+3', Arabic-Indic digits, '2f', '0x1p3' and 'NaN'.
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,19}");
+    private static final Pattern DECIMAL = Pattern.compile("-?[0-9]{1,30}(\\.[0-9]{1,30})?([eE]-?[0-9]{1,3})?");
+
     /** Returned by {@link #convertScalar} for a value that does not fit the type. */
     private static final Object INVALID = new Object();
 
@@ -195,14 +210,14 @@ final class SpecBinder {
         try {
             if (type == int.class) {
                 return node.isIntegralNumber() ? (node.canConvertToInt() ? node.intValue() : INVALID)
-                        : node.isTextual() ? Integer.parseInt(text) : INVALID;
+                        : node.isTextual() && INTEGER.matcher(text).matches() ? Integer.parseInt(text) : INVALID;
             }
             if (type == long.class) {
                 return node.isIntegralNumber() ? (node.canConvertToLong() ? node.longValue() : INVALID)
-                        : node.isTextual() ? Long.parseLong(text) : INVALID;
+                        : node.isTextual() && INTEGER.matcher(text).matches() ? Long.parseLong(text) : INVALID;
             }
             if (type == double.class) {
-                double value = node.isNumber() ? node.doubleValue() : node.isTextual() ? Double.parseDouble(text) : Double.NaN;
+                double value = node.isNumber() ? node.doubleValue() : node.isTextual() && DECIMAL.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
                 return Double.isFinite(value) ? value : INVALID;
             }
             if (type == boolean.class) {
@@ -262,7 +277,7 @@ final class SpecBinder {
         if (node.isNull()) {
             return "nothing";
         }
-        return "'" + node.asText() + "'";
+        return "'" + Messages.echo(node.asText()) + "'";
     }
 
     private static Object placeholder(Class<?> type) {

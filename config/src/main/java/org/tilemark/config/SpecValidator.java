@@ -74,6 +74,8 @@ final class SpecValidator {
     private void validateCluster(ClusterSpec cluster) {
         if (usable("cluster.bindAddress") && (cluster.bindAddress() == null || cluster.bindAddress().isBlank())) {
             errors.add("cluster.bindAddress: must not be blank");
+        } else if (usable("cluster.bindAddress") && !Addresses.isHostOrAddress(cluster.bindAddress())) {
+            errors.add("cluster.bindAddress: not an IP address or host name (got '" + Messages.clip(cluster.bindAddress()) + "')");
         }
         if (!usable("cluster.platform")) {
             return;
@@ -88,7 +90,7 @@ final class SpecValidator {
 
     private void validateDvdStore(DvdStoreSpec dvdstore) {
         if (usable(DVDSTORE + ".size") && !DVDSTORE_SIZE.matcher(dvdstore.size()).matches()) {
-            errors.add(DVDSTORE + ".size: invalid size '" + dvdstore.size() + "' (expected S, M, L, <n>MB or <n>GB)");
+            errors.add(DVDSTORE + ".size: invalid size '" + Messages.clip(dvdstore.size()) + "' (expected S, M, L, <n>MB or <n>GB)");
         }
         atLeast(DVDSTORE + ".webServers", dvdstore.webServers(), 1);
         atLeast(DVDSTORE + ".users", dvdstore.users(), 1);
@@ -99,12 +101,13 @@ final class SpecValidator {
         validateMix(dvdstore.mix());
         validateDatabase(dvdstore.database());
         validateQos(DVDSTORE + ".qos", dvdstore.qos());
+        knownKeys(DVDSTORE + ".qos.limits", "operation", dvdstore.qos().limits().keySet(), DvdStoreSpec.OPERATIONS);
     }
 
     private void validateLoad(LoadShapeSpec load) {
         String path = DVDSTORE + ".load";
         if (usable(path + ".shape") && !LOAD_SHAPES.contains(load.shape())) {
-            errors.add(path + ".shape: unknown shape '" + load.shape() + "' (expected one of: "
+            errors.add(path + ".shape: unknown shape '" + Messages.clip(load.shape()) + "' (expected one of: "
                     + String.join(", ", LOAD_SHAPES) + ")");
         }
         positive(path + ".highFactor", load.highFactor());
@@ -127,10 +130,10 @@ final class SpecValidator {
 
     private void validateDatabase(DatabaseSpec database) {
         String path = DVDSTORE + ".database";
-        if (usable(path + ".jdbcUrl") && !database.jdbcUrl().isEmpty() && !database.jdbcUrl().startsWith("jdbc:")) {
+        if (usable(path + ".jdbcUrl") && !database.jdbcUrl().isEmpty() && JdbcUrls.server(database.jdbcUrl()).isEmpty()) {
             // Echo the redacted form: a URL may carry a password.
-            errors.add(path + ".jdbcUrl: must start with 'jdbc:', or be empty for the embedded database (got '"
-                    + database.redactedJdbcUrl() + "')");
+            errors.add(path + ".jdbcUrl: must be " + JdbcUrls.SYNTAX + " with a port of 1..65535, or empty for the embedded database (got '"
+                    + Messages.echo(database.jdbcUrl()) + "')");
         }
         notBlank(path + ".username", database.username());
         atLeast(path + ".poolSize", database.poolSize(), 1);
@@ -149,6 +152,7 @@ final class SpecValidator {
         percent(MAIL + ".deliverySamplePercent", mail.deliverySamplePercent());
         positive(MAIL + ".referenceActionsPerMinute", mail.referenceActionsPerMinute());
         validateQos(MAIL + ".qos", mail.qos());
+        knownKeys(MAIL + ".qos.limits", "action", mail.qos().limits().keySet(), MailSpec.ACTIONS);
         positive(MAIL + ".requestTimeout", mail.requestTimeout());
     }
 
@@ -211,11 +215,11 @@ final class SpecValidator {
             try {
                 bytes = DataSizes.parseBytes(size);
             } catch (IllegalArgumentException e) {
-                errors.add(path + ": invalid size '" + size + "' (expected " + DataSizes.SYNTAX + ", in whole bytes)");
+                errors.add(path + ": invalid size '" + Messages.clip(size) + "' (expected " + DataSizes.SYNTAX + ", in whole bytes)");
                 continue;
             }
             if (bytes < 1) {
-                errors.add(path + ": size '" + size + "' must be at least 1 byte");
+                errors.add(path + ": size '" + Messages.clip(size) + "' must be at least 1 byte");
             }
         }
         weights(path, messageSizes);
@@ -281,7 +285,7 @@ final class SpecValidator {
         }
         for (String key : keys) {
             if (!known.contains(key)) {
-                errors.add(path + ": unknown " + what + " '" + key + "' " + KeySuggestions.closest(key, known)
+                errors.add(path + "." + Messages.clip(key) + ": unknown " + what + " '" + Messages.clip(key) + "' " + KeySuggestions.closest(key, known)
                         .map(found -> "(did you mean '" + found + "'?)")
                         .orElseGet(() -> "(expected one of: " + String.join(", ", known) + ")"));
             }

@@ -48,47 +48,18 @@ final class YamlTrees {
     ObjectNode readFile(Path file) throws ConfigException {
         String text;
         try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("config file not found: " + file);
-        } catch (IOException e) {
-            throw new ConfigException("cannot read config file " + file + ": " + e.getMessage());
+            text = InputFiles.readText(file, InputFiles.CONFIG_MAX_BYTES);
+        } catch (InputFiles.InputFileException e) {
+            throw new ConfigException(Files.exists(file) ? "config file " + e.getMessage() : "config file not found: " + file);
         }
-        JsonNode tree;
-        try {
-            tree = yaml.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new ConfigException(malformed(file, e));
-        }
-        if (tree == null || tree.isMissingNode() || tree.isNull()) {
+        JsonNode tree = StrictYaml.parse(text, file.toString());
+        if (tree == null || tree.isNull()) {
             return JsonNodeFactory.instance.objectNode();
         }
         if (!tree.isObject()) {
             throw new ConfigException("config file " + file + ": expected a mapping of keys at the top level");
         }
         return (ObjectNode) tree;
-    }
-
-    private static String malformed(Path file, JsonProcessingException e) {
-        int line = -1;
-        int column = -1;
-        String reason;
-        // SnakeYAML's message starts with context ("while parsing a block mapping"); its problem and
-        // problem mark say what is wrong and where, more precisely than Jackson's location.
-        if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblemMark() != null) {
-            line = marked.getProblemMark().getLine() + 1;
-            column = marked.getProblemMark().getColumn() + 1;
-            reason = marked.getProblem();
-        } else {
-            JsonLocation location = e.getLocation();
-            if (location != null) {
-                line = location.getLineNr();
-                column = location.getColumnNr();
-            }
-            reason = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
-        }
-        String where = line < 1 ? "" : " at line " + line + ", column " + column;
-        return "malformed YAML in " + file + where + ": " + (reason == null ? "" : reason.strip());
     }
 
     /**

@@ -148,7 +148,7 @@ class ConfigLoaderTest {
                       shpae: bursty
                     qos:
                       limits:
-                        anyOperation: 3s
+                        purchase: 3s
                 qos:
                   percentile: 90
                 banana: 1
@@ -247,8 +247,8 @@ class ConfigLoaderTest {
                 "workloads.dvdstore.mix.pctNewCustomers: must be between 0 and 100 (got 101)",
                 "workloads.dvdstore.mix.pctHelpfulness: must be between 0 and 100 (got -1)",
                 "workloads.dvdstore.mix.nLineItems: must be >= 1 (got 0)",
-                "workloads.dvdstore.database.jdbcUrl: must start with 'jdbc:', or be empty for the embedded database"
-                        + " (got 'postgres://u:***@db/ds3')",
+                "workloads.dvdstore.database.jdbcUrl: must be jdbc:postgresql://host[:port]/database with a port of 1..65535, or empty for the embedded database"
+                        + " (got 'postgres://***@db/ds3')",
                 "workloads.dvdstore.database.poolSize: must be >= 1 (got 0)",
                 "workloads.dvdstore.qos.percentile: must be > 0 and < 100 (got 100)",
                 "workloads.dvdstore.qos.limits.login: must be > 0 (got 0s)",

@@ -78,8 +78,8 @@ class MailAndStandbyConfigTest {
                 "workloads.mail.tasksPerUserPerDay: must be > 0 (got 0)",
                 "workloads.mail.workday: must be > 0 (got 0s)",
                 "workloads.mail.acceleration: must be > 0 (got -1)",
-                "workloads.mail.actionMix: unknown action 'sned' (did you mean 'send'?)",
-                "workloads.mail.actionMix: unknown action 'frobnicate'"
+                "workloads.mail.actionMix.sned: unknown action 'sned' (did you mean 'send'?)",
+                "workloads.mail.actionMix.frobnicate: unknown action 'frobnicate'"
                         + " (expected one of: logon, send, read, move, delete, search, browse)",
                 "workloads.mail.actionMix.read: must be >= 0 (got -1)",
                 "workloads.mail.messageSizes: invalid size '2kib' (expected a size like 512B, 2KB or 1.5MB, in whole bytes)",

@@ -1,6 +1,7 @@
 package org.tilemark.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
@@ -48,18 +49,27 @@ class OlioConfigTest {
     }
 
     @Test
-    void aFileMayChangeOneLimitAndRemoveAnother() throws Exception {
+    void aFileMayChangeOneLimitButNotRemoveOne() throws Exception {
         Path file = write("""
                 workloads:
                   olio:
                     qos:
-                      limits: {AddEvent: 5s, Logout: null}
+                      limits: {AddEvent: 5s}
+                """);
+        // Removing a limit would silently drop its QoS rule, so ~ is refused naming the key.
+        Path removing = write("""
+                workloads:
+                  olio:
+                    qos:
+                      limits: {Logout: ~}
                 """);
 
         OlioSpec olio = ConfigLoader.load(Optional.of(file), Map.of()).workloads().olio();
 
         assertThat(olio.qos().limits()).containsEntry("AddEvent", Duration.ofSeconds(5))
-                .containsEntry("HomePage", Duration.ofSeconds(1)).doesNotContainKey("Logout").hasSize(7);
+                .containsEntry("HomePage", Duration.ofSeconds(1)).hasSize(8);
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.of(removing), Map.of()))
+                .hasMessage("workloads.olio.qos.limits.Logout: a limit cannot be removed (~ or null); give a duration");
     }
 
     @Test
@@ -101,8 +111,8 @@ class OlioConfigTest {
                 "workloads.olio.referenceOpsPerSecond: must be > 0 (got 0)",
                 "workloads.olio.qos.percentile: must be > 0 and < 100 (got 100)",
                 "workloads.olio.qos.limits.TagSearch: must be > 0 (got 0s)",
-                "workloads.olio.qos.limits: unknown operation 'Homepage' (did you mean 'HomePage'?)",
-                "workloads.olio.qos.limits: unknown operation 'Frobnicate' (expected one of: HomePage, Login, Logout,"
+                "workloads.olio.qos.limits.Homepage: unknown operation 'Homepage' (did you mean 'HomePage'?)",
+                "workloads.olio.qos.limits.Frobnicate: unknown operation 'Frobnicate' (expected one of: HomePage, Login, Logout,"
                         + " TagSearch, EventDetail, PersonDetail, AddPerson, AddEvent)",
                 "workloads.olio.qos.maxFailurePercent: must be between 0 and 100 (got 150)",
                 "workloads.olio.qos.maxScheduleLagP99: must be > 0 (got 0s)",

@@ -46,7 +46,7 @@ class SecretsTest {
                 "jdbc:postgresql://ds3:hunter2@db:5432/ds3?ssl=true&password=hunter2&x=1", "ds3", "PW", null, 4);
 
         assertThat(database.toString()).doesNotContain("hunter2")
-                .contains("jdbc:postgresql://ds3:***@db:5432/ds3?ssl=true&password=***&x=1");
+                .contains("jdbc:postgresql://***@db:5432/ds3?ssl=true&password=***&x=1");
         assertThat(new DatabaseSpec("jdbc:postgresql://db/ds3_{tile}", "ds3", "PW", null, 4).redactedJdbcUrl())
                 .isEqualTo("jdbc:postgresql://db/ds3_{tile}");
     }

@@ -6,7 +6,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.ComponentScan;
-import org.tilemark.harness.cli.TilemarkCommand;
+import org.tilemark.harness.cli.TilemarkCli;
 import picocli.CommandLine;
 
 /**
@@ -26,8 +26,7 @@ public class TilemarkApplication {
         application.setRegisterShutdownHook(false);
         int exitCode;
         try (ConfigurableApplicationContext context = application.run()) {
-            CommandLine cli = new CommandLine(context.getBean(TilemarkCommand.class), new SpringFactory(context));
-            exitCode = cli.execute(args);
+            exitCode = TilemarkCli.execute(new SpringFactory(context), args);
         }
         System.exit(exitCode);
     }

@@ -74,6 +74,13 @@ public final class BundleReader {
         }
     }
 
+    /** A bundle file whose bytes are not text at all (binary garbage): bad input, named by the file. */
+    public static final class NotText extends IOException {
+        NotText(String name) {
+            super(name + ": not UTF-8 text");
+        }
+    }
+
     private BundleReader(Path directory) {
         this.directory = directory;
     }
@@ -173,6 +180,8 @@ public final class BundleReader {
                     bad.add(new BadLine(number, "not valid JSON (" + e.getOriginalMessage() + ")"));
                 }
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new NotText(name);
         }
         return Optional.of(new Lines(name, lines, bad, lastNonBlank));
     }

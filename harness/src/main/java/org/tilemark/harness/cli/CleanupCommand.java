@@ -1,6 +1,9 @@
 package org.tilemark.harness.cli;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
@@ -24,6 +27,9 @@ class CleanupCommand implements Callable<Integer> {
     @Option(names = "--run", paramLabel = "RUN-ID", description = "only this run (default: every run)")
     String runId;
 
+    @Option(names = "--force", description = "also remove the VMs of a run whose harness is still running")
+    boolean force;
+
     @Override
     public Integer call() {
         var loaded = config.loadOrReport();
@@ -32,6 +38,15 @@ class CleanupCommand implements Callable<Integer> {
         }
         BenchmarkSpec spec = loaded.get();
         try (Platform platform = Platforms.create(spec.cluster())) {
+            Map<String, String> live = new TreeMap<>(platform.liveRuns());
+            if (runId != null) {
+                live.keySet().retainAll(Set.of(runId));
+            }
+            if (!force && !live.isEmpty()) {
+                System.err.println("error: " + (runId == null ? "" : "--run: ") + "run " + String.join(", ", live.keySet())
+                        + " is still running (" + String.join(", ", live.values()) + "); stop it, or give --force");
+                return RunOutcome.BAD_INPUT;
+            }
             List<String> removed = platform.cleanup(runId);
             removed.forEach(vm -> System.out.println("removed " + vm));
             System.out.println(removed.isEmpty() ? "nothing to clean up" : "cleaned up " + removed.size() + " VM(s)");

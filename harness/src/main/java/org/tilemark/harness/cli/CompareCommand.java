@@ -52,6 +52,14 @@ class CompareCommand implements Callable<Integer> {
         if (sides.size() == 1) {
             return bad("give both A and B (or neither, with -a/-b settings)");
         }
+        for (int i = 0; i < sides.size(); i++) { // each side is named by its own fault
+            if (!Files.isDirectory(sides.get(i)) && !Files.isRegularFile(sides.get(i))) {
+                return bad((i == 0 ? "A" : "B") + ": " + sides.get(i) + " is neither a results bundle directory nor a configuration file");
+            }
+        }
+        if (sides.size() == 2 && Files.isDirectory(sides.get(0)) != Files.isDirectory(sides.get(1))) {
+            return bad("A and B must both be results bundles or both configurations (" + sides.get(0) + ", " + sides.get(1) + ")");
+        }
         if (sides.size() == 2 && Files.isDirectory(sides.get(0)) && Files.isDirectory(sides.get(1))) {
             if (!settingsA.isEmpty() || !settingsB.isEmpty()) {
                 return bad("-a/-b settings apply to configurations to run, not to existing bundles");
@@ -79,7 +87,7 @@ class CompareCommand implements Callable<Integer> {
             return Optional.empty();
         }
         try {
-            return Optional.of(config.load(fileOf(index), own));
+            return Optional.of(Preflight.check(config.load(fileOf(index), own)));
         } catch (ConfigException e) {
             e.errors().forEach(error -> System.err.println("error: " + side + ": " + error));
             return Optional.empty();

@@ -33,10 +33,13 @@ class ConfigOptions {
     @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", description = "any other setting by key path, e.g. workloads.dvdstore.users=40")
     Map<String, String> settings = new LinkedHashMap<>();
 
-    /** The effective configuration, or empty after printing every error (one line each) to stderr. */
+    /**
+     * The effective configuration with its paths checked on this machine, or empty after printing every
+     * error (one line each) to stderr.
+     */
     Optional<BenchmarkSpec> loadOrReport() {
         try {
-            return Optional.of(load());
+            return Optional.of(Preflight.check(load()));
         } catch (ConfigException e) {
             e.errors().forEach(error -> System.err.println("error: " + error));
             return Optional.empty();

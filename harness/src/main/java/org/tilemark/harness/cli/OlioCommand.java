@@ -1,6 +1,9 @@
 package org.tilemark.harness.cli;
 
 import java.net.URI;
+import java.nio.file.Files;
+import org.tilemark.config.Addresses;
+import org.tilemark.config.Messages;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -48,8 +51,16 @@ class OlioCommand {
             } catch (IllegalArgumentException e) {
                 uri = null;
             }
-            if (uri == null || !"http".equals(uri.getScheme()) || uri.getHost() == null) {
-                System.err.println("error: --target must be http://host:port, got " + target);
+            if (uri == null || !"http".equals(uri.getScheme()) || uri.getHost() == null
+                    || (uri.getPort() != -1 && !Addresses.isPort(uri.getPort()))) {
+                System.err.println("error: --target must be http://host:port with a port of 1..65535, got '"
+                        + Messages.echo(target) + "'");
+                return RunOutcome.BAD_INPUT;
+            }
+            Path parent = output.toAbsolutePath().getParent();
+            if (Files.isDirectory(output) || parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
+                System.err.println("error: --output: " + Messages.clip(output.toString()) + (Files.isDirectory(output)
+                        ? " is a directory, not a file" : ": its directory does not exist or is not writable"));
                 return RunOutcome.BAD_INPUT;
             }
             var loaded = config.loadOrReport();

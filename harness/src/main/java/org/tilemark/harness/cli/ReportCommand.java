@@ -1,5 +1,6 @@
 package org.tilemark.harness.cli;
 
+import java.util.List;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
@@ -8,6 +9,8 @@ import org.tilemark.harness.run.RunOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.UnsupportedBundleFormat;
 
 @Component
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -19,8 +22,19 @@ class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!org.tilemark.harness.bundle.BundleReader.hasRunData(bundle)) {
+        if (!BundleReader.hasRunData(bundle)) {
             System.err.println("error: BUNDLE: " + bundle + " is not a results bundle (no run.json or intervals.jsonl)");
+            return RunOutcome.BAD_INPUT;
+        }
+        // Read before anything is rewritten: a bundle that is not text writes no report and no manifest.
+        try {
+            for (String name : List.of(BundleLayout.INTERVALS, BundleLayout.INFRA_OPS)) {
+                BundleReader.of(bundle).lines(name);
+            }
+            BundleReader.of(bundle).run();
+            BundleReader.of(bundle).score();
+        } catch (BundleReader.NotText | BundleReader.DamagedFile | UnsupportedBundleFormat e) {
+            System.err.println("error: BUNDLE: " + bundle.resolve(e.getMessage()));
             return RunOutcome.BAD_INPUT;
         }
         Reports.rebuildAll(bundle);

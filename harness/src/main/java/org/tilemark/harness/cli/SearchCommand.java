@@ -46,7 +46,7 @@ class SearchCommand implements Callable<Integer> {
             if (maxTiles != null) {
                 searchSettings.put("search.maxTiles", maxTiles);
             }
-            base = config.load(searchSettings);
+            base = Preflight.check(config.load(searchSettings));
             if (quick) {
                 searchSettings.putAll(quickShape(base.search().quick()));
             }

@@ -192,6 +192,10 @@ final class InfraRun {
     }
 
     private static void roles(String key, InfraSpec.MigrationSpec op) throws WorkloadConfigException {
+        if (op.enabled() && roleList(op.roles()).isEmpty()) {
+            throw new WorkloadConfigException(key, "names no role (expected some of: "
+                    + String.join(", ", RoleCatalog.movableRoles()) + ")");
+        }
         for (String role : roleList(op.roles())) {
             if (!RoleCatalog.movableRoles().contains(role)) {
                 throw new WorkloadConfigException(key, "unknown role '" + role + "' (expected some of: "

@@ -174,6 +174,19 @@ public final class RunOrchestrator {
         }
     }
 
+    /**
+     * The checks of the run's input that need more than the configuration module knows (VM roles), the
+     * ones {@link #run} makes first; {@code validate} makes them too, so both agree. Creates nothing.
+     */
+    public static List<String> preflight(BenchmarkSpec spec) {
+        try {
+            InfraRun.validate(spec);
+            return List.of();
+        } catch (WorkloadConfigException e) {
+            return List.of(e.getMessage());
+        }
+    }
+
     private static Map<Integer, List<VmRequest>> vmRequests(BenchmarkSpec spec, List<Workload> workloads,
                                                             HarnessSecrets secrets) throws Exception {
         Map<Integer, List<VmRequest>> requests = new LinkedHashMap<>();

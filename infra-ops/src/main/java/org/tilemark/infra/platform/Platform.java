@@ -46,6 +46,15 @@ public interface Platform extends AutoCloseable {
     /** Removes every VM (processes, endpoints, disks) left by a run (all runs when runId is null); returns what it removed. */
     List<String> cleanup(String runId) throws PlatformException;
 
+    /**
+     * Runs whose VMs this platform holds and whose harness is still alive, with a word on which process
+     * runs them, so {@code cleanup} does not pull VMs from under a run unless told to. A platform that
+     * cannot tell returns none.
+     */
+    default java.util.Map<String, String> liveRuns() {
+        return java.util.Map.of();
+    }
+
     /** What this platform can do to running VMs; operations it cannot do are not scheduled. */
     java.util.Set<Capability> capabilities();
 

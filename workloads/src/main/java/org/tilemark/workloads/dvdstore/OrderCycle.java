@@ -20,8 +20,7 @@ import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
  */
 final class OrderCycle implements OpenLoopUser.Cycle {
 
-    static final List<String> OPERATIONS = List.of("login", "newCustomer", "newMember", "browse", "browseReviews",
-            "getReviews", "newReview", "helpfulness", "purchase", "order");
+    static final List<String> OPERATIONS = org.tilemark.config.DvdStoreSpec.OPERATIONS;
 
     private final StoreFront store;
     private final Ds3Catalog catalog;

@@ -324,11 +324,12 @@ final class LocalPlatform implements Platform {
 
     @Override
     public List<String> leftovers(String runId) {
-        try {
-            return registry.entries(runId).stream().map(e -> e.runId() + "/" + e.vmName()).toList();
-        } catch (IOException e) {
-            return List.of();
-        }
+        return registry.names(runId);
+    }
+
+    @Override
+    public Map<String, String> liveRuns() {
+        return registry.liveRuns();
     }
 
     @Override

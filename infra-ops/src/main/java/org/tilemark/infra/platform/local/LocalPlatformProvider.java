@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.MachineChecks;
 import org.tilemark.config.SectionChecks;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
@@ -36,6 +37,24 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
         checks.harnessDatastores("datastores", section.datastores().keySet());
         checks.notNegative("memoryDirtyMBps", section.memoryDirtyMBps());
         checks.positive("vmotionNetworkGbps", section.vmotionNetworkGbps());
+    }
+
+    /** The host bound and the rule of {@link #checkDatastores}, checked before anything is created. */
+    @Override
+    public void checkMachine(LocalSettings section, MachineChecks checks) {
+        // More hosts than CPUs share CPUs round robin (HostSlots); far more only measures the scheduler.
+        checks.atMost("hosts", section.hosts(), Math.max(16, 8L * checks.cpus()),
+                "8 logical hosts per CPU and at least 16; this machine has " + checks.cpus() + " CPUs");
+        boolean workDirUsable = checks.writableDirectory("workDir", section.workDir(), true);
+        Path workDir = section.workDir().toAbsolutePath().normalize();
+        for (var datastore : section.datastores().entrySet()) {
+            Path directory = datastore.getValue().toAbsolutePath().normalize();
+            if (!workDirUsable && directory.startsWith(workDir)) {
+                continue; // the work directory's error says it
+            }
+            checks.writableDirectory("datastores." + datastore.getKey(), datastore.getValue(), directory.startsWith(workDir));
+            checks.distinct("datastores." + datastore.getKey(), datastore.getValue());
+        }
     }
 
     @Override

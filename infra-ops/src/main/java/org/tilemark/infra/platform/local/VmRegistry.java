@@ -9,7 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * The local platform's on-disk record of every VM it deployed, written before a guest starts, so
@@ -33,6 +37,10 @@ final class VmRegistry {
         p.setProperty("run", entry.runId());
         p.setProperty("vm", entry.vmName());
         p.setProperty("dir", entry.vmDirectory().toAbsolutePath().normalize().toString());
+        // The harness process that deployed it: while it lives, the run is live and cleanup leaves it alone.
+        ProcessHandle self = ProcessHandle.current();
+        p.setProperty("owner", Long.toString(self.pid()));
+        self.info().startInstant().ifPresent(start -> p.setProperty("ownerStart", start.toString()));
         try (Writer out = Files.newBufferedWriter(dir.resolve(entry.vmName() + ".properties"), StandardCharsets.UTF_8)) {
             p.store(out, "a VM of run " + entry.runId());
         }
@@ -50,9 +58,63 @@ final class VmRegistry {
         }
     }
 
+    /** {@code run/vm} of every entry of one run (all runs when runId is null); none when the registry is unreadable. */
+    List<String> names(String runId) {
+        try {
+            return entries(runId).stream().map(e -> e.runId() + "/" + e.vmName()).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** Run id to "harness pid N" for every run whose deploying harness process is still alive. */
+    Map<String, String> liveRuns() {
+        try {
+            return liveRunsOrFail();
+        } catch (IOException e) {
+            return Map.of(); // an unreadable registry tells of no live run; cleanup then says what it cannot remove
+        }
+    }
+
+    private Map<String, String> liveRunsOrFail() throws IOException {
+        Map<String, String> live = new TreeMap<>();
+        for (Path file : files(null)) {
+            Properties p = load(file);
+            String owner = p.getProperty("owner");
+            if (owner == null || !owner.matches("[0-9]{1,19}")) {
+                continue; // recorded before owners were: cannot tell
+            }
+            Optional<ProcessHandle> process = ProcessHandle.of(Long.parseLong(owner));
+            boolean sameProcess = process.isPresent() && process.get().isAlive()
+                    && Objects.equals(process.get().info().startInstant().map(Object::toString).orElse(null),
+                            p.getProperty("ownerStart"));
+            if (sameProcess) {
+                live.put(p.getProperty("run"), "harness pid " + owner);
+            }
+        }
+        return live;
+    }
+
     /** Entries of one run, or of all runs when runId is null. */
     List<Entry> entries(String runId) throws IOException {
         List<Entry> result = new ArrayList<>();
+        for (Path file : files(runId)) {
+            Properties p = load(file);
+            result.add(new Entry(p.getProperty("run"), p.getProperty("vm"), Path.of(p.getProperty("dir"))));
+        }
+        return result;
+    }
+
+    private static Properties load(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(in);
+        }
+        return p;
+    }
+
+    private List<Path> files(String runId) throws IOException {
+        List<Path> result = new ArrayList<>();
         if (!Files.isDirectory(root)) {
             return result;
         }
@@ -62,13 +124,7 @@ final class VmRegistry {
                     continue;
                 }
                 try (DirectoryStream<Path> vms = Files.newDirectoryStream(run, "*.properties")) {
-                    for (Path vm : vms) {
-                        Properties p = new Properties();
-                        try (Reader in = Files.newBufferedReader(vm, StandardCharsets.UTF_8)) {
-                            p.load(in);
-                        }
-                        result.add(new Entry(p.getProperty("run"), p.getProperty("vm"), Path.of(p.getProperty("dir"))));
-                    }
+                    vms.forEach(result::add);
                 }
             }
         }

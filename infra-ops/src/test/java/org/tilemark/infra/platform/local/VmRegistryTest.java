@@ -35,4 +35,20 @@ class VmRegistryTest {
         assertThat(tmp.resolve("vms/run-1")).doesNotExist();
         assertThat(registry.entries(null)).containsExactly(other);
     }
+
+    @Test
+    void aRunIsLiveWhileTheHarnessThatDeployedItRunsAndNotAfter() throws Exception {
+        VmRegistry registry = new VmRegistry(tmp.resolve("vms"));
+        registry.add(new VmRegistry.Entry("run-live", "tile1-db", tmp.resolve("app/run-live/tile1-db")));
+        registry.add(new VmRegistry.Entry("run-dead", "tile1-db", tmp.resolve("app/run-dead/tile1-db")));
+        // run-dead's harness was a process that has ended: a real one, started and waited for.
+        Process ended = new ProcessBuilder("true").start();
+        ended.waitFor();
+        Path dead = tmp.resolve("vms/run-dead/tile1-db.properties");
+        java.nio.file.Files.writeString(dead, java.nio.file.Files.readString(dead)
+                .replaceAll("(?m)^owner=.*$", "owner=" + ended.pid()));
+
+        assertThat(registry.liveRuns()).containsOnlyKeys("run-live")
+                .containsEntry("run-live", "harness pid " + ProcessHandle.current().pid());
+    }
 }

@@ -1,0 +1,114 @@
+package org.tilemark.config;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks of a configuration on this machine, without creating anything: bounds the machine sets, and
+ * the paths it names: a directory
+ * that exists must be a writable directory; one that does not must be creatable (its nearest existing
+ * ancestor a writable directory); directories that must differ do. Errors name the full key path.
+ */
+public final class MachineChecks {
+
+    private final String section;
+    private final List<String> errors;
+    private final Map<Path, String> distinct;
+
+    private MachineChecks(String section, List<String> errors, Map<Path, String> distinct) {
+        this.section = section;
+        this.errors = errors;
+        this.distinct = distinct;
+    }
+
+    static MachineChecks top(List<String> errors) {
+        return new MachineChecks("", errors, new LinkedHashMap<>());
+    }
+
+    /** The checks of a section, e.g. {@code cluster.local}: keys are relative to it, distinctness shared. */
+    MachineChecks section(String name) {
+        return new MachineChecks(name + ".", errors, distinct);
+    }
+
+    /** The number of CPUs of this machine, for bounds derived from it. */
+    public int cpus() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** {@code value} must not exceed {@code bound}; {@code why} says where the bound comes from. */
+    public void atMost(String key, long value, long bound, String why) {
+        if (value > bound) {
+            errors.add(section + key + ": must be <= " + bound + " (" + why + ") (got " + value + ")");
+        }
+    }
+
+    /**
+     * A directory the command writes into: an existing writable directory, or creatable when {@code mayCreate}.
+     * Returns whether it is, so checks of what lies inside it can be skipped when it is not.
+     */
+    public boolean writableDirectory(String key, Path path, boolean mayCreate) {
+        if (path == null) {
+            return true;
+        }
+        String fullKey = section + key;
+        Path absolute;
+        try {
+            absolute = path.toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            errors.add(fullKey + ": not a usable path");
+            return false;
+        }
+        String shown = Messages.clip(path.toString());
+        int before = errors.size();
+        if (Files.exists(absolute)) {
+            if (!Files.isDirectory(absolute)) {
+                errors.add(fullKey + ": " + shown + " is not a directory");
+            } else if (!Files.isWritable(absolute)) {
+                errors.add(fullKey + ": " + shown + " is not writable");
+            }
+        } else if (!mayCreate) {
+            errors.add(fullKey + ": " + shown + " does not exist");
+        } else {
+            Path parent = absolute.getParent();
+            while (parent != null && !Files.exists(parent)) {
+                parent = parent.getParent();
+            }
+            if (parent == null || !Files.isDirectory(parent)) {
+                errors.add(fullKey + ": " + shown + " cannot be created (" + (parent == null ? "no parent" : parent + " is not a directory") + ")");
+            } else if (!Files.isWritable(parent)) {
+                errors.add(fullKey + ": " + shown + " cannot be created (" + parent + " is not writable)");
+            }
+        }
+        return errors.size() == before;
+    }
+
+    /** {@code path} must not be a directory another key given to this method named. */
+    public void distinct(String key, Path path) {
+        if (path == null) {
+            return;
+        }
+        String other = distinct.putIfAbsent(path.toAbsolutePath().normalize(), section + key);
+        if (other != null) {
+            errors.add(section + key + ": the same directory as " + other + " (" + Messages.clip(path.toString()) + ")");
+        }
+    }
+
+    /** A file holding a secret: a readable regular file, not empty, of at most {@link InputFiles#CONFIG_MAX_BYTES}. */
+    public void secretFile(String key, Path path) {
+        if (path == null) {
+            return;
+        }
+        try {
+            byte[] bytes = InputFiles.readBytes(path, InputFiles.CONFIG_MAX_BYTES);
+            if (new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+                errors.add(section + key + ": " + Messages.clip(path.toString()) + " is empty");
+            }
+        } catch (InputFiles.InputFileException e) {
+            errors.add(section + key + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package org.tilemark.harness.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The bad inputs of {@link BadInputFuzzTest}, generated per category, and the files they name. */
+final class BadInputs {
+
+    private static final List<String> INT_KEYS = List.of("run.tiles", "run.phases", "workloads.dvdstore.users",
+            "workloads.dvdstore.webServers", "workloads.mail.users", "workloads.olio.users", "cluster.local.hosts",
+            "storage.vms", "search.maxTiles", "workloads.dvdstore.database.poolSize");
+    private static final List<String> BAD_INTS = List.of("x", "+3", "2f", "\u0663", "1.5", "99999999999999999999",
+            "0x10", "1e3");
+    private static final List<String> DOUBLE_KEYS = List.of("workloads.dvdstore.referenceOrdersPerMinute",
+            "workloads.mail.acceleration", "workloads.olio.referenceOpsPerSecond", "workloads.dvdstore.load.highFactor",
+            "infra.vmotion.referenceOpsPerHour");
+    private static final List<String> BAD_DOUBLES = List.of(".nan", "NaN", ".inf", "Infinity", "2f", "0x1p3", "1e999",
+            "\u0663", "abc");
+    private static final List<String> DURATION_KEYS = List.of("run.phaseDuration", "run.warmup",
+            "workloads.dvdstore.thinkTime", "infra.pause", "workloads.standby.timeout");
+    private static final List<String> BAD_DURATIONS = List.of("5", "5x", "s", "1e3s", "PXYZ", "\u0663s", "10 minutes");
+    private static final List<String> CONFIG_COMMANDS = List.of("run", "search", "storage", "cleanup", "olio export-jmx",
+            "compare");
+
+    /** Every SAMPLE-th setting goes to each other command too: each command costs a validate and itself. */
+    private static final int SAMPLE = 16;
+
+    private BadInputs() {
+    }
+
+    /** A valid configuration whose every path is under {@code tmp} and does not exist yet. */
+    static List<String> base(Path tmp, String command) {
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        // Datastores outside the work directory must exist: they do, so the work directory can be bad alone.
+        Path datastores = tmp.resolve("ds");
+        for (String setting : List.of("run.results=" + tmp.resolve("results"), "run.stateDir=" + tmp.resolve("state"),
+                "cluster.local.workDir=" + tmp.resolve("work"), "cluster.local.datastores.app=" + datastores.resolve("app"),
+                "cluster.local.datastores.maintenance=" + datastores.resolve("maintenance"))) {
+            args.add("-s");
+            args.add(setting);
+        }
+        if (command.equals("olio export-jmx")) {
+            args.addAll(List.of("-o", tmp.resolve("out/plan.jmx").toString()));
+        }
+        return args;
+    }
+
+    static boolean isBaseSetting(String arg) {
+        return arg.startsWith("run.results=/tmp/junit") || arg.startsWith("run.stateDir=") || arg.startsWith("cluster.local.workDir=")
+                || arg.startsWith("cluster.local.datastores.app=/tmp") && arg.endsWith("ds/app")
+                || arg.startsWith("cluster.local.datastores.maintenance=") && arg.endsWith("ds/maintenance");
+    }
+
+    static void writeFiles(Path tmp) throws IOException {
+        Files.createDirectories(tmp.resolve("out"));
+        Files.createDirectories(tmp.resolve("ds/app"));
+        bundle(tmp, "bundle-binary-intervals", "intervals.jsonl", new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 10});
+        bundle(tmp, "bundle-binary-infra", "infra-ops.jsonl", new byte[] {(byte) 0xc3, (byte) 0x28, 10});
+        bundle(tmp, "bundle-garbage-run", "run.json", "{{ not json".getBytes(StandardCharsets.UTF_8));
+        bundle(tmp, "bundle-list-run", "run.json", "[1, 2]".getBytes(StandardCharsets.UTF_8));
+        bundle(tmp, "bundle-garbage-score", "score.json", "\u0000garbage".getBytes(StandardCharsets.UTF_8));
+        bundle(tmp, "bundle-future-format", "run.json",
+                "{\"format\": {\"name\": \"tilemark-bundle\", \"version\": 99}}".getBytes(StandardCharsets.UTF_8));
+        Files.createDirectories(tmp.resolve("ds/maintenance"));
+        Files.createDirectories(tmp.resolve("adir"));
+        Files.writeString(tmp.resolve("afile"), "x");
+        Files.writeString(tmp.resolve("empty"), "");
+        Files.write(tmp.resolve("binary"), new byte[] {0, 1, 2, (byte) 0xff, (byte) 0xfe, 10, 0});
+        yaml(tmp, "two-docs", "run:\n  tiles: 1\n---\nrun:\n  tiles: 2\n");
+        yaml(tmp, "tag", "run:\n  tiles: !!java.lang.Runtime 2\n");
+        yaml(tmp, "alias", "a: &x {tiles: 2}\nrun: *x\n");
+        yaml(tmp, "anchor", "run: &x\n  tiles: 2\n");
+        yaml(tmp, "tab", "run:\n\ttiles: 2\n");
+        yaml(tmp, "dup", "run:\n  tiles: 2\n  tiles: 3\n");
+        yaml(tmp, "list", "- run\n");
+        yaml(tmp, "plus", "run:\n  tiles: +3\n");
+        yaml(tmp, "arabic", "run:\n  tiles: \u0663\n");
+        yaml(tmp, "nan", "workloads:\n  mail:\n    acceleration: .nan\n");
+        yaml(tmp, "inf", "workloads:\n  mail:\n    acceleration: .inf\n");
+        yaml(tmp, "digits", "run:\n  tiles: " + "9".repeat(100_000) + "\n");
+        yaml(tmp, "null-limit", "workloads:\n  dvdstore:\n    qos:\n      limits:\n        purchase: ~\n");
+        yaml(tmp, "deep", "a: ".repeat(1) + "[".repeat(200) + "]".repeat(200) + "\n");
+        yaml(tmp, "huge", "# " + "x".repeat(2 << 20) + "\n");
+        yaml(tmp, "unclosed", "run:\n  tiles: 2\n phases: [3\n");
+        yaml(tmp, "complex-key", "? [a, b]\n: 1\n");
+        Files.write(tmp.resolve("latin1.yaml"), "run:\n  profile: caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        try {
+            new ProcessBuilder("mkfifo", tmp.resolve("fifo").toString()).start().waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A bundle directory with one damaged file (and an intervals.jsonl, so it is taken for a bundle). */
+    private static void bundle(Path tmp, String name, String file, byte[] content) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(name));
+        Files.writeString(dir.resolve("intervals.jsonl"), "");
+        Files.write(dir.resolve(file), content);
+    }
+
+    private static void yaml(Path tmp, String name, String text) throws IOException {
+        Files.writeString(tmp.resolve(name + ".yaml"), text);
+    }
+
+    static List<BadInputFuzzTest.Case> cases(Path tmp) {
+        List<BadInputFuzzTest.Case> cases = new ArrayList<>();
+        List<String[]> settings = settings(tmp);
+        for (String[] setting : settings) {
+            cases.add(setting(tmp, "validate", setting));
+        }
+        // Every command that takes a configuration refuses the same input the same way (a sample of them).
+        for (String command : CONFIG_COMMANDS) {
+            for (int i = command.length() % SAMPLE; i < settings.size(); i += SAMPLE) {
+                cases.add(setting(tmp, command, settings.get(i)));
+            }
+        }
+        for (String[] file : files(tmp)) {
+            List<String> validate = base(tmp, "validate");
+            validate.addAll(List.of("-c", file[0]));
+            List<String> run = base(tmp, "run");
+            run.addAll(List.of("-c", file[0]));
+            cases.add(new BadInputFuzzTest.Case(file[1], validate));
+            if (cases.size() % 3 == 0) { // run reads its file as validate does: a sample of them
+                cases.add(new BadInputFuzzTest.Case(file[1], run, validate));
+            }
+        }
+        cases.addAll(commandLines(tmp));
+        return cases;
+    }
+
+    private static BadInputFuzzTest.Case setting(Path tmp, String command, String[] setting) {
+        List<String> args = base(tmp, command);
+        args.addAll(List.of(command.equals("compare") ? "-a" : "-s", setting[0] + "=" + setting[1]));
+        if (setting.length > 3) {
+            args.addAll(List.of(command.equals("compare") ? "-a" : "-s", setting[3]));
+        }
+        if (command.equals("compare")) {
+            args.addAll(List.of("-b", "run.seed=7"));
+        }
+        return new BadInputFuzzTest.Case(setting.length > 2 ? setting[2] : setting[0], args,
+                command.equals("validate") ? List.of() : setting(tmp, "validate", setting).args());
+    }
+
+    /** {key, value[, what the error names]}: types, ranges, open maps, references, addresses, URLs, paths. */
+    private static List<String[]> settings(Path tmp) {
+        List<String[]> s = new ArrayList<>();
+        INT_KEYS.forEach(key -> BAD_INTS.forEach(value -> s.add(new String[] {key, value})));
+        DOUBLE_KEYS.forEach(key -> BAD_DOUBLES.forEach(value -> s.add(new String[] {key, value})));
+        DURATION_KEYS.forEach(key -> BAD_DURATIONS.forEach(value -> s.add(new String[] {key, value})));
+        for (String key : List.of("infra.enabled", "workloads.mail.enabled", "cluster.local.pinCpus")) {
+            for (String value : List.of("yes", "1", "on")) {
+                s.add(new String[] {key, value});
+            }
+        }
+        String[][] more = {
+            {"run.tiles", "0"}, {"run.tiles", "-1"}, {"run.tiles", "100000"}, {"run.phases", "2147483647"},
+            {"run.phaseDuration", "2562047h"}, {"cluster.local.hosts", "100000000"}, {"workloads.dvdstore.users", "2147483647"},
+            {"workloads.mail.users", "2147483647"}, {"workloads.olio.users", "2147483647"},
+            {"storage.diskSize", "99999999999GB"}, {"storage.vms", "100000"},
+            {"workloads.dvdstore.mix.pctNewCustomers", "101"}, {"workloads.standby.minAnsweredPercent", "-1"},
+            {"workloads.dvdstore.qos.percentile", "100"}, {"run.interval", "7s"},
+            {"run.tilez", "2", "run.tilez"}, {"cluster.lokal.hosts", "2", "cluster.lokal"},
+            {"workloads.dvdstor.users", "2", "workloads.dvdstor"}, {"workloads.mail.actionMix.sned", "2"},
+            {"workloads.dvdstore.qos.limits.purchse", "2s"}, {"workloads.mail.qos.limits.sned", "1s"},
+            {"workloads.olio.qos.limits.HomePag", "1s"}, {"cluster.local.datastores.mainteance", tmp.resolve("work/m2").toString()},
+            {"workloads.dvdstore.qos.limits.purchase", "~"},
+            {"infra.vmotion.roles", "bogus"}, {"infra.storageVmotion.roles", "dvdstore-web, nope"}, {"infra.xvmotion.roles", ","},
+            {"cluster.bindAddress", "999.999.999.999"}, {"cluster.bindAddress", "not a host!"}, {"cluster.bindAddress", "1.2.3"},
+            {"cluster.platform", "vsphere"},
+            {"workloads.dvdstore.database.jdbcUrl", "jdbc:garbage:x"}, {"workloads.dvdstore.database.jdbcUrl", "postgres://hunter2tok@h/db"},
+            {"workloads.dvdstore.database.jdbcUrl", "jdbc:postgresql://h:70000/db"},
+            {"workloads.mail.smtpUrl", "smtp://u:hun/ter2@host:25", "workloads.mail.smtpUrl", "workloads.mail.imapUrl=imap://h:143"},
+            {"workloads.mail.smtpUrl", "smtp://host", "workloads.mail.smtpUrl", "workloads.mail.imapUrl=imap://h:143"},
+            {"workloads.mail.smtpUrl", "smtp://host:70000", "workloads.mail.smtpUrl", "workloads.mail.imapUrl=imap://h:143"},
+            {"workloads.mail.imapUrl", "imap://127.0.0.1:1", "workloads.mail.smtpUrl", "workloads.mail.smtpUrl=smtp://127.0.0.1:1"},
+            {"workloads.dvdstore.database.jdbcUrl", "jdbc:postgresql://127.0.0.1:1/ds3"},
+            {"workloads.mail.imapUrl", "imap://host:143", "workloads.mail.smtpUrl"},
+            {"run.results", "/etc/passwd"}, {"run.results", "/dev/null/results"}, {"run.results", tmp.resolve("afile/x").toString()},
+            {"run.stateDir", tmp.resolve("afile").toString()},
+            {"cluster.local.workDir", tmp.resolve("afile").toString()}, {"cluster.local.datastores.app", "/etc/passwd"},
+            {"cluster.local.datastores.app", tmp.resolve("nowhere/app").toString()},
+            {"cluster.local.datastores.app", tmp.resolve("ds/maintenance").toString(), "cluster.local.datastores.maintenance"},
+            {"workloads.dvdstore.database.passwordFile", tmp.resolve("missing").toString()},
+            {"workloads.dvdstore.database.passwordFile", tmp.resolve("adir").toString()},
+            {"workloads.mail.passwordFile", tmp.resolve("empty").toString()},
+            {"workloads.olio.passwordFile", "/dev/zero"},
+            {"workloads.olio.passwordFile", tmp.resolve("fifo").toString()},
+        };
+        s.addAll(List.of(more));
+        return s;
+    }
+
+    /** {config file, what the error names}. */
+    private static List<String[]> files(Path tmp) {
+        List<String[]> f = new ArrayList<>();
+        for (String name : List.of("two-docs", "tag", "alias", "anchor", "tab", "dup", "list", "deep", "huge", "unclosed",
+                "complex-key", "latin1")) {
+            f.add(new String[] {tmp.resolve(name + ".yaml").toString(), name + ".yaml"});
+        }
+        f.add(new String[] {tmp.resolve("plus.yaml").toString(), "run.tiles"});
+        f.add(new String[] {tmp.resolve("arabic.yaml").toString(), "run.tiles"});
+        f.add(new String[] {tmp.resolve("nan.yaml").toString(), "workloads.mail.acceleration"});
+        f.add(new String[] {tmp.resolve("inf.yaml").toString(), "workloads.mail.acceleration"});
+        f.add(new String[] {tmp.resolve("digits.yaml").toString(), "run.tiles"});
+        f.add(new String[] {tmp.resolve("null-limit.yaml").toString(), "workloads.dvdstore.qos.limits.purchase"});
+        for (String name : List.of("binary", "fifo", "adir", "missing.yaml")) {
+            f.add(new String[] {tmp.resolve(name).toString(), name});
+        }
+        f.add(new String[] {"/dev/zero", "/dev/zero"});
+        return f;
+    }
+
+    private static List<BadInputFuzzTest.Case> commandLines(Path tmp) {
+        List<BadInputFuzzTest.Case> c = new ArrayList<>();
+        String[][] lines = {
+            {"--bogus", "validate --bogus"}, {"--tiles", "run --tiles"}, {"--repetitions", "compare --repetitions x"},
+            {"nope", "nope"}, {"--bogus", "image build --bogus"}, {"BUNDLE", "report"},
+            {"missing", "report " + tmp.resolve("missing")}, {"adir", "report " + tmp.resolve("adir")},
+            {"afile", "report " + tmp.resolve("afile")}, {"missing", "verify " + tmp.resolve("missing")},
+            {"adir", "verify " + tmp.resolve("adir")}, {"--target", "olio export-jmx --target http://127.0.0.1:70000 -o "
+                + tmp.resolve("out/p.jmx")},
+            {"--target", "olio export-jmx --target ftp://h:1 -o " + tmp.resolve("out/p.jmx")},
+            {"--output", "olio export-jmx -o " + tmp.resolve("nowhere/p.jmx")},
+            {"--output", "olio export-jmx -o " + tmp.resolve("adir")},
+            {"A", "compare " + tmp.resolve("adir")},
+            {"B: " + tmp.resolve("missing"), "compare " + tmp.resolve("bundle-list-run") + " " + tmp.resolve("missing")},
+            {"A: " + tmp.resolve("missing"), "compare " + tmp.resolve("missing") + " " + tmp.resolve("bundle-list-run")},
+            {"both", "compare " + tmp.resolve("bundle-list-run") + " " + tmp.resolve("two-docs.yaml")},
+            {"--keystore", "verify --sign " + tmp.resolve("adir")},
+            {"intervals.jsonl", "report " + tmp.resolve("bundle-binary-intervals")},
+            {"infra-ops.jsonl", "report " + tmp.resolve("bundle-binary-infra")},
+            {"run.json", "report " + tmp.resolve("bundle-garbage-run")},
+            {"run.json", "report " + tmp.resolve("bundle-list-run")},
+            {"score.json", "report " + tmp.resolve("bundle-garbage-score")},
+            {"99", "report " + tmp.resolve("bundle-future-format")},
+        };
+        for (String[] line : lines) {
+            c.add(new BadInputFuzzTest.Case(line[0], List.of(line[1].split(" "))));
+        }
+        return c;
+    }
+}
