@@ -99,7 +99,7 @@ public final class BundleVerifier {
         Optional<ManifestSignature.Signer> signer = ManifestSignature.verify(bundle, trusted);
         BenchmarkSpec spec = spec(files.run());
         List<Workload> workloads = Workloads.enabled(spec);
-        IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle));
+        IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
         for (BundleReader.Line line : files.intervals()) {
             intervals.add(line);
         }

@@ -85,7 +85,7 @@ class BundleRoundTripTest {
         Files.writeString(dir.resolve(BundleLayout.RUN),
                 "{\"format\":{\"name\":\"tilemark-bundle\",\"version\":9},\"runId\":\"future\"}");
         assertThatThrownBy(() -> BundleReader.of(dir).run()).isInstanceOf(UnsupportedBundleFormat.class)
-                .hasMessage("run.json declares the format tilemark-bundle version 9; this Tilemark reads versions 1 to 2");
+                .hasMessage("run.json declares the format tilemark-bundle version 9; this Tilemark reads versions 1 to 3");
 
         Files.writeString(dir.resolve(BundleLayout.RUN), "{\"format\":{\"name\":\"other\",\"version\":1}}");
         assertThatThrownBy(() -> BundleReader.of(dir).format()).isInstanceOf(UnsupportedBundleFormat.class)

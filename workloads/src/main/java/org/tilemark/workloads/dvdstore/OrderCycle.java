@@ -21,7 +21,7 @@ import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
 final class OrderCycle implements OpenLoopUser.Cycle {
 
     static final List<String> OPERATIONS = List.of("login", "newCustomer", "newMember", "browse", "browseReviews",
-            "getReviews", "newReview", "helpfulness", "purchase", "order");
+            "getReviews", "newReview", "helpfulness", "purchase", DvdStoreWorkload.ORDER);
 
     private final StoreFront store;
     private final Ds3Catalog catalog;
@@ -60,15 +60,16 @@ final class OrderCycle implements OpenLoopUser.Cycle {
             reviews(timeline, customerId);
             Page order = timeline.step("purchase", () -> store.post("/ds3/purchase",
                     Map.of("customerid", Long.toString(customerId), "items", basket(seen))));
-            if (order.rolledBack()) {
-                recorder.rolledBack();
-            } else if (order.id("orderid").orElse(0) <= 0) {
+            boolean refused = order.rolledBack();
+            if (!refused && order.id("orderid").orElse(0) <= 0) {
                 throw timeline.fail("purchase", "no order id in the purchase page");
             }
-            recorder.success("order", System.nanoTime() - intendedStartNanos);
-            recorder.completed();
+            recorder.completed(DvdStoreWorkload.ORDER, System.nanoTime() - intendedStartNanos);
+            if (refused) {
+                recorder.rolledBack();
+            }
         } catch (StoreFrontException e) {
-            recorder.failedUnit();
+            // the failed page counted the order's error (Timeline)
         }
     }
 
@@ -193,13 +194,13 @@ final class OrderCycle implements OpenLoopUser.Cycle {
                 dueNanos = now;
                 return page;
             } catch (StoreFrontException e) {
-                recorder.failure(operation, store.vmName());
+                recorder.failedUnit(operation, store.vmName());
                 throw e;
             }
         }
 
         StoreFrontException fail(String operation, String why) {
-            recorder.failure(operation, store.vmName());
+            recorder.failedUnit(operation, store.vmName());
             return new StoreFrontException(why);
         }
     }
