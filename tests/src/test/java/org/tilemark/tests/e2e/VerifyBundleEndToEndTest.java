@@ -169,7 +169,7 @@ class VerifyBundleEndToEndTest {
 
         assertThat(Files.readString(bundle.resolve("score.json"))).isEqualTo(Files.readString(GOLDEN.resolve("score.json")));
         String html = Files.readString(bundle.resolve("report.html"));
-        assertThat(html).contains("Score: 0.93 @ 1 tile (app 1.00, infra 0.61), non-compliant — 95% CI 0.834–1.033",
+        assertThat(html).contains("Score: 0.93 @ 1 tile (app 1.02, infra 0.56), non-compliant — 95% CI 0.834–1.033",
                 "(application 1.025, 95% CI across 6 intervals 0.946–1.094; infrastructure 0.556)", "Not publishable because:", "Version of java",
                 "VMs and placement", "Effective configuration");
         assertThat(BundleVerifier.verify(bundle, Optional.empty()).exitCode()).isZero();
