@@ -26,7 +26,7 @@ class BundleRoundTripTest {
         latency.recordValue(2_000_000);
         InfraOpLine operation = new InfraOpLine("vmotion", 1, "tile1-mail", "mail", 1,
                 new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
-                origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, 42L, null,
+                origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, "modelled memory", 42L, null,
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
             writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, Map.of(),

@@ -164,14 +164,14 @@ final class LocalPlatform implements Platform {
             }
             Files.createDirectories(dir.path());
             registry.add(entry);
-            Disks.copy(templates.resolve(spec.template().cacheKey()).resolve("disk"), dir.disk());
+            long copied = Disks.copy(templates.resolve(spec.template().cacheKey()).resolve("disk"), dir.disk());
             dir.writeGuestConfig(spec.guestConfig(GUEST_BIND, GUEST_NETWORK));
             EndpointProxy.Handoff handoff = EndpointProxy.Handoff.of(spec.role());
             Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();
             for (String port : spec.role().ports()) {
                 endpoints.put(port, new EndpointProxy(bindAddress, spec.name() + "-" + port, handoff));
             }
-            vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, endpoints));
+            vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, endpoints, copied));
             return vm;
         } catch (IOException e) {
             throw new PlatformException("deploying VM " + spec.name() + ": " + e.getMessage(), e);
@@ -314,6 +314,12 @@ final class LocalPlatform implements Platform {
         Map<String, InetSocketAddress> result = new LinkedHashMap<>();
         requireUnchecked(vm).endpoints().forEach((name, proxy) -> result.put(name, proxy.address()));
         return result;
+    }
+
+    @Override
+    public java.util.OptionalLong deployedBytes(Vm vm) {
+        LocalVm local = vms.get(vm.name());
+        return local == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(local.deployedBytes());
     }
 
     @Override
