@@ -318,8 +318,7 @@ final class LocalPlatform implements Platform {
 
     @Override
     public java.util.OptionalLong deployedBytes(Vm vm) {
-        LocalVm local = vms.get(vm.name());
-        return local == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(local.deployedBytes());
+        return java.util.OptionalLong.of(requireUnchecked(vm).deployedBytes());
     }
 
     @Override
@@ -386,18 +385,12 @@ final class LocalPlatform implements Platform {
     }
 
     private LocalVm require(Vm vm) throws PlatformException {
-        LocalVm local = vms.get(vm.name());
-        if (local == null) {
-            throw new PlatformException("no VM named " + vm.name() + " on this platform");
-        }
-        return local;
+        return Optional.ofNullable(vms.get(vm.name()))
+                .orElseThrow(() -> new PlatformException("no VM named " + vm.name() + " on this platform"));
     }
 
     private LocalVm requireUnchecked(Vm vm) {
-        LocalVm local = vms.get(vm.name());
-        if (local == null) {
-            throw new IllegalArgumentException("no VM named " + vm.name() + " on this platform");
-        }
-        return local;
+        return Optional.ofNullable(vms.get(vm.name()))
+                .orElseThrow(() -> new IllegalArgumentException("no VM named " + vm.name() + " on this platform"));
     }
 }
