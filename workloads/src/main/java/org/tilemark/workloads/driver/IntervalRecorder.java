@@ -79,6 +79,10 @@ public final class IntervalRecorder {
     /** Ends the current interval and starts the next; called by one thread (the harness's clock). */
     public synchronized IntervalSnapshot cut() {
         Instant end = clock.instant();
+        // The order of the reads keeps each count in the interval of its unit or later, as verify checks:
+        // rollbacks (counted after their unit completes) before the histograms, attempts (counted before
+        // their unit ends) after the histograms and the failed units.
+        long refused = rollbacks.sumThenReset();
         Map<String, Histogram> histograms = new TreeMap<>();
         latency.forEach((op, recorder) -> histograms.put(op, recorder.getIntervalHistogram()));
         long completed = 0;
@@ -86,10 +90,8 @@ public final class IntervalRecorder {
             Histogram units = histograms.get(op);
             completed += units == null ? 0 : units.getTotalCount();
         }
-        // errors and rollbacks before attempts: a unit's attempt is never counted in a later interval than its end
         Map<String, Long> byOperation = drain(operationErrors);
         long failedUnits = errors.sumThenReset();
-        long refused = rollbacks.sumThenReset();
         IntervalSnapshot snapshot = new IntervalSnapshot(intervalStart, end, histograms,
                 byOperation, attempts.sumThenReset(), completed, failedUnits, refused,
                 scheduleLag.getIntervalHistogram(), drain(vmErrors));
