@@ -9,8 +9,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Loads a {@link BenchmarkSpec} from three layers: the built-in {@code tilemark/defaults.yaml}, then the
- * user's (partial) YAML file deep-merged onto it, then dotted-path overrides such as {@code run.tiles=2}.
+ * Loads a {@link BenchmarkSpec} from four layers: the built-in {@code tilemark/defaults.yaml}, the
+ * profile's settings ({@link RunProfiles}: the one {@code run.profile} names in the file or the
+ * overrides), the user's (partial) YAML file deep-merged onto them, then dotted-path overrides such as
+ * {@code run.tiles=2}.
  */
 public final class ConfigLoader {
 
@@ -29,9 +31,11 @@ public final class ConfigLoader {
         YamlTrees trees = new YamlTrees();
         PlatformConfigs platforms = PlatformConfigs.load();
         ObjectNode merged = defaults(trees, platforms);
-        if (file.isPresent()) {
-            YamlTrees.deepMerge(merged, trees.readFile(file.get()));
-        }
+        Optional<ObjectNode> user = file.isPresent() ? Optional.of(trees.readFile(file.get())) : Optional.empty();
+        String profile = overrides.getOrDefault("run.profile",
+                user.map(u -> u.path("run").path("profile").asText(null)).orElse(merged.path("run").path("profile").asText()));
+        RunProfiles.layer(trees, profile).ifPresent(layer -> YamlTrees.deepMerge(merged, layer));
+        user.ifPresent(u -> YamlTrees.deepMerge(merged, u));
         return bind(merged, overrides, platforms, true);
     }
 
@@ -69,6 +73,15 @@ public final class ConfigLoader {
             throw new ConfigException(errors);
         }
         return spec;
+    }
+
+    /** The standard profile alone: every setting at its standard value (docs/run-rules.md). */
+    public static BenchmarkSpec standard() {
+        try {
+            return load(Optional.empty(), Map.of("run.profile", RunProfiles.STANDARD));
+        } catch (ConfigException e) {
+            throw new IllegalStateException("built-in standard profile is invalid:\n" + e.getMessage(), e);
+        }
     }
 
     /** The built-in defaults alone. */

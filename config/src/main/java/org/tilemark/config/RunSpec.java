@@ -6,7 +6,7 @@ import java.time.Duration;
 /**
  * How a run is shaped in time.
  *
- * @param profile          named profile, {@code quick} by default
+ * @param profile          one of {@link RunProfiles#names()}: {@code quick} by default, {@code standard} for a publishable run
  * @param tiles            number of tiles to deploy and drive
  * @param phases           number of measured phases
  * @param phaseDuration    length of one measured phase; a whole multiple of {@code interval}

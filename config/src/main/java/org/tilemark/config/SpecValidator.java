@@ -53,7 +53,9 @@ final class SpecValidator {
     }
 
     private void validateRun(RunSpec run) {
-        notBlank("run.profile", run.profile());
+        if (!RunProfiles.known(run.profile())) {
+            errors.add("run.profile: '" + run.profile() + "' is not a profile (" + String.join(", ", RunProfiles.names()) + ")");
+        }
         atLeast("run.tiles", run.tiles(), 1);
         atLeast("run.phases", run.phases(), 1);
         positive("run.phaseDuration", run.phaseDuration());

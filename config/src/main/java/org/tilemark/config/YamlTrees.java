@@ -29,13 +29,18 @@ final class YamlTrees {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     ObjectNode defaults() {
-        try (InputStream in = YamlTrees.class.getResourceAsStream(DEFAULTS_RESOURCE)) {
+        return resource(DEFAULTS_RESOURCE);
+    }
+
+    /** A built-in YAML tree from the class path (the defaults, a profile's layer). */
+    ObjectNode resource(String name) {
+        try (InputStream in = YamlTrees.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("resource " + DEFAULTS_RESOURCE + " is missing from the classpath");
+                throw new IllegalStateException("resource " + name + " is missing from the classpath");
             }
             return (ObjectNode) yaml.readTree(in);
         } catch (IOException e) {
-            throw new IllegalStateException("built-in " + DEFAULTS_RESOURCE + " is unreadable", e);
+            throw new IllegalStateException("built-in " + name + " is unreadable", e);
         }
     }
 

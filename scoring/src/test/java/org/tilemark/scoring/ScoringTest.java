@@ -113,6 +113,26 @@ class ScoringTest {
         assertThat(Scoring.format(run)).isEqualTo("Score: 1.20 @ 1 tile (non-compliant, application only)");
     }
 
+    /** Issue 16: the verified-run golden bundle's phases, whose separate medians came from two phases. */
+    @Test
+    void theRunsApplicationAndInfrastructureScoresAreThoseOfThePhaseWhoseScoreIsReported() {
+        PhaseScore p1 = Scoring.phase(1, List.of(Fixtures.tile(1, 1.025, QosVerdict.pass())), OptionalDouble.of(0.556));
+        PhaseScore p2 = Scoring.phase(2, List.of(Fixtures.tile(1, 1.001, QosVerdict.pass())), OptionalDouble.of(0.869));
+        PhaseScore p3 = Scoring.phase(3, List.of(Fixtures.tile(1, 0.964, QosVerdict.pass())), OptionalDouble.of(0.615));
+
+        RunScore run = Scoring.run(List.of(p1, p2, p3));
+
+        assertThat(run.score()).isEqualTo(p1.score());
+        assertThat(run.application()).isEqualTo(1.025);
+        assertThat(run.infrastructure()).hasValue(0.556);
+        assertThat(run.score()).isCloseTo(0.8 * run.application() + 0.2 * run.infrastructure().orElseThrow(), within(1e-12));
+
+        RunScore even = Scoring.run(List.of(p1, p2, p3, Scoring.phase(4, List.of(Fixtures.tile(1, 2.0, QosVerdict.pass())),
+                OptionalDouble.of(2.0))));
+        assertThat(even.score()).isCloseTo(0.8 * even.application() + 0.2 * even.infrastructure().orElseThrow(), within(1e-12));
+        assertThat(even.application()).isCloseTo((1.025 + 1.001) / 2, within(1e-12));
+    }
+
     @Test
     void runOfAnEvenNumberOfPhasesTakesTheMeanOfTheMiddleTwo() {
         List<TileScore> tiles = List.of(Fixtures.tile(1, 1, QosVerdict.pass()), Fixtures.tile(2, 1, QosVerdict.pass()));

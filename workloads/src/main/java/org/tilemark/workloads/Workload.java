@@ -44,6 +44,24 @@ public interface Workload {
 
     Duration metricPeriod();
 
+    /**
+     * Whether a timed success of {@code operation} is a scored unit that {@code completed} counts (the
+     * driver records it with {@code IntervalRecorder.completed}): {@code tilemark verify} requires each
+     * interval's {@code completed} to be the histogram logs' count of these operations.
+     */
+    default boolean completesUnit(String operation) {
+        return true;
+    }
+
+    /**
+     * Whether a failure of {@code operation} fails a unit ({@code errors}; the driver records it with
+     * {@code IntervalRecorder.failedUnit}): verify requires each interval's {@code errors} to be the sum of
+     * these operations' errors.
+     */
+    default boolean failsUnit(String operation) {
+        return true;
+    }
+
     /** The operation whose p95 the progress line shows (e.g. a whole DVD Store order, a mail send). */
     default String headlineOperation() {
         return "";

@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * The format a bundle declares in run.json: {@code "format":{"name":"tilemark-bundle","version":2}}.
  * Version 1 is every bundle written before run.json carried a format; it is read as such. Version 2
  * adds the format itself, {@code platformPublishable} (the platform's own answer) and the inventory's
- * datastores with the {@code location} the platform reports (version 1: {@code path}).
+ * datastores with the {@code location} the platform reports (version 1: {@code path}). Version 3 changes
+ * no field: its counts agree with the histogram logs interval by interval (drivers before it counted a
+ * unit a moment after timing it, so a count could land in the neighbouring interval).
  */
 public record BundleFormat(String name, int version) {
 
@@ -15,7 +17,7 @@ public record BundleFormat(String name, int version) {
     /** What a bundle without a declared format is read as. */
     public static final BundleFormat UNVERSIONED = new BundleFormat(NAME, 1);
     /** What this version writes. */
-    public static final BundleFormat CURRENT = new BundleFormat(NAME, 2);
+    public static final BundleFormat CURRENT = new BundleFormat(NAME, 3);
     private static final String FIELD = "format";
 
     /** The format {@code run} (run.json's tree) declares; {@link #UNVERSIONED} when it declares none. */

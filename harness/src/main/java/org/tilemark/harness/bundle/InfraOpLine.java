@@ -13,7 +13,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public record InfraOpLine(String operation, int block, String vm, String role, int tile,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Placement from,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Placement to,
-                          String start, String end, Long durationMs, Long bytesMoved, Long stunMs, Long downtimeMs,
+                          String start, String end, Long durationMs, Long bytesMoved, String moved, Long stunMs, Long downtimeMs,
                           String outcome, String error, int phase) {
 
     public static final String SUCCEEDED = "succeeded";

@@ -12,9 +12,10 @@ import java.util.Map;
  * @param endedAt    null while the run goes
  * @param config     the configuration snapshot, as the config module writes it
  * @param mixTargets per workload with a mix rule: percent per operation, in the rule's order
+ * @param notPublishableBecause every departure from the run rules (docs/run-rules.md); empty exactly when publishable
  */
 public record RunFile(String runId, String startedAt, String endedAt, String platform, boolean platformPublishable,
-                      boolean publishable, String profile, int tiles, Map<String, Object> config,
+                      boolean publishable, List<String> notPublishableBecause, String profile, int tiles, Map<String, Object> config,
                       Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
 
     /** Hosts and datastores as the platform reports them, and the deployed VMs. */
@@ -36,9 +37,9 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
     public record Versions(String tilemark, String java, String postgresql, String springBoot, String os) {
     }
 
-    /** The same record with {@code publishable} decided (it depends on the rest of the record). */
-    public RunFile withPublishable(boolean decided) {
-        return new RunFile(runId, startedAt, endedAt, platform, platformPublishable, decided, profile, tiles, config,
-                mixTargets, inventory, versions);
+    /** The same record with {@code publishable} decided by these reasons (they depend on the rest of the record). */
+    public RunFile withPublishability(List<String> reasons) {
+        return new RunFile(runId, startedAt, endedAt, platform, platformPublishable, reasons.isEmpty(), List.copyOf(reasons),
+                profile, tiles, config, mixTargets, inventory, versions);
     }
 }

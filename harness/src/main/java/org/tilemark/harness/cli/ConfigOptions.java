@@ -15,6 +15,9 @@ class ConfigOptions {
     @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "YAML run configuration (defaults apply to everything it leaves out)")
     Path file;
 
+    @Option(names = "--profile", paramLabel = "NAME", description = "run profile: quick (default) or standard, the run shape of a publishable result (run.profile; docs/run-rules.md)")
+    String profile;
+
     @Option(names = "--tiles", paramLabel = "N", description = "tiles to deploy (run.tiles)")
     String tiles;
 
@@ -58,6 +61,7 @@ class ConfigOptions {
     /** The configuration from {@code configFile} with these options, then {@code extraSettings} on top. */
     BenchmarkSpec load(Optional<Path> configFile, Map<String, String> extraSettings) throws ConfigException {
         Map<String, String> overrides = new LinkedHashMap<>(settings);
+        put(overrides, "run.profile", profile);
         put(overrides, "run.tiles", tiles);
         put(overrides, "run.phases", phases);
         put(overrides, "run.phaseDuration", phaseDuration);

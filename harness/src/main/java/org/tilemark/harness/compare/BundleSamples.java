@@ -14,16 +14,20 @@ import org.tilemark.harness.compare.MetricSamples.Better;
 import org.tilemark.infra.ops.InfraOperationType;
 
 /**
- * Reads the samples of one results bundle: phase scores from score.json, per-interval throughput and
- * latency percentiles of the measured phases from intervals.jsonl, and each infrastructure operation's
- * duration from infra-ops.jsonl, the harness's and the cluster's CPU from score.json. Histograms are not
- * read: interval percentiles are the samples.
+ * Reads the samples of one results bundle, one per measured phase: phase scores from score.json,
+ * throughput and latency percentiles from intervals.jsonl averaged over each phase's intervals and
+ * tiles, and each phase's infrastructure operation durations from infra-ops.jsonl; the harness's and the
+ * cluster's CPU from score.json, one per run. Intervals are not samples of their own: consecutive
+ * intervals are autocorrelated (a slow minute follows a slow minute), so treating them as independent
+ * overstates significance. Histograms are not read: interval percentiles are averaged.
  */
 final class BundleSamples {
     static final String SCORE_FILE = BundleLayout.SCORE;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Olio's cycle.* entries are gaps between a user's cycles, not latencies. */
     private static final String NOT_A_LATENCY_PREFIX = "cycle.";
+    /** The statistical unit of every per-phase metric, as the output names it. */
+    static final String PHASE = "phase";
 
     private BundleSamples() {
     }
@@ -46,8 +50,10 @@ final class BundleSamples {
         }
         Map<String, MetricSamples> metrics = new LinkedHashMap<>();
         phaseScores(score, metrics);
-        intervals(reader, run, metrics);
-        infraDurations(reader, metrics);
+        PhaseMeans perPhase = new PhaseMeans();
+        intervals(reader, run, perPhase);
+        infraDurations(reader, perPhase);
+        perPhase.addTo(metrics);
         harnessCpu(score, metrics);
         clusterCpu(score, metrics);
         return new RunSamples(bundle, score.path("runId").asText(bundle.getFileName().toString()),
@@ -56,47 +62,49 @@ final class BundleSamples {
 
     private static void phaseScores(JsonNode score, Map<String, MetricSamples> metrics) {
         for (JsonNode phase : score.path("phases")) {
-            add(metrics, "score", "score", "", Better.HIGHER, "phase", phase.path("score"));
-            add(metrics, "application", "application score", "", Better.HIGHER, "phase", phase.path("application"));
-            add(metrics, "infrastructure", "infrastructure score", "", Better.HIGHER, "phase",
+            add(metrics, "score", "score", "", Better.HIGHER, PHASE, phase.path("score"));
+            add(metrics, "application", "application score", "", Better.HIGHER, PHASE, phase.path("application"));
+            add(metrics, "infrastructure", "infrastructure score", "", Better.HIGHER, PHASE,
                     phase.path("infrastructure"));
             for (JsonNode op : phase.path("infraOperations")) {
                 String type = op.path("operation").asText();
                 add(metrics, "infra." + type + ".opsPerHour", InfraOperationType.displayName(type) + " rate", "ops/h",
-                        Better.HIGHER, "phase", op.path("opsPerHour"));
+                        Better.HIGHER, PHASE, op.path("opsPerHour"));
             }
         }
     }
 
-    private static void intervals(BundleReader bundle, JsonNode run, Map<String, MetricSamples> metrics)
+    private static void intervals(BundleReader bundle, JsonNode run, PhaseMeans metrics)
             throws BadCompareInput {
         for (JsonNode line : jsonLines(bundle, BundleLayout.INTERVALS)) {
-            if ("warmup".equals(line.path("stage").asText()) || line.path("phase").asInt(0) < 1) {
+            int phase = line.path("phase").asInt(0);
+            if ("warmup".equals(line.path("stage").asText()) || phase < 1) {
                 continue;
             }
             String workload = line.path("workload").asText();
-            add(metrics, workload + ".throughput", workload + " throughput", line.path("metric").asText(""),
-                    Better.HIGHER, "measured interval", line.path("throughput"));
+            metrics.add(phase, new MetricSamples(workload + ".throughput", workload + " throughput",
+                    line.path("metric").asText(""), Better.HIGHER, PHASE, List.of()), line.path("throughput"));
             int percentile = run.path("config").path("workloads").path(workload).path("qos")
                     .path("percentile").asInt(95);
             String field = "p" + percentile + "Ms";
             line.path("operations").properties().forEach(op -> {
                 if (!op.getKey().startsWith(NOT_A_LATENCY_PREFIX) && op.getValue().path("count").asLong() > 0) {
-                    add(metrics, workload + ".p" + percentile + "." + op.getKey(),
-                            workload + " p" + percentile + " " + op.getKey(), "ms", Better.LOWER,
-                            "measured interval", op.getValue().path(field));
+                    metrics.add(phase, new MetricSamples(workload + ".p" + percentile + "." + op.getKey(),
+                            workload + " p" + percentile + " " + op.getKey(), "ms", Better.LOWER, PHASE, List.of()),
+                            op.getValue().path(field));
                 }
             });
         }
     }
 
-    private static void infraDurations(BundleReader bundle, Map<String, MetricSamples> metrics) throws BadCompareInput {
+    private static void infraDurations(BundleReader bundle, PhaseMeans metrics) throws BadCompareInput {
         for (JsonNode op : jsonLines(bundle, BundleLayout.INFRA_OPS)) {
             if (op.path("phase").asInt(0) >= 1 && InfraOpLine.SUCCEEDED.equals(op.path("outcome").asText())) {
                 String type = op.path("operation").asText();
                 double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
-                add(metrics, "infra." + type + ".duration", InfraOperationType.displayName(type) + " duration", "s",
-                        Better.LOWER, "operation", JSON.getNodeFactory().numberNode(seconds));
+                metrics.add(op.path("phase").asInt(), new MetricSamples("infra." + type + ".duration",
+                        InfraOperationType.displayName(type) + " duration", "s", Better.LOWER, PHASE, List.of()),
+                        JSON.getNodeFactory().numberNode(seconds));
             }
         }
     }

@@ -46,6 +46,8 @@ final class CompareBundle {
         root.put("samples", CompareTable.samplesNote(comparison));
         runs(root.putArray("a"), comparison.a());
         runs(root.putArray("b"), comparison.b());
+        comparison.onlyA().forEach(root.putArray("onlyInA")::add);
+        comparison.onlyB().forEach(root.putArray("onlyInB")::add);
         ArrayNode metrics = root.putArray("metrics");
         for (MetricDelta d : comparison.deltas()) {
             WelchTest.Difference diff = d.difference();

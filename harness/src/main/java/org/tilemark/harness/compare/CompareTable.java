@@ -32,14 +32,31 @@ final class CompareTable {
         long judged = comparison.deltas().stream()
                 .filter(d -> !d.key().equals(Comparison.PRIMARY) && d.judgedByDirection() && d.difference().testable())
                 .count();
-        return String.format(Locale.ROOT, "Samples: %d run(s) of A and %d of B, pooled. The score is sampled per measured "
-                + "phase (phase scores treated as independent), throughput and latency percentiles per measured "
-                + "interval and tile, infrastructure durations per operation, CPU per run. Each metric: Welch's t-test, "
+        String unit = comparison.perRun()
+                ? "statistical unit: the run (each run's mean of its phases is one sample; runs are independent)"
+                : "statistical unit: the measured phase (CPU: the run), because a side has only one run: the phases "
+                + "of one run share its drift, so treat significance as indicative and repeat the runs to confirm it";
+        return String.format(Locale.ROOT, "Samples: %d run(s) of A and %d of B; %s. Per phase, the score is the phase's; "
+                + "throughput and latency percentiles are averaged over the phase's intervals and tiles and "
+                + "infrastructure durations over its operations, because consecutive intervals are autocorrelated "
+                + "and are not independent samples. Each metric: Welch's t-test, "
                 + "%.0f %% CI of the difference of means (B - A), shown relative to A's mean; latencies and durations "
                 + "on a log scale (geometric means, the delta a ratio). The score is judged on "
-                + "its own; the other %d metrics with Holm's correction (family error %.0f %%).",
-                comparison.a().size(), comparison.b().size(), 100 * comparison.level(), judged,
-                100 * (1 - comparison.level()));
+                + "its own; the other %d metrics with Holm's correction (family error %.0f %%).%s",
+                comparison.a().size(), comparison.b().size(), unit, 100 * comparison.level(), judged,
+                100 * (1 - comparison.level()), oneSided(comparison));
+    }
+
+    /** " Only in A: ...; only in B: ..." for metrics one side did not record, so none goes missing silently. */
+    static String oneSided(Comparison comparison) {
+        String text = "";
+        if (!comparison.onlyA().isEmpty()) {
+            text += " Only in A (not compared): " + String.join(", ", comparison.onlyA()) + ".";
+        }
+        if (!comparison.onlyB().isEmpty()) {
+            text += " Only in B (not compared): " + String.join(", ", comparison.onlyB()) + ".";
+        }
+        return text;
     }
 
     static String render(Comparison comparison) {

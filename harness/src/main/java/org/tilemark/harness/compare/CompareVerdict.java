@@ -27,17 +27,23 @@ record CompareVerdict(Outcome outcome, String line) {
             List<MetricDelta> agreeing = moved.stream().filter(d -> d.worseForB() == slower).toList();
             WelchTest.Difference d = score.get().difference();
             return new CompareVerdict(slower ? Outcome.B_SLOWER : Outcome.B_FASTER, String.format(Locale.ROOT,
-                    "B vs A: score %s (%.0f %% CI %s), significant: B is %s%s", Percent.signed(d.percent()),
+                    "B vs A: score %s (%.0f %% CI %s), significant: B is %s%s%s", Percent.signed(d.percent()),
                     100 * d.level(), Percent.range(d.percentLow(), d.percentHigh()), slower ? "slower" : "faster",
-                    named(agreeing)));
+                    named(agreeing), unit(score.get())));
         }
         if (!moved.isEmpty()) {
             return new CompareVerdict(Outcome.METRICS_DIFFER, "B vs A: no significant score difference ("
                     + scoreText + "), but B " + direction(moved) + " in " + moved.size() + " metric"
-                    + (moved.size() == 1 ? "" : "s") + named(moved));
+                    + (moved.size() == 1 ? "" : "s") + named(moved) + score.map(CompareVerdict::unit).orElse(""));
         }
         return new CompareVerdict(Outcome.NO_SIGNIFICANT_DIFFERENCE,
-                "B vs A: no significant difference (" + scoreText + ")");
+                "B vs A: no significant difference (" + scoreText + ")" + score.map(CompareVerdict::unit).orElse(""));
+    }
+
+    /** "; unit: phase (3 A, 3 B)": what one sample is, and how many each side has. */
+    private static String unit(MetricDelta score) {
+        return String.format(Locale.ROOT, "; unit: %s (%d A, %d B)", score.sampledPer(), score.difference().samplesA(),
+                score.difference().samplesB());
     }
 
     /** "score +0.6 %, 95 % CI -2.1 .. +3.3" */

@@ -8,24 +8,33 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * B against A over all their repetitions: every metric both sides recorded, its samples pooled over
- * the repetitions of a side, compared with Welch's test. The score is the one pre-declared metric,
+ * B against A over all their repetitions: every metric both sides recorded, one sample per run when
+ * both sides have at least two runs (runs are independent; the phases of one run are not), else one
+ * per measured phase, compared with Welch's test;
+ * metrics only one side recorded are named ({@code onlyA}, {@code onlyB}), not dropped. The score is the one pre-declared metric,
  * judged at the plain level; the many other metrics are judged with Holm's correction so that two
  * identical configurations do not "differ" in one metric out of twenty by chance.
  */
-record Comparison(List<RunSamples> a, List<RunSamples> b, List<MetricDelta> deltas, double level) {
+record Comparison(List<RunSamples> a, List<RunSamples> b, List<MetricDelta> deltas, double level,
+                  List<String> onlyA, List<String> onlyB) {
 
     static final String PRIMARY = "score";
+    /** The statistical unit when both sides have at least two runs: each run's mean is one sample. */
+    static final String RUN = "run";
 
     Comparison {
         a = List.copyOf(a);
         b = List.copyOf(b);
         deltas = List.copyOf(deltas);
+        onlyA = List.copyOf(onlyA);
+        onlyB = List.copyOf(onlyB);
     }
 
     static Comparison of(List<RunSamples> a, List<RunSamples> b, double level) {
-        Map<String, MetricSamples> pooledA = pooled(a);
-        Map<String, MetricSamples> pooledB = pooled(b);
+        // Runs are independent; phases of one run share its drift, so they stand in only when a side has one run.
+        boolean perRun = a.size() >= 2 && b.size() >= 2;
+        Map<String, MetricSamples> pooledA = pooled(a, perRun);
+        Map<String, MetricSamples> pooledB = pooled(b, perRun);
         List<MetricDelta> deltas = new ArrayList<>();
         pooledA.forEach((key, samplesA) -> {
             MetricSamples samplesB = pooledB.get(key);
@@ -33,13 +42,23 @@ record Comparison(List<RunSamples> a, List<RunSamples> b, List<MetricDelta> delt
                 deltas.add(MetricDelta.of(samplesA, samplesB, level));
             }
         });
-        return new Comparison(a, b, holm(deltas, 1 - level), level);
+        return new Comparison(a, b, holm(deltas, 1 - level), level, oneSided(pooledA, pooledB), oneSided(pooledB, pooledA));
     }
 
-    private static Map<String, MetricSamples> pooled(List<RunSamples> runs) {
+    /** The labels of the metrics {@code side} recorded and {@code other} did not. */
+    private static List<String> oneSided(Map<String, MetricSamples> side, Map<String, MetricSamples> other) {
+        return side.values().stream().filter(m -> !other.containsKey(m.key())).map(MetricSamples::label).toList();
+    }
+
+    private static Map<String, MetricSamples> pooled(List<RunSamples> runs, boolean perRun) {
         Map<String, MetricSamples> pooled = new LinkedHashMap<>();
-        runs.forEach(run -> run.metrics().forEach(m -> pooled.merge(m.key(), m, MetricSamples::plus)));
+        runs.forEach(run -> run.metrics().forEach(m -> pooled.merge(m.key(), perRun ? m.runMean() : m, MetricSamples::plus)));
         return pooled;
+    }
+
+    /** Whether each run is one sample (both sides have at least two), rather than each phase. */
+    boolean perRun() {
+        return a.size() >= 2 && b.size() >= 2;
     }
 
     /**

@@ -14,11 +14,12 @@ import org.tilemark.infra.ops.InfraOperationType;
 /**
  * One line of infra-ops.jsonl: a vMotion, Storage vMotion, XvMotion or deploy, with where the VM
  * went, how long it took and the measured phase it ended in (0: outside the measured phases).
- * Absent numbers (a deploy has no stun time) are NaN.
+ * Absent numbers (a deploy has no stun time) are NaN; {@code moved} says what the bytes are (empty where
+ * the line does not say).
  */
 record InfraOperation(String operation, int block, String vm, String role, int tile,
                       Placement from, Placement to, Instant start, Instant end, double durationMs,
-                      double bytesMoved, double stunMs, double downtimeMs, String outcome, String error,
+                      double bytesMoved, String moved, double stunMs, double downtimeMs, String outcome, String error,
                       int phase) {
 
     static final String SUCCEEDED = InfraOpLine.SUCCEEDED;
@@ -68,7 +69,7 @@ record InfraOperation(String operation, int block, String vm, String role, int t
         return new InfraOperation(line.operation(), line.block(), text(line.vm()), text(line.role()), line.tile(),
                 Placement.of(line.from()), Placement.of(line.to()), start, end,
                 line.durationMs() == null ? Duration.between(start, end).toMillis() : line.durationMs(),
-                orNaN(line.bytesMoved()), orNaN(line.stunMs()), orNaN(line.downtimeMs()), text(line.outcome()),
+                orNaN(line.bytesMoved()), text(line.moved()), orNaN(line.stunMs()), orNaN(line.downtimeMs()), text(line.outcome()),
                 text(line.error()), line.phase());
     }
 

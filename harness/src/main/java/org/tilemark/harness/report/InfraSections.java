@@ -96,6 +96,20 @@ final class InfraSections {
                 Html.Cell.numeric(Fmt.fixed(t.downtimeMeanMs(), 1)),
                 Html.Cell.numeric(Fmt.fixed(t.downtimeMaxMs(), 1)),
                 Html.Cell.numeric(Double.isNaN(t.bytesMoved()) ? "–" : Fmt.bytes((long) t.bytesMoved())))).toList());
+        whatTheBytesAre(html, operations);
+    }
+
+    /** The platform's word for each type's bytes, e.g. "vMotion: modelled memory": not every move is a real copy. */
+    private static void whatTheBytesAre(Html html, List<InfraOperation> operations) {
+        java.util.Map<String, java.util.Set<String>> moved = new java.util.TreeMap<>(InfraOperation.TYPE_ORDER);
+        operations.stream().filter(op -> !op.moved().isEmpty()).forEach(op ->
+                moved.computeIfAbsent(op.operation(), t -> new java.util.TreeSet<>()).add(op.moved()));
+        if (!moved.isEmpty()) {
+            List<String> parts = new java.util.ArrayList<>();
+            moved.forEach((type, kinds) -> parts.add(InfraOperation.displayName(type) + ": " + String.join(", ", kinds)));
+            html.paragraph("What the bytes moved are, as the platform reports them: " + String.join("; ", parts)
+                    + ". Modelled memory is a stand-in stream of the VM's memory size, not its memory.");
+        }
     }
 
     private static void failed(Html html, List<InfraOperation> operations) {

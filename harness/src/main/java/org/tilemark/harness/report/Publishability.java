@@ -9,14 +9,26 @@ import java.util.Map;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.config.Durations;
+import org.tilemark.config.RunProfiles;
 
 /**
- * Why a result may not be published: a platform that says its results are not (run.json's
- * {@code platformPublishable}; e.g. the local platform, whose hosts are logical slots of one machine), a quick
- * profile, or a rule looser than the defaults — a QoS threshold relaxed or a reference changed
- * (references are the score's denominators, so a changed one makes the score incomparable).
+ * Why a result may not be published, by the run rules (docs/run-rules.md): a platform that says its
+ * results are not (run.json's {@code platformPublishable}; e.g. the local platform, whose hosts are
+ * logical slots of one machine), a profile other than {@code standard}, and every setting that departs
+ * from its standard value (the standard profile's), named with its value and the standard value. QoS
+ * thresholds may be stricter than standard, never looser; references (the score's denominators) never
+ * change. The settings in {@link #FREE} are the tester's (where results go, how to reach the cluster,
+ * credentials, tile count) and are only disclosed.
  */
 public final class Publishability {
+
+    /** Key paths (and their subtrees) a publishable run may set freely; everything else is a rule. */
+    private static final List<String> FREE = List.of("run.profile", "run.tiles", "run.results", "run.stateDir",
+            "run.seed", "run.provisionTimeout", "cluster", "storage", "search",
+            "workloads.dvdstore.database.jdbcUrl", "workloads.dvdstore.database.username",
+            "workloads.dvdstore.database.passwordEnv", "workloads.dvdstore.database.passwordFile",
+            "workloads.mail.smtpUrl", "workloads.mail.imapUrl", "workloads.mail.passwordEnv", "workloads.mail.passwordFile",
+            "workloads.olio.dbUsername", "workloads.olio.passwordEnv", "workloads.olio.passwordFile");
 
     /** Thresholds where a larger value lets more through. */
     private static final List<String> LOOSER_WHEN_LARGER = List.of("maxFailurePercent", "maxScheduleLagP99",
@@ -36,65 +48,74 @@ public final class Publishability {
             reasons.add(Json.text(run, "platform") + " platform: its results are not publishable (the platform says so)");
         }
         String profile = Json.text(run, "profile");
-        if (profile.equals("quick")) {
-            reasons.add("quick profile (shorter phases than a publishable run)");
+        if (!profile.equals(RunProfiles.STANDARD)) {
+            reasons.add(profile + " profile (not the standard profile of docs/run-rules.md)");
         }
         JsonNode config = Json.at(run, "config");
         if (!config.isObject()) {
             reasons.add("no configuration snapshot in run.json, so relaxed rules cannot be ruled out");
             return reasons;
         }
-        JsonNode defaults = com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
-                .valueToTree(ConfigWriter.toMap(ConfigLoader.defaults()));
-        relaxed("", config, defaults, reasons);
+        JsonNode standard = com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
+                .valueToTree(ConfigWriter.toMap(ConfigLoader.standard()));
+        departures("", config, standard, reasons);
         return reasons;
     }
 
-    private static void relaxed(String path, JsonNode actual, JsonNode defaults, List<String> reasons) {
+    private static void departures(String path, JsonNode actual, JsonNode defaults, List<String> reasons) {
         for (Iterator<Map.Entry<String, JsonNode>> it = defaults.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             String key = entry.getKey();
             String where = path.isEmpty() ? key : path + "." + key;
+            if (FREE.contains(where)) {
+                continue;
+            }
             JsonNode value = actual.get(key);
             JsonNode standard = entry.getValue();
             if (standard.isObject()) {
                 if (value != null && value.isObject()) {
-                    relaxed(where, value, standard, reasons);
+                    departures(where, value, standard, reasons);
+                } else {
+                    reasons.add(where + " = " + text(value) + " (standard: the standard profile's section)");
                 }
                 continue;
             }
             String verdict = judge(path, key, value, standard);
             if (verdict != null) {
-                reasons.add("relaxed rule: " + where + " = " + text(value) + " (default " + standard.asText() + ")" + verdict);
+                reasons.add(where + " = " + text(value) + " (standard " + text(standard) + ")" + verdict);
             }
         }
     }
 
-    /** Null when the value is as strict as the default; else a short note (may be empty). */
+    /** Null when the value keeps the rules (standard, or a stricter QoS threshold); else a short note (may be empty). */
     private static String judge(String parent, String key, JsonNode value, JsonNode standard) {
+        boolean missing = value == null || value.isNull();
         if (parent.endsWith(".limits")) {
-            return value == null || value.isNull() ? ", limit removed" : compare(value, standard) > 0 ? "" : null;
+            return missing ? ", a QoS limit removed" : compare(value, standard) > 0 ? ", a looser QoS rule" : null;
+        }
+        if (missing) {
+            return standard.isNull() ? null : "";
         }
         if (key.startsWith("reference")) {
-            return value != null && compare(value, standard) != 0 ? ", a changed reference" : null;
-        }
-        if (value == null || value.isNull()) {
-            return null;
+            return compare(value, standard) != 0 ? ", a changed reference" : null;
         }
         if (key.equals("percentile") && parent.endsWith(".qos")) {
-            return compare(value, standard) < 0 ? "" : null;
+            return compare(value, standard) < 0 ? ", a looser QoS rule" : null;
         }
         if (LOOSER_WHEN_LARGER.contains(key) || (key.equals("timeout") && parent.endsWith("standby"))) {
-            return compare(value, standard) > 0 ? "" : null;
+            return compare(value, standard) > 0 ? ", a looser QoS rule" : null;
         }
         if (LOOSER_WHEN_SMALLER.contains(key)) {
-            return compare(value, standard) < 0 ? "" : null;
+            return compare(value, standard) < 0 ? ", a looser QoS rule" : null;
         }
-        return null;
+        return compare(value, standard) != 0 ? "" : null;
     }
 
-    /** Numbers compare as numbers, durations ("1s", "500ms") as durations. */
+    /** Numbers compare as numbers, durations ("1s", "500ms") as durations, anything else by its text. */
     private static int compare(JsonNode value, JsonNode standard) {
+        if (!value.isValueNode() || !standard.isValueNode()) {
+            return value.equals(standard) ? 0 : 1;
+        }
         if (value.isNumber() && standard.isNumber()) {
             return Double.compare(value.asDouble(), standard.asDouble());
         }
@@ -108,6 +129,6 @@ public final class Publishability {
     }
 
     private static String text(JsonNode value) {
-        return value == null || value.isNull() ? "none" : value.asText();
+        return value == null || value.isNull() ? "none" : value.isValueNode() ? value.asText() : value.toString();
     }
 }

@@ -207,7 +207,7 @@ final class InfraRun {
     /** The infra-ops.jsonl line of one operation. */
     static InfraOpLine line(OperationRecord r, int phase) {
         return new InfraOpLine(r.operation(), r.block(), r.vm(), r.role(), r.tile(), placement(r.from()), placement(r.to()),
-                r.start().toString(), r.end().toString(), r.duration().toMillis(), r.bytesMoved(),
+                r.start().toString(), r.end().toString(), r.duration().toMillis(), r.bytesMoved(), r.moved().orElse(null),
                 r.stun().map(Duration::toMillis).orElse(null), r.downtime().map(Duration::toMillis).orElse(null),
                 r.succeeded() ? InfraOpLine.SUCCEEDED : InfraOpLine.FAILED, r.error().orElse(null), phase);
     }

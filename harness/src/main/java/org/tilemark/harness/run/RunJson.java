@@ -28,15 +28,15 @@ final class RunJson {
                       List<TileProvisioner.DeployedVm> vms) {
         Inventory inventory = platform == null ? new Inventory(List.of(), List.of()) : platform.inventory();
         RunFile run = new RunFile(runId, startedAt.toString(), endedAt == null ? null : endedAt.toString(),
-                spec.cluster().platform(), platform != null && platform.publishable(), false, spec.run().profile(),
+                spec.cluster().platform(), platform != null && platform.publishable(), false, List.of(), spec.run().profile(),
                 spec.run().tiles(), ConfigWriter.toMap(spec), mixTargets(spec),
                 new RunFile.Inventory(
                         inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores())).toList(),
                         inventory.datastores().stream().map(d -> new RunFile.Datastore(d.name(), d.location())).toList(),
                         List.copyOf(vms).stream().map(RunJson::vm).toList()),
                 versions());
-        // Publishable needs the platform's yes, a full profile and no rule looser than the defaults.
-        return run.withPublishable(Publishability.reasons(ResultsBundle.tree(run)).isEmpty());
+        // Publishable needs the platform's yes, the standard profile and every rule at its standard value.
+        return run.withPublishability(Publishability.reasons(ResultsBundle.tree(run)));
     }
 
     private static RunFile.Vm vm(TileProvisioner.DeployedVm vm) {

@@ -36,6 +36,12 @@ public final class ScoreJsonRebuild {
                 List.of(), recorded.path("scoreLine").asText(""), null));
     }
 
+    /** The score line's parts, e.g. " (app 1.03, infra 0.56)"; empty for an application-only run. */
+    public static String subScores(RunScore score) {
+        return score.applicationOnly() ? "" : String.format(java.util.Locale.ROOT, " (app %.2f, infra %.2f)",
+                score.application(), score.infrastructure().orElseThrow());
+    }
+
     /** How every version's score line begins, e.g. "Score: 0.93 @ 1 tile": the numbers a reader quotes. */
     public static String headlinePrefix(RunScore score) {
         return String.format(java.util.Locale.ROOT, "Score: %.2f @ %d %s", score.score(), score.tiles(),

@@ -87,7 +87,7 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
             return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s)%s", score.score(), score.tiles(), tileWord, word,
                     confidence);
         }
-        return String.format(Locale.ROOT, "Score: %.2f @ %d %s (app %.2f, infra %.2f), %s%s", score.score(), score.tiles(),
-                tileWord, score.application(), score.infrastructure().orElseThrow(), word, confidence);
+        return String.format(Locale.ROOT, "Score: %.2f @ %d %s%s, %s%s", score.score(), score.tiles(),
+                tileWord, ScoreJsonRebuild.subScores(score), word, confidence);
     }
 }

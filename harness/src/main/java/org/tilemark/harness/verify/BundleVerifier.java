@@ -99,7 +99,7 @@ public final class BundleVerifier {
         Optional<ManifestSignature.Signer> signer = ManifestSignature.verify(bundle, trusted);
         BenchmarkSpec spec = spec(files.run());
         List<Workload> workloads = Workloads.enabled(spec);
-        IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle));
+        IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
         for (BundleReader.Line line : files.intervals()) {
             intervals.add(line);
         }
@@ -151,6 +151,11 @@ public final class BundleVerifier {
         }
         String headline = ScoreJsonRebuild.headlinePrefix(score);
         String line = recorded.path("scoreLine").asText("");
+        // a line with its parts must carry the reported phase's (older lines lack them)
+        String parts = ScoreJsonRebuild.subScores(score);
+        if (line.startsWith(headline + " (app ") && !line.startsWith(headline + parts)) {
+            throw BundleMismatch.of("score.json scoreLine", "\"" + line + "\"", "\"" + headline + parts + " ...\"");
+        }
         if (!line.startsWith(headline) || !line.contains(recorded.path("verdict").asText(""))) {
             throw BundleMismatch.of("score.json scoreLine", "\"" + line + "\"", "\"" + headline + " ... "
                     + recorded.path("verdict").asText("") + "\"");

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.BundleFormat;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.run.ScoreJsonRebuild;
 import org.tilemark.scoring.IntervalMeasure;
@@ -23,7 +24,8 @@ import org.tilemark.workloads.Workload;
 /**
  * Replays intervals.jsonl against the histogram logs. Each line's latency figures and throughput are
  * recomputed from its hlog histograms and its own counts ({@code completed} over the interval's
- * length) and must match what the line says; measured lines are added up per phase with the live
+ * length) and must match what the line says, and its counts must be what the histograms imply
+ * ({@link UnitCounts}); measured lines are added up per phase with the live
  * run's {@link PhaseAccumulator}, which is what the phase scores are recomputed from.
  */
 final class IntervalRecompute {
@@ -38,10 +40,12 @@ final class IntervalRecompute {
     /** phase -> "tile/workload" -> accumulated. */
     private final Map<Integer, Map<String, PhaseAccumulator>> phases = new TreeMap<>();
     private final PhaseWindows windows = new PhaseWindows();
+    private final UnitCounts counts;
     private int lines;
 
-    IntervalRecompute(BenchmarkSpec spec, List<Workload> enabled, HistogramIndex histograms) {
+    IntervalRecompute(BenchmarkSpec spec, List<Workload> enabled, HistogramIndex histograms, BundleFormat format) {
         this.spec = spec;
+        this.counts = new UnitCounts(format);
         enabled.forEach(w -> workloads.put(w.name(), w));
         this.histograms = histograms;
     }
@@ -78,6 +82,7 @@ final class IntervalRecompute {
         WorkloadResult recomputed = PhaseAccumulator.result(tile, name, workload.metricUnit(), workload.metricPeriod(),
                 length, measure);
         compare(where, node, recomputed, workload);
+        counts.check(where, tile, workload, node, latency);
         lines++;
         if ("measure".equals(node.path("stage").asText())) {
             int phase = node.path("phase").asInt(0);
@@ -109,6 +114,7 @@ final class IntervalRecompute {
     /** After the last line: every interval the histogram logs hold was claimed by a line. */
     void finish() throws BundleMismatch {
         histograms.requireAllClaimed();
+        counts.finish();
     }
 
     PhaseWindows windows() {

@@ -26,10 +26,10 @@ class BundleRoundTripTest {
         latency.recordValue(2_000_000);
         InfraOpLine operation = new InfraOpLine("vmotion", 1, "tile1-mail", "mail", 1,
                 new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
-                origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, 42L, null,
+                origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, "modelled memory", 42L, null,
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
-            writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, "quick", 1, Map.of(),
+            writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, Map.of(),
                     Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of()),
                     new RunFile.Versions("test", "21", "16", "3", "Linux")));
             writer.appendInterval(new IntervalLine(1, IntervalLine.MEASURE, 1, 1, "dvdstore", origin.toString(),
@@ -85,7 +85,7 @@ class BundleRoundTripTest {
         Files.writeString(dir.resolve(BundleLayout.RUN),
                 "{\"format\":{\"name\":\"tilemark-bundle\",\"version\":9},\"runId\":\"future\"}");
         assertThatThrownBy(() -> BundleReader.of(dir).run()).isInstanceOf(UnsupportedBundleFormat.class)
-                .hasMessage("run.json declares the format tilemark-bundle version 9; this Tilemark reads versions 1 to 2");
+                .hasMessage("run.json declares the format tilemark-bundle version 9; this Tilemark reads versions 1 to 3");
 
         Files.writeString(dir.resolve(BundleLayout.RUN), "{\"format\":{\"name\":\"other\",\"version\":1}}");
         assertThatThrownBy(() -> BundleReader.of(dir).format()).isInstanceOf(UnsupportedBundleFormat.class)

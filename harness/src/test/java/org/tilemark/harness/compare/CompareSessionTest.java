@@ -29,13 +29,13 @@ class CompareSessionTest {
 
     @Test
     void runsAAndBInterleavedIntoTheCompareBundleAndReportsTheSlowerSide() throws Exception {
-        SideConfig a = spec("run.profile", "fast");
-        SideConfig b = spec("run.profile", "slow");
+        SideConfig a = spec("run.profile", "quick");
+        SideConfig b = spec("run.profile", "standard");
 
         int exit = session(fakeRunner()).compareConfigs(a, b, 3, results);
 
         assertThat(exit).isEqualTo(RunOutcome.COMPLIANT);
-        assertThat(ran).containsExactly("fast", "slow", "fast", "slow", "fast", "slow");
+        assertThat(ran).containsExactly("quick", "standard", "quick", "standard", "quick", "standard");
         Path compare = onlyCompareDirectory();
         assertThat(compare.resolve("A")).isDirectory();
         try (var bundles = Files.list(compare.resolve("B"))) {
@@ -104,14 +104,14 @@ class CompareSessionTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8), runner);
     }
 
-    /** Writes a bundle whose phase scores are 1.0 ± noise on "fast" and 0.8 ± noise on "slow". */
+    /** Writes a bundle whose phase scores are 1.0 ± noise for the quick profile and 0.8 ± noise for the standard one. */
     private RunOneConfig fakeRunner() {
         return spec -> {
             String datastore = spec.run().profile();
             ran.add(datastore);
             try {
                 Path bundle = bundle(spec.run().results().resolve("run" + ran.size()), spec.run().tiles(),
-                        datastore.equals("slow") ? 0.8 : 1.0);
+                        datastore.equals("standard") ? 0.8 : 1.0);
                 return new RunOutcome("compliant", "", bundle, RunOutcome.COMPLIANT);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);

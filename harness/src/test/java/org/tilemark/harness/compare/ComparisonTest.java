@@ -37,7 +37,7 @@ class ComparisonTest {
 
         assertThat(comparison.verdict().outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
         assertThat(comparison.verdict().line())
-                .isEqualTo("B vs A: no significant difference (score +0.0 %, 95 % CI -2.4 .. +2.4)");
+                .isEqualTo("B vs A: no significant difference (score +0.0 %, 95 % CI -2.4 .. +2.4); unit: phase (6 A, 6 B)");
     }
 
     @Test
@@ -83,7 +83,7 @@ class ComparisonTest {
     }
 
     @Test
-    void repetitionsPoolTheirSamplesAndMetricsOnOneSideOnlyAreLeftOut() {
+    void repetitionsPoolTheirSamplesAndMetricsOnOneSideOnlyAreNamedNotCompared() {
         RunSamples a1 = run("a1", metric("score", Better.HIGHER, SCORES.subList(0, 3)));
         RunSamples a2 = run("a2", metric("score", Better.HIGHER, SCORES.subList(3, 6)),
                 metric("cpu.machine", Better.NEITHER, List.of(50.0)));
@@ -93,6 +93,9 @@ class ComparisonTest {
 
         assertThat(comparison.deltas()).extracting(MetricDelta::key).containsExactly("score");
         assertThat(comparison.score().orElseThrow().difference().samplesA()).isEqualTo(6);
+        assertThat(comparison.onlyA()).containsExactly("cpu.machine");
+        assertThat(comparison.onlyB()).isEmpty();
+        assertThat(CompareTable.samplesNote(comparison)).endsWith(" Only in A (not compared): cpu.machine.");
     }
 
     static MetricSamples metric(String key, Better better, List<Double> values) {

@@ -34,6 +34,8 @@ class InfraOpsReportTest {
         assertThat(section).isGreaterThan(html.indexOf("<h2>Phase 2</h2>")).isLessThan(html.indexOf("<h2>Charts</h2>"));
         assertThat(html).contains("Score: 1.41 @ 1 tile (app 0.99, infra 2.00)")
                 .contains("Median phase: application 0.992, infrastructure 2.000")
+                .contains("What the bytes moved are, as the platform reports them: vMotion: modelled memory; "
+                        + "Storage vMotion: disk copy.")
                 .contains("<h3>Phase 1 (infrastructure score 2.000)</h3>")
                 .contains(row("vMotion", "2", "0", "240.0", "120.0", "2.000"))
                 .contains(row("Storage vMotion", "1", "0", "120.0", "60.0", "2.000"));

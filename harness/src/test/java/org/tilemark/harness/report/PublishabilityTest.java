@@ -1,10 +1,15 @@
 package org.tilemark.harness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.config.ConfigWriter;
 
@@ -12,24 +17,32 @@ class PublishabilityTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static ObjectNode run(String platform, String profile) {
+    private static ObjectNode run(String platform, BenchmarkSpec spec) {
         ObjectNode run = JSON.createObjectNode();
-        run.put("platform", platform).put("profile", profile).put("platformPublishable", !platform.equals("local"));
-        run.set("config", JSON.valueToTree(ConfigWriter.toMap(ConfigLoader.defaults())));
+        run.put("platform", platform).put("profile", spec.run().profile()).put("platformPublishable", !platform.equals("local"));
+        run.set("config", JSON.valueToTree(ConfigWriter.toMap(spec)));
         return run;
     }
 
+    private static ObjectNode standard(String platform) {
+        return run(platform, ConfigLoader.standard());
+    }
+
     @Test
-    void theLocalPlatformAndTheQuickProfileAreEachAReason() {
-        assertThat(Publishability.reasons(run("local", "quick"))).containsExactly(
+    void theLocalPlatformAndTheQuickProfileAreReasonsAndSoIsEveryRunSettingTheQuickProfileShortens() {
+        assertThat(Publishability.reasons(run("local", ConfigLoader.defaults()))).containsExactly(
                 "local platform: its results are not publishable (the platform says so)",
-                "quick profile (shorter phases than a publishable run)");
-        assertThat(Publishability.reasons(run("vsphere", "full"))).isEmpty();
+                "quick profile (not the standard profile of docs/run-rules.md)",
+                "run.phaseDuration = 1m (standard 1h)",
+                "run.warmup = 30s (standard 30m)");
+        assertThat(Publishability.reasons(standard("vsphere"))).isEmpty();
+        assertThat(Publishability.reasons(standard("local"))).containsExactly(
+                "local platform: its results are not publishable (the platform says so)");
     }
 
     @Test
     void aBundleWithoutThePlatformsAnswerIsNotPublishable() {
-        ObjectNode formatOne = run("local", "full");
+        ObjectNode formatOne = standard("local");
         formatOne.remove("platformPublishable");
         formatOne.put("publishable", false);
 
@@ -38,8 +51,23 @@ class PublishabilityTest {
     }
 
     @Test
-    void aLooserQosThresholdOrAChangedReferenceIsNamedWithItsDefault() {
-        ObjectNode run = run("vsphere", "full");
+    void everyLoadParameterAwayFromItsStandardValueIsNamedWithIt() throws ConfigException {
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.profile", "standard",
+                "workloads.dvdstore.users", "60", "workloads.mail.acceleration", "60", "infra.pause", "5s",
+                "infra.blocks", "2", "run.phases", "2", "workloads.olio.cycleTime", "3s", "run.tiles", "4"));
+
+        assertThat(Publishability.reasons(run("vsphere", spec))).containsExactlyInAnyOrder(
+                "run.phases = 2 (standard 3)",
+                "workloads.dvdstore.users = 60 (standard 30)",
+                "workloads.mail.acceleration = 60.0 (standard 30.0)",
+                "workloads.olio.cycleTime = 3s (standard 5s)",
+                "infra.blocks = 2 (standard 0)",
+                "infra.pause = 5s (standard 15s)");
+    }
+
+    @Test
+    void aLooserQosThresholdOrAChangedReferenceIsNamedWithItsStandardValue() {
+        ObjectNode run = standard("vsphere");
         ObjectNode olio = (ObjectNode) run.at("/config/workloads/olio");
         olio.put("cycleTimeTolerancePercent", 5.0);
         ((ObjectNode) olio.get("qos")).put("maxFailurePercent", 1.0);
@@ -48,19 +76,27 @@ class PublishabilityTest {
         ((ObjectNode) run.at("/config/workloads/dvdstore")).put("referenceOrdersPerMinute", 150.0);
 
         assertThat(Publishability.reasons(run)).containsExactlyInAnyOrder(
-                "relaxed rule: workloads.dvdstore.referenceOrdersPerMinute = 150.0 (default 300.0), a changed reference",
-                "relaxed rule: workloads.mail.qos.limits.send = 750ms (default 500ms)",
-                "relaxed rule: workloads.olio.qos.limits.AddEvent = none (default 4s), limit removed",
-                "relaxed rule: workloads.olio.qos.maxFailurePercent = 1.0 (default 0.5)",
-                "relaxed rule: workloads.olio.cycleTimeTolerancePercent = 5.0 (default 2.0)");
+                "workloads.dvdstore.referenceOrdersPerMinute = 150.0 (standard 300.0), a changed reference",
+                "workloads.mail.qos.limits.send = 750ms (standard 500ms), a looser QoS rule",
+                "workloads.olio.qos.limits.AddEvent = none (standard 4s), a QoS limit removed",
+                "workloads.olio.qos.maxFailurePercent = 1.0 (standard 0.5), a looser QoS rule",
+                "workloads.olio.cycleTimeTolerancePercent = 5.0 (standard 2.0), a looser QoS rule");
     }
 
     @Test
-    void aStricterRuleIsNoReason() {
-        ObjectNode run = run("vsphere", "full");
+    void aStricterRuleOrAFreeSettingIsNoReason() {
+        ObjectNode run = standard("vsphere");
         ((ObjectNode) run.at("/config/workloads/mail/qos/limits")).put("send", "250ms");
         ((ObjectNode) run.at("/config/workloads/olio/qos")).put("percentile", 99.0);
+        ((ObjectNode) run.at("/config/run")).put("tiles", 8).put("results", "/elsewhere");
 
         assertThat(Publishability.reasons(run)).isEmpty();
+    }
+
+    @Test
+    void aProfileOutsideTheFixedSetIsBadInputNamingTheKey() {
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("run.profile", "full")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("run.profile: 'full' is not a profile (quick, standard)");
     }
 }

@@ -135,8 +135,7 @@ final class CountingWorkload implements Workload {
             int interval = ++cuts;
             for (long i = 0; i < operations(tile, interval); i++) {
                 recorder.attempt();
-                recorder.success(OPERATION, Duration.ofMillis(1 + i % 10).toNanos());
-                recorder.completed();
+                recorder.completed(OPERATION, Duration.ofMillis(1 + i % 10).toNanos());
             }
             onCut.accept(new Cut(tile, interval, vmOf(tile), recorder));
             return recorder.cut();

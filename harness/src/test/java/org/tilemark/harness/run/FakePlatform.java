@@ -202,7 +202,8 @@ final class FakePlatform implements Platform {
             throw new PlatformException("migrating " + vm.name() + " to " + target + ": refused by the test");
         }
         placements.put(vm.name(), target);
-        return new Migration(from, target, MIGRATED_BYTES, Optional.of(Duration.ofMillis(5)), Optional.empty());
+        return new Migration(from, target, MIGRATED_BYTES, Optional.of(Duration.ofMillis(5)), Optional.empty(),
+                Migration.MODELLED_MEMORY);
     }
 
     @Override

@@ -136,8 +136,7 @@ class MeasurementLoopTest {
         CountingWorkload workload = new CountingWorkload(cut -> {
             if (cut.tile() == 1 && cut.interval() == 2) {
                 cut.recorder().attempt();
-                cut.recorder().failure(CountingWorkload.OPERATION, cut.vm());
-                cut.recorder().failedUnit();
+                cut.recorder().failedUnit(CountingWorkload.OPERATION, cut.vm());
             }
         });
 

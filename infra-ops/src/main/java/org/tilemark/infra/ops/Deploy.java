@@ -46,9 +46,11 @@ public final class Deploy implements InfraOperation {
         Instant start = Instant.now();
         Vm vm = null;
         Optional<String> error = Optional.empty();
+        long copied = 0;
         try {
             Template template = target.template();
             vm = platform.deploy(target.vm(name, template, where));
+            copied = platform.deployedBytes(vm).orElse(0);
             platform.powerOn(vm, bootTimeout);
             target.runJob(platform.endpoints(vm));
             platform.powerOff(vm, Duration.ofSeconds(30));
@@ -65,7 +67,7 @@ public final class Deploy implements InfraOperation {
                 }
             }
         }
-        return Optional.of(new OperationRecord(NAME, block, name, "deploy", 0, where, where, start, Instant.now(), 0,
-                Optional.empty(), Optional.empty(), error));
+        return Optional.of(new OperationRecord(NAME, block, name, "deploy", 0, where, where, start, Instant.now(), copied,
+                copied > 0 ? Optional.of(OperationRecord.TEMPLATE_COPY) : Optional.empty(), Optional.empty(), Optional.empty(), error));
     }
 }

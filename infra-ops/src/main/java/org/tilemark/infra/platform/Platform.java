@@ -23,6 +23,11 @@ public interface Platform extends AutoCloseable {
     /** Clones the template onto the VM's host and datastore and applies its customization; powered off. */
     Vm deploy(VmSpec spec) throws PlatformException;
 
+    /** The bytes the deploy of {@code vm} copied (its disk from the template), where the platform knows them. */
+    default java.util.OptionalLong deployedBytes(Vm vm) {
+        return java.util.OptionalLong.empty();
+    }
+
     /** Powers the VM on and returns once its guest reports ready or {@code timeout} passes. */
     void powerOn(Vm vm, Duration timeout) throws PlatformException;
 

@@ -55,7 +55,8 @@ final class FakePlatform implements Platform {
                 throw new PlatformException(failure);
             }
             Placement from = placements.put(vm.name(), target);
-            return new Migration(from, target, 1 << 20, java.util.Optional.of(Duration.ofMillis(5)), java.util.Optional.empty());
+            return new Migration(from, target, 1 << 20, java.util.Optional.of(Duration.ofMillis(5)), java.util.Optional.empty(),
+                    Migration.MODELLED_MEMORY);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PlatformException("interrupted", e);

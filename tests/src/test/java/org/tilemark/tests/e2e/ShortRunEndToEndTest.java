@@ -70,7 +70,7 @@ class ShortRunEndToEndTest {
         assertThat(run.at("/format/version").asInt()).isEqualTo(2);
         // What the live run wrote, tilemark verify recomputes to the same numbers.
         assertThat(BundleVerifier.verify(bundle, java.util.Optional.empty()).line())
-                .startsWith("verified: ").endsWith("bundle format tilemark-bundle version 2");
+                .startsWith("verified: ").endsWith("bundle format tilemark-bundle version 3");
         String password = passwordOnDisk("dvdstore-db-password");
         String mailPassword = passwordOnDisk("mail-password");
         try (var files = Files.walk(bundle)) {

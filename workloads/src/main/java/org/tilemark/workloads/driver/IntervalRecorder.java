@@ -3,6 +3,7 @@ package org.tilemark.workloads.driver;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +13,10 @@ import org.HdrHistogram.Recorder;
 
 /**
  * Thread-safe recording of operation latencies and outcomes, cut into intervals without losing or
- * double-counting a sample (HdrHistogram {@link Recorder} flips between two histograms).
+ * double-counting a sample (HdrHistogram {@link Recorder} flips between two histograms). The counts
+ * agree with the histograms exactly, which {@code tilemark verify} relies on: {@code completed} is
+ * the histograms' count of the operations recorded with {@link #completed}, and a failed unit
+ * counts its operation's error under the same lock as the cut.
  */
 public final class IntervalRecorder {
 
@@ -25,7 +29,8 @@ public final class IntervalRecorder {
     private final Map<String, LongAdder> vmErrors = new ConcurrentHashMap<>();
     private final Recorder scheduleLag = new Recorder(HIGHEST_NANOS, 3);
     private final LongAdder attempts = new LongAdder();
-    private final LongAdder completed = new LongAdder();
+    /** Operations recorded through {@link #completed}: their histograms count the completed units. */
+    private final Set<String> unitOperations = ConcurrentHashMap.newKeySet();
     private final LongAdder errors = new LongAdder();
     private final LongAdder rollbacks = new LongAdder();
     private Instant intervalStart;
@@ -40,7 +45,8 @@ public final class IntervalRecorder {
                 .recordValue(Math.max(0, Math.min(latencyNanos, HIGHEST_NANOS)));
     }
 
-    public void failure(String operation, String vm) {
+    /** A failed request that does not fail a scored unit by itself (e.g. a page of an order, a logout). */
+    public synchronized void failure(String operation, String vm) {
         operationErrors.computeIfAbsent(operation, k -> new LongAdder()).increment();
         vmErrors.computeIfAbsent(vm, k -> new LongAdder()).increment();
     }
@@ -53,14 +59,19 @@ public final class IntervalRecorder {
         attempts.increment();
     }
 
-    public void completed() {
-        completed.increment();
+    /** A scored unit (an order, a mail action, an Olio operation, a heartbeat) that finished: timed and counted at once. */
+    public void completed(String operation, long latencyNanos) {
+        unitOperations.add(operation);
+        success(operation, latencyNanos);
     }
 
-    public void failedUnit() {
+    /** A scored unit that failed at {@code operation}: that operation's error and the unit's, in one interval. */
+    public synchronized void failedUnit(String operation, String vm) {
+        failure(operation, vm);
         errors.increment();
     }
 
+    /** A unit the store refused for lack of stock; called after its {@link #completed}, so never in an earlier interval. */
     public void rolledBack() {
         rollbacks.increment();
     }
@@ -68,12 +79,22 @@ public final class IntervalRecorder {
     /** Ends the current interval and starts the next; called by one thread (the harness's clock). */
     public synchronized IntervalSnapshot cut() {
         Instant end = clock.instant();
+        // The order of the reads keeps each count in the interval of its unit or later, as verify checks:
+        // rollbacks (counted after their unit completes) before the histograms, attempts (counted before
+        // their unit ends) after the histograms and the failed units.
+        long refused = rollbacks.sumThenReset();
         Map<String, Histogram> histograms = new TreeMap<>();
         latency.forEach((op, recorder) -> histograms.put(op, recorder.getIntervalHistogram()));
+        long completed = 0;
+        for (String op : unitOperations) {
+            Histogram units = histograms.get(op);
+            completed += units == null ? 0 : units.getTotalCount();
+        }
+        Map<String, Long> byOperation = drain(operationErrors);
+        long failedUnits = errors.sumThenReset();
         IntervalSnapshot snapshot = new IntervalSnapshot(intervalStart, end, histograms,
-                drain(operationErrors), attempts.sumThenReset(), completed.sumThenReset(),
-                errors.sumThenReset(), rollbacks.sumThenReset(), scheduleLag.getIntervalHistogram(),
-                drain(vmErrors));
+                byOperation, attempts.sumThenReset(), completed, failedUnits, refused,
+                scheduleLag.getIntervalHistogram(), drain(vmErrors));
         intervalStart = end;
         return snapshot;
     }

@@ -59,15 +59,16 @@ final class OrderCycle implements OpenLoopUser.Cycle {
             reviews(timeline, customerId);
             Page order = timeline.step("purchase", () -> store.post("/ds3/purchase",
                     Map.of("customerid", Long.toString(customerId), "items", basket(seen))));
-            if (order.rolledBack()) {
-                recorder.rolledBack();
-            } else if (order.id("orderid").orElse(0) <= 0) {
+            boolean refused = order.rolledBack();
+            if (!refused && order.id("orderid").orElse(0) <= 0) {
                 throw timeline.fail("purchase", "no order id in the purchase page");
             }
-            recorder.success("order", System.nanoTime() - intendedStartNanos);
-            recorder.completed();
+            recorder.completed(DvdStoreWorkload.ORDER, System.nanoTime() - intendedStartNanos);
+            if (refused) {
+                recorder.rolledBack();
+            }
         } catch (StoreFrontException e) {
-            recorder.failedUnit();
+            // the failed page counted the order's error (Timeline)
         }
     }
 
@@ -192,13 +193,13 @@ final class OrderCycle implements OpenLoopUser.Cycle {
                 dueNanos = now;
                 return page;
             } catch (StoreFrontException e) {
-                recorder.failure(operation, store.vmName());
+                recorder.failedUnit(operation, store.vmName());
                 throw e;
             }
         }
 
         StoreFrontException fail(String operation, String why) {
-            recorder.failure(operation, store.vmName());
+            recorder.failedUnit(operation, store.vmName());
             return new StoreFrontException(why);
         }
     }

@@ -77,15 +77,13 @@ final class MailCycle implements OpenLoopUser.Cycle {
                 }
                 default -> throw new IllegalArgumentException("unknown mail action '" + action + "'");
             };
-            recorder.success(action, endNanos - intendedStartNanos);
-            recorder.completed();
+            recorder.completed(action, endNanos - intendedStartNanos);
         } catch (MessagingException | IOException | RuntimeException e) {
             if (Thread.currentThread().isInterrupted()) {
                 return; // the driver is stopping and cut the connection: not the server's failure
             }
             LOG.debug("mail {} of user {} failed: {}", action, setup.userNumber(), e.toString());
-            recorder.failure(action, setup.errorLabel());
-            recorder.failedUnit();
+            recorder.failedUnit(action, setup.errorLabel());
             client.logoff(); // a broken session is re-established by the next action
         }
     }

@@ -77,11 +77,9 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
         }
         recorder.attempt();
         if (ok) {
-            recorder.success(operation, latencyNanos);
-            recorder.completed();
+            recorder.completed(operation, latencyNanos);
         } else {
-            recorder.failure(operation, vm);
-            recorder.failedUnit();
+            recorder.failedUnit(operation, vm);
         }
     }
 

@@ -96,6 +96,17 @@ public final class OlioWorkload implements Workload {
     }
 
     @Override
+    public boolean completesUnit(String operation) {
+        return failsUnit(operation) && !CYCLE_INTENDED.equals(operation) && !CYCLE_ACTUAL.equals(operation);
+    }
+
+    /** A logout belongs to its Login (a failed logout fails that Login), so it is not a unit of its own. */
+    @Override
+    public boolean failsUnit(String operation) {
+        return !OlioSampleListener.LOGOUT.equals(operation);
+    }
+
+    @Override
     public String headlineOperation() {
         return "HomePage";
     }

@@ -45,8 +45,7 @@ final class Heartbeat implements OpenLoopUser.Cycle {
             HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
             long latencyNanos = System.nanoTime() - intendedStartNanos;
             if (response.statusCode() == 200 && latencyNanos <= timeout.toNanos()) {
-                recorder.success(OPERATION, latencyNanos);
-                recorder.completed();
+                recorder.completed(OPERATION, latencyNanos);
             } else {
                 missed();
             }
@@ -56,7 +55,6 @@ final class Heartbeat implements OpenLoopUser.Cycle {
     }
 
     private void missed() {
-        recorder.failure(OPERATION, vm);
-        recorder.failedUnit();
+        recorder.failedUnit(OPERATION, vm);
     }
 }

@@ -32,12 +32,10 @@ class IntervalRecorderTest {
                 for (int i = 0; i < PER_THREAD; i++) {
                     recorder.attempt();
                     if (i % 10 == 0) {
-                        recorder.failure("purchase", vm);
-                        recorder.failedUnit();
+                        recorder.failedUnit("purchase", vm);
                     } else {
                         recorder.success("login", 1_000 + i);
-                        recorder.success("purchase", 2_000 + i);
-                        recorder.completed();
+                        recorder.completed("purchase", 2_000 + i);
                     }
                     if (i % 100 == 0) {
                         recorder.rolledBack();
@@ -72,6 +70,11 @@ class IntervalRecorderTest {
             String vm = "web" + t;
             assertThat(sum(cuts, s -> s.errorsByVm().getOrDefault(vm, 0L))).as(vm).isEqualTo(failuresPerThread);
         }
+        // Every interval's counts are its histograms' and its per-operation errors', which verify checks.
+        for (IntervalSnapshot cut : cuts) {
+            assertThat(cut.completed()).isEqualTo(count(cut, "purchase"));
+            assertThat(cut.errors()).isEqualTo(cut.errorsByOperation().getOrDefault("purchase", 0L));
+        }
         // Intervals tile the timeline: each starts where the previous ended.
         for (int i = 1; i < cuts.size(); i++) {
             assertThat(cuts.get(i).start()).isEqualTo(cuts.get(i - 1).end());
@@ -86,10 +89,8 @@ class IntervalRecorderTest {
         IntervalRecorder recorder = new IntervalRecorder(clock);
         recorder.attempt();
         recorder.attempt();
-        recorder.success("browse", Duration.ofMillis(5).toNanos());
-        recorder.completed();
-        recorder.failure("login", "tile1-web2");
-        recorder.failedUnit();
+        recorder.completed("browse", Duration.ofMillis(5).toNanos());
+        recorder.failedUnit("login", "tile1-web2");
         recorder.rolledBack();
         recorder.lag(Duration.ofMillis(3).toNanos());
 

@@ -26,9 +26,32 @@ final class GuestSignals {
         return new ArrayList<>(pids);
     }
 
-    /** Pauses the processes, as a hypervisor stuns a VM. */
-    static void stop(List<Long> pids) throws IOException {
-        signal("-STOP", pids);
+    /**
+     * Pauses the processes, as a hypervisor stuns a VM. Fails when there is nothing to stop (the guest
+     * is gone) or a guest process could not be stopped; a descendant that exited meanwhile (a database
+     * backend) needs no stopping.
+     */
+    static void stop(String vm, List<Long> guests, List<Long> pids) throws IOException {
+        if (pids.isEmpty() || guests.isEmpty()) {
+            throw new IOException("stun of " + vm + " failed: no process of the guest to stop (the guest is gone)");
+        }
+        List<String> command = new ArrayList<>(List.of("/bin/kill", "-STOP"));
+        pids.forEach(pid -> command.add(Long.toString(pid)));
+        if (run(command, true) != 0) {
+            for (long guest : guests) {
+                if (ProcessHandle.of(guest).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                signal("-CONT", pids); // what was stopped runs on: the migration is abandoned
+                throw new IOException("stun of " + vm + " failed: kill -STOP found no guest process " + guest
+                        + " (the guest is gone)");
+            }
+        }
+    }
+
+    /** The VM's own processes (the guest and the servers it started), without their descendants. */
+    static List<Long> guests(Path vmDirectory) {
+        return ProcessSweeper.find(vmDirectory).stream().map(ProcessHandle::pid).toList();
     }
 
     static void resume(List<Long> pids) throws IOException {
@@ -52,7 +75,7 @@ final class GuestSignals {
         run(command, true);
     }
 
-    private static void run(List<String> command, boolean tolerateExit) throws IOException {
+    private static int run(List<String> command, boolean tolerateExit) throws IOException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
@@ -60,6 +83,7 @@ final class GuestSignals {
             if (exit != 0 && !tolerateExit) {
                 throw new IOException(String.join(" ", command) + " exited " + exit);
             }
+            return exit;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(String.join(" ", command) + " was interrupted", e);

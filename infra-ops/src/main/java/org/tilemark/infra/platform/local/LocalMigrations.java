@@ -74,10 +74,14 @@ final class LocalMigrations {
 
     private Migration live(LocalVm local, Host target, Placement from, Placement to) throws PlatformException {
         long memory = (long) local.spec().role().size().memoryMb() << 20;
-        List<Long> processes = GuestSignals.processTree(local.dir().path());
+        List<Long> processes = new java.util.ArrayList<>();
         try {
             MemoryPrecopy.Result result = precopy.migrate(memory,
-                    () -> GuestSignals.stop(processes),
+                    () -> {
+                        // the processes as they are at the stun, not as they were before the pre-copy
+                        processes.addAll(GuestSignals.processTree(local.dir().path()));
+                        GuestSignals.stop(local.vm().name(), GuestSignals.guests(local.dir().path()), processes);
+                    },
                     () -> {
                         if (pinning) {
                             GuestSignals.pin(GuestSignals.processTree(local.dir().path()), target.cpus());
@@ -85,7 +89,8 @@ final class LocalMigrations {
                     },
                     () -> GuestSignals.resume(processes));
             local.movedTo(target);
-            return new Migration(from, to, result.bytesMoved(), Optional.of(result.stun()), Optional.empty());
+            return new Migration(from, to, result.bytesMoved(), Optional.of(result.stun()), Optional.empty(),
+                    Migration.MODELLED_MEMORY);
         } catch (IOException e) {
             throw new PlatformException("vMotion of " + local.vm().name() + " to " + to.host() + " failed: " + e.getMessage(), e);
         }
@@ -128,7 +133,7 @@ final class LocalMigrations {
             }
             Duration downtime = Duration.ofNanos(System.nanoTime() - downtimeStart);
             retire(vm, to, source, copyEntry, targetEntry);
-            return new Migration(from, to, bytes, Optional.empty(), Optional.of(downtime));
+            return new Migration(from, to, bytes, Optional.empty(), Optional.of(downtime), Migration.DISK_COPY);
         } catch (MovedButNotCleaned e) {
             throw new MovedButNotCleaned(kind(from, to) + " of " + vm.name() + ": " + e.getMessage());
         } catch (IOException | PlatformException e) {
@@ -171,7 +176,7 @@ final class LocalMigrations {
         });
         ProcessSweeper.stop(ProcessSweeper.find(source.path()), Duration.ofSeconds(5));
         retire(vm, to, source, copyEntry, targetEntry);
-        return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO));
+        return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO), Migration.DISK_COPY);
     }
 
     /**

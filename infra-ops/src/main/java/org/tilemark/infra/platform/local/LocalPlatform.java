@@ -164,14 +164,14 @@ final class LocalPlatform implements Platform {
             }
             Files.createDirectories(dir.path());
             registry.add(entry);
-            Disks.copy(templates.resolve(spec.template().cacheKey()).resolve("disk"), dir.disk());
+            long copied = Disks.copy(templates.resolve(spec.template().cacheKey()).resolve("disk"), dir.disk());
             dir.writeGuestConfig(spec.guestConfig(GUEST_BIND, GUEST_NETWORK));
             EndpointProxy.Handoff handoff = EndpointProxy.Handoff.of(spec.role());
             Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();
             for (String port : spec.role().ports()) {
                 endpoints.put(port, new EndpointProxy(bindAddress, spec.name() + "-" + port, handoff));
             }
-            vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, endpoints));
+            vms.put(spec.name(), new LocalVm(vm, spec, host, dir, entry, endpoints, copied));
             return vm;
         } catch (IOException e) {
             throw new PlatformException("deploying VM " + spec.name() + ": " + e.getMessage(), e);
@@ -317,6 +317,11 @@ final class LocalPlatform implements Platform {
     }
 
     @Override
+    public java.util.OptionalLong deployedBytes(Vm vm) {
+        return java.util.OptionalLong.of(requireUnchecked(vm).deployedBytes());
+    }
+
+    @Override
     public VmState state(Vm vm) {
         LocalVm local = vms.get(vm.name());
         return local == null ? VmState.DESTROYED : local.state();
@@ -381,18 +386,12 @@ final class LocalPlatform implements Platform {
     }
 
     private LocalVm require(Vm vm) throws PlatformException {
-        LocalVm local = vms.get(vm.name());
-        if (local == null) {
-            throw new PlatformException("no VM named " + vm.name() + " on this platform");
-        }
-        return local;
+        return Optional.ofNullable(vms.get(vm.name()))
+                .orElseThrow(() -> new PlatformException("no VM named " + vm.name() + " on this platform"));
     }
 
     private LocalVm requireUnchecked(Vm vm) {
-        LocalVm local = vms.get(vm.name());
-        if (local == null) {
-            throw new IllegalArgumentException("no VM named " + vm.name() + " on this platform");
-        }
-        return local;
+        return Optional.ofNullable(vms.get(vm.name()))
+                .orElseThrow(() -> new IllegalArgumentException("no VM named " + vm.name() + " on this platform"));
     }
 }

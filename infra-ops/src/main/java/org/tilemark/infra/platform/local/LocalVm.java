@@ -21,7 +21,12 @@ final class LocalVm {
     private volatile boolean stopExpected;
 
     /** {@code endpoints} by port name, primary first. */
-    LocalVm(Vm vm, VmSpec spec, Host host, VmDirectory dir, VmRegistry.Entry entry, Map<String, EndpointProxy> endpoints) {
+    /** Bytes its deploy copied from the template. */
+    private final long deployedBytes;
+
+    LocalVm(Vm vm, VmSpec spec, Host host, VmDirectory dir, VmRegistry.Entry entry, Map<String, EndpointProxy> endpoints,
+            long deployedBytes) {
+        this.deployedBytes = deployedBytes;
         this.vm = vm;
         this.spec = spec;
         this.host = host;
@@ -86,6 +91,10 @@ final class LocalVm {
 
     Optional<Process> process() {
         return Optional.ofNullable(process);
+    }
+
+    long deployedBytes() {
+        return deployedBytes;
     }
 
     VmState state() {

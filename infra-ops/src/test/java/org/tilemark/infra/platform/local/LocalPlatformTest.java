@@ -222,6 +222,21 @@ class LocalPlatformTest {
         platform.destroy(vm);
     }
 
+    /** Issue 16: a vMotion of a guest that is gone fails with the reason instead of reporting a stun. */
+    @Test
+    void aVMotionOfAGuestThatIsGoneFailsWithTheReason() throws Exception {
+        Vm vm = runningVm("tile1-gone", "run-g");
+        ProcessHandle guest = ProcessHandle.of(guestPid(tmp.resolve("app/run-g/tile1-gone"))).orElseThrow();
+        guest.destroyForcibly();
+        guest.onExit().join();
+
+        assertThatThrownBy(() -> platform.migrate(vm, new Placement("host-1", "app")))
+                .isInstanceOf(org.tilemark.infra.platform.PlatformException.class)
+                .hasMessageContaining("tile1-gone")
+                .hasMessageMatching(".*(the guest is gone|not running).*");
+        platform.destroy(vm);
+    }
+
     @Test
     void storageVMotionMovesTheDiskAndTheGuestServesFromTheTarget() throws Exception {
         Vm vm = runningVm("tile1-disk", "run-s");
