@@ -51,6 +51,8 @@ final class LibvirtTestHosts implements AutoCloseable {
             awaitPort(port, hostDir);
             hosts.uris.put(name, "qemu+tcp://127.0.0.1:" + port + "/system");
         }
+        // A fresh pair: nothing an earlier (perhaps crashed) start left in its pools.
+        deleteTree(dir.resolve("pools"));
         for (String pool : List.of("tilemark-app", "tilemark-maintenance")) {
             Files.createDirectories(dir.resolve("pools").resolve(pool));
         }

@@ -9,6 +9,7 @@ import org.libvirt.StoragePool;
 import org.libvirt.StorageVol;
 import org.libvirt.TypedParameter;
 import org.libvirt.TypedStringParameter;
+import org.libvirt.TypedUlongParameter;
 import org.tilemark.infra.platform.Migration;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.PlatformException;
@@ -24,6 +25,8 @@ final class LibvirtMigrations {
     private static final int XML_INACTIVE = 2;
     private static final int XML_MIGRATABLE = 8;
     private static final String PARAM_DEST_XML = "destination_xml";
+    /** Bandwidth 0: as fast as it goes. (libvirt-java 0.5.4 cannot pass an empty parameter list.) */
+    private static final TypedParameter[] UNLIMITED = {new TypedUlongParameter(Domain.BlockCopyParameters.BANDWIDTH, 0)};
     private static final String PARAM_MIGRATE_DISKS = "migrate_disks";
     private static final long LIVE_FLAGS = Domain.MigrateFlags.LIVE | Domain.MigrateFlags.PEER2PEER
             | Domain.MigrateFlags.PERSIST_DEST | Domain.MigrateFlags.UNDEFINE_SOURCE | Domain.MigrateFlags.ABORT_ON_ERROR;
@@ -78,7 +81,7 @@ final class LibvirtMigrations {
         try {
             // TRANSIENT_JOB: a persistent domain may only copy as a job that does not survive a restart.
             domain.blockCopy(DISK, "<disk type='file'><source file='" + Xml.attribute(copy.getPath())
-                    + "'/><driver type='qcow2'/></disk>", new TypedParameter[0],
+                    + "'/><driver type='qcow2'/></disk>", UNLIMITED,
                     Domain.BlockCopyFlags.REUSE_EXT | Domain.BlockCopyFlags.TRANSIENT_JOB);
             DomainBlockJobInfo job = awaitMirrorReady(domain, vm);
             domain.blockJobAbort(DISK, Domain.BlockJobAbortFlags.PIVOT);

@@ -356,6 +356,7 @@ final class LibvirtPlatform implements Platform {
 
     @Override
     public void close() {
+        hosts.values().forEach(stopEvents::stopListening);
         hosts.values().forEach(HostConnection::closeQuietly);
     }
 

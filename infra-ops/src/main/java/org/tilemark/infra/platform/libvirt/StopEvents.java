@@ -8,6 +8,7 @@ import org.libvirt.Domain;
 import org.libvirt.LibvirtException;
 import org.libvirt.event.DomainEvent;
 import org.libvirt.event.DomainEventType;
+import org.libvirt.event.LifecycleListener;
 import org.libvirt.event.StoppedDetail;
 import org.tilemark.infra.platform.VmListener;
 
@@ -19,6 +20,11 @@ final class StopEvents {
 
     private final Collection<LibvirtVm> vms;
     private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
+    /** One instance, kept referenced, so libvirt's callback into it stays valid while registered. */
+    private final LifecycleListener listener = (domain, event) -> {
+        lifecycle(domain, event);
+        return 0;
+    };
 
     StopEvents(Collection<LibvirtVm> vms) {
         this.vms = vms;
@@ -29,10 +35,19 @@ final class StopEvents {
     }
 
     void listenTo(HostConnection host) throws LibvirtException {
-        host.addLifecycleListener((domain, event) -> {
-            lifecycle(domain, event);
-            return 0;
-        });
+        host.addLifecycleListener(listener);
+    }
+
+    /**
+     * Must precede closing the connection: libvirt's event loop would otherwise call into a listener
+     * of a closed connection (seen here: the JVM crashed in the event loop thread).
+     */
+    void stopListening(HostConnection host) {
+        try {
+            host.removeLifecycleListener(listener);
+        } catch (LibvirtException e) {
+            // the connection is already gone, and its registration with it
+        }
     }
 
     private void lifecycle(Domain domain, DomainEvent event) {

@@ -42,6 +42,8 @@ final class Volumes {
 
     /** An empty qcow2 volume of {@code capacity} bytes, e.g. the target of a block copy. */
     static StorageVol createEmpty(StoragePool pool, String name, String format, long capacity) throws LibvirtException {
+        // Another host may have deleted a volume of this name in the shared pool: this host's libvirt knows once it refreshes.
+        pool.refresh(0);
         return pool.storageVolCreateXML("<volume><name>" + Xml.attribute(name) + "</name><capacity unit='bytes'>" + capacity
                 + "</capacity><allocation unit='bytes'>0</allocation><target><format type='" + format + "'/></target></volume>", 0);
     }
