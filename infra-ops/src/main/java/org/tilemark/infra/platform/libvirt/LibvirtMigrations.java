@@ -126,7 +126,8 @@ final class LibvirtMigrations {
             String xml = domain.getXMLDesc(XML_MIGRATABLE).replace("'" + old.getPath() + "'", "'" + copy.getPath() + "'")
                     .replace("\"" + old.getPath() + "\"", "\"" + copy.getPath() + "\"");
             TypedParameter[] parameters = {new TypedStringParameter(PARAM_DEST_XML, xml), new TypedStringParameter(PARAM_MIGRATE_DISKS, DISK)};
-            domain.migrate(destination, parameters, liveFlags | Domain.MigrateFlags.NON_SHARED_DISK);
+            // Peer to peer with parameters is virDomainMigrateToURI3 (virDomainMigrate3 refuses P2P).
+            domain.migrateToURI(destination.uri(), parameters, (int) (liveFlags | Domain.MigrateFlags.NON_SHARED_DISK));
             JobFigures figures = JobFigures.completed(destination.domainLookupByName(vm.tag().domainName()));
             old.delete(0);
             return figures;
