@@ -4,6 +4,9 @@
 # writer. Idempotent and quiet when everything is present. Needs root (or sudo) to install anything.
 set -euo pipefail
 
+# The libvirt platform's contract test starts its own libvirt daemons.
+"$(dirname "${BASH_SOURCE[0]}")/install-libvirt.sh"
+
 tools=(mmdebstrap extlinux qemu-img qemu-system-x86_64 genisoimage sfdisk mkfs.ext4)
 packages=(mmdebstrap extlinux syslinux-common qemu-utils qemu-system-x86 genisoimage fdisk e2fsprogs)
 

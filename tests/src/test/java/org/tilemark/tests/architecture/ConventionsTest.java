@@ -39,6 +39,8 @@ class ConventionsTest {
             "org.tilemark.harness.run.RunJson", // records os.name/os.version in run.json
             // java.home and java.class.path: guests start on the harness's own JDK and class path.
             "org.tilemark.infra.platform.local.GuestLauncher",
+            // the libvirt password, read from the environment variable the settings name only when libvirt asks for it.
+            "org.tilemark.infra.platform.libvirt.Credentials",
             // sets java.awt.headless in a static initializer (before AWT loads); a JVM-wide switch
             // that would sit better in the entry point.
             "org.tilemark.harness.chart.ChartStyle");

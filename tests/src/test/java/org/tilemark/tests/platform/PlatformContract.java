@@ -66,6 +66,16 @@ public abstract class PlatformContract {
     /** Makes the VM's guest stop without the platform asking it to, as a crash or a kill from outside would. */
     protected abstract void crash(Vm vm) throws Exception;
 
+    /** How long a VM may take to boot and report ready (a guest under software emulation takes minutes). */
+    protected Duration bootTimeout() {
+        return TIMEOUT;
+    }
+
+    /** How long one request to a guest may take (under software emulation a guest's first answer takes seconds). */
+    protected Duration requestTimeout() {
+        return Duration.ofSeconds(10);
+    }
+
     @BeforeEach
     void connect() throws Exception {
         Path workDir = Path.of("target", "platform-contract", getClass().getSimpleName()).toAbsolutePath();
@@ -101,14 +111,14 @@ public abstract class PlatformContract {
         assertThat(platform.placement(vm)).isEqualTo(new Placement(host, ClusterSpec.APP_DATASTORE));
         assertThat(platform.leftovers(runId)).singleElement().asString().contains(vm.name());
 
-        platform.powerOn(vm, TIMEOUT);
+        platform.powerOn(vm, bootTimeout());
         assertThat(platform.state(vm)).isEqualTo(VmState.RUNNING);
         assertThat(platform.endpoints(vm)).containsValue(platform.endpoint(vm));
         assertThat(beat(platform.endpoint(vm))).startsWith("beat ");
 
         platform.powerOff(vm, Duration.ofSeconds(10));
         assertThat(platform.state(vm)).isEqualTo(VmState.STOPPED);
-        platform.powerOn(vm, TIMEOUT);
+        platform.powerOn(vm, bootTimeout());
         assertThat(beat(platform.endpoint(vm))).as("served again after a power cycle").startsWith("beat ");
 
         platform.destroy(vm);
@@ -120,7 +130,7 @@ public abstract class PlatformContract {
     void everyClaimedMigrationMovesTheVmAndKeepsItsEndpoint() throws Exception {
         List<Inventory.Host> hosts = platform.inventory().hosts();
         Vm vm = deploy("contract-moved", hosts.getFirst().name());
-        platform.powerOn(vm, TIMEOUT);
+        platform.powerOn(vm, bootTimeout());
         InetSocketAddress endpoint = platform.endpoint(vm);
 
         for (Capability capability : platform.capabilities()) {
@@ -144,7 +154,7 @@ public abstract class PlatformContract {
     @Test
     void aMigrationToAnUnknownPlaceFailsAndLeavesTheVmServingWhereItWas() throws Exception {
         Vm vm = deploy("contract-stays", platform.inventory().hosts().getFirst().name());
-        platform.powerOn(vm, TIMEOUT);
+        platform.powerOn(vm, bootTimeout());
         Placement before = platform.placement(vm);
 
         assertThatThrownBy(() -> platform.migrate(vm, before.onDatastore("no-such-datastore")))
@@ -157,7 +167,7 @@ public abstract class PlatformContract {
     @Test
     void anotherConnectionFindsAndCleansUpWhatARunLeft() throws Exception {
         Vm vm = deploy("contract-left", platform.inventory().hosts().getFirst().name());
-        platform.powerOn(vm, TIMEOUT);
+        platform.powerOn(vm, bootTimeout());
         InetSocketAddress endpoint = platform.endpoint(vm);
 
         // As after a harness killed mid-run: a new connection, from the same settings, knows nothing of the VM.
@@ -178,7 +188,7 @@ public abstract class PlatformContract {
                 reported.complete(cause);
             }
         });
-        platform.powerOn(vm, TIMEOUT);
+        platform.powerOn(vm, bootTimeout());
 
         crash(vm);
 
@@ -191,7 +201,7 @@ public abstract class PlatformContract {
         Vm vm = deploy("contract-planned", platform.inventory().hosts().getFirst().name());
         CompletableFuture<String> reported = new CompletableFuture<>();
         platform.onUnexpectedStop((stopped, cause) -> reported.complete(stopped.name()));
-        platform.powerOn(vm, TIMEOUT);
+        platform.powerOn(vm, bootTimeout());
 
         platform.powerOff(vm, Duration.ofSeconds(10));
         platform.destroy(vm);
@@ -203,7 +213,7 @@ public abstract class PlatformContract {
 
     private Vm deploy(String name, String host) throws PlatformException {
         Template template = platform.ensureTemplate(new TemplateRequest(STANDBY, new TemplateId(STANDBY.role(), Map.of()),
-                Map.of(), Map.of(), TIMEOUT));
+                Map.of(), Map.of(), bootTimeout()));
         return platform.deploy(new VmSpec(name, runId, 1, template, STANDBY, host, ClusterSpec.APP_DATASTORE,
                 Map.of(), Map.of()));
     }
@@ -217,10 +227,10 @@ public abstract class PlatformContract {
         return current.equals(ClusterSpec.APP_DATASTORE) ? ClusterSpec.MAINTENANCE_DATASTORE : ClusterSpec.APP_DATASTORE;
     }
 
-    private static String beat(InetSocketAddress endpoint) throws IOException, InterruptedException {
+    private String beat(InetSocketAddress endpoint) throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
                         URI.create("http://" + endpoint.getHostString() + ":" + endpoint.getPort() + "/heartbeat"))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                .timeout(requestTimeout()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         return response.body();
     }

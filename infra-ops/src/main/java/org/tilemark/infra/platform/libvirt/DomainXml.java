@@ -1,0 +1,63 @@
+package org.tilemark.infra.platform.libvirt;
+
+import org.tilemark.templates.VmSize;
+
+/**
+ * The domain definition of one VM: sized from the role catalog, its disk and NoCloud seed on virtio,
+ * one virtio NIC on the cluster's network, the serial console into a file (where the guest prints its
+ * readiness report), and the Tilemark tag in {@code <metadata>}.
+ *
+ */
+record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath, String diskFormat, String seedPath,
+                 String consolePath, String network, String mac) {
+
+    String xml() {
+        return """
+                <domain type='%s'>
+                  <name>%s</name>
+                  <metadata><%s:%s xmlns:%s='%s' %s/></metadata>
+                  <memory unit='MiB'>%d</memory>
+                  <vcpu>%d</vcpu>
+                  <os><type arch='x86_64' machine='pc'>hvm</type><boot dev='hd'/></os>
+                  <features><acpi/></features>
+                  %s
+                  <on_poweroff>destroy</on_poweroff>
+                  <on_reboot>restart</on_reboot>
+                  <on_crash>destroy</on_crash>
+                  <devices>
+                    <disk type='file' device='disk'>
+                      <driver name='qemu' type='%s' cache='none'/>
+                      <source file='%s'/>
+                      <target dev='vda' bus='virtio'/>
+                    </disk>
+                    <disk type='file' device='disk'>
+                      <driver name='qemu' type='raw'/>
+                      <source file='%s'/>
+                      <target dev='vdb' bus='virtio'/>
+                      <readonly/>
+                      <shareable/>
+                    </disk>
+                    <interface type='network'>
+                      <mac address='%s'/>
+                      <source network='%s'/>
+                      <model type='virtio'/>
+                    </interface>
+                    <serial type='file'>
+                      <source path='%s' append='off'/>
+                      <target port='0'/>
+                    </serial>
+                  </devices>
+                </domain>
+                """.formatted(SettingValues.key(type), Xml.attribute(tag.domainName()), TilemarkTag.PREFIX, TilemarkTag.ELEMENT,
+                TilemarkTag.PREFIX, TilemarkTag.NAMESPACE, tagAttributes(), size.memoryMb(), size.vcpus(),
+                // KVM hosts of one cluster share a CPU model; under emulation QEMU's own model migrates anywhere.
+                type == DomainType.KVM ? "<cpu mode='host-model'/>" : "", diskFormat, Xml.attribute(diskPath), Xml.attribute(seedPath),
+                mac, Xml.attribute(network), Xml.attribute(consolePath));
+    }
+
+    private String tagAttributes() {
+        String element = tag.metadataXml();
+        // "<vm a='..' .../>" -> "a='..' ..."
+        return element.substring(element.indexOf(' ') + 1, element.length() - 2);
+    }
+}

@@ -1,0 +1,93 @@
+package org.tilemark.infra.platform.libvirt;
+
+import java.net.InetSocketAddress;
+import java.util.Map;
+import org.tilemark.infra.platform.Placement;
+import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.VmSpec;
+
+/** What this connection knows of a VM it deployed: its tag, NIC, console volume, where it runs, and its endpoints once up. */
+final class LibvirtVm {
+
+    private final Vm vm;
+    private final VmSpec spec;
+    private final TilemarkTag tag;
+    private final String mac;
+    private final String consolePool;
+    private volatile Placement placement;
+    private volatile Map<String, InetSocketAddress> endpoints = Map.of();
+    private volatile boolean started;
+    private volatile boolean stopExpected = true;
+    private volatile boolean failed;
+
+    LibvirtVm(Vm vm, VmSpec spec, TilemarkTag tag, String mac, String consolePool) {
+        this.vm = vm;
+        this.spec = spec;
+        this.tag = tag;
+        this.mac = mac;
+        this.consolePool = consolePool;
+        this.placement = new Placement(vm.host(), vm.datastore());
+    }
+
+    Vm vm() {
+        return vm;
+    }
+
+    VmSpec spec() {
+        return spec;
+    }
+
+    TilemarkTag tag() {
+        return tag;
+    }
+
+    String mac() {
+        return mac;
+    }
+
+    String consolePool() {
+        return consolePool;
+    }
+
+    String consoleVolume() {
+        return tag.volumePrefix() + Volumes.CONSOLE;
+    }
+
+    Placement placement() {
+        return placement;
+    }
+
+    void moved(Placement to) {
+        placement = to;
+    }
+
+    Map<String, InetSocketAddress> endpoints() {
+        return endpoints;
+    }
+
+    void serving(Map<String, InetSocketAddress> found) {
+        endpoints = Map.copyOf(found);
+        started = true;
+        failed = false;
+    }
+
+    boolean started() {
+        return started;
+    }
+
+    boolean stopExpected() {
+        return stopExpected;
+    }
+
+    void expectStop(boolean expected) {
+        stopExpected = expected;
+    }
+
+    boolean failed() {
+        return failed;
+    }
+
+    void failedUnexpectedly() {
+        failed = true;
+    }
+}

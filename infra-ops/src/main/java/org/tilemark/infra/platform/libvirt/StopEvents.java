@@ -1,0 +1,71 @@
+package org.tilemark.infra.platform.libvirt;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.libvirt.Domain;
+import org.libvirt.LibvirtException;
+import org.libvirt.event.DomainEvent;
+import org.libvirt.event.DomainEventType;
+import org.libvirt.event.LifecycleListener;
+import org.libvirt.event.StoppedDetail;
+import org.tilemark.infra.platform.VmListener;
+
+/**
+ * Turns libvirt's domain lifecycle events into unexpected stops: a domain of a VM the platform did not
+ * stop that stopped (other than by migrating away) or crashed.
+ */
+final class StopEvents {
+
+    private final Collection<LibvirtVm> vms;
+    private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
+    /** One instance, kept referenced, so libvirt's callback into it stays valid while registered. */
+    private final LifecycleListener listener = (domain, event) -> {
+        lifecycle(domain, event);
+        return 0;
+    };
+
+    StopEvents(Collection<LibvirtVm> vms) {
+        this.vms = vms;
+    }
+
+    void add(VmListener listener) {
+        listeners.add(listener);
+    }
+
+    void listenTo(HostConnection host) throws LibvirtException {
+        host.addLifecycleListener(listener);
+    }
+
+    /**
+     * Must precede closing the connection: libvirt's event loop would otherwise call into a listener
+     * of a closed connection (seen here: the JVM crashed in the event loop thread).
+     */
+    void stopListening(HostConnection host) {
+        try {
+            host.removeLifecycleListener(listener);
+        } catch (LibvirtException e) {
+            // the connection is already gone, and its registration with it
+        }
+    }
+
+    private void lifecycle(Domain domain, DomainEvent event) {
+        boolean stopped = event.getType() == DomainEventType.STOPPED && event.getDetail() != StoppedDetail.MIGRATED;
+        if (!stopped && event.getType() != DomainEventType.CRASHED) {
+            return;
+        }
+        try {
+            String name = domain.getName();
+            for (LibvirtVm vm : vms) {
+                if (vm.tag().domainName().equals(name) && !vm.stopExpected()) {
+                    vm.failedUnexpectedly();
+                    String cause = "domain " + name + " " + event.getType().name().toLowerCase(Locale.ROOT) + " (" + event.getDetail() + ")";
+                    listeners.forEach(listener -> listener.stoppedUnexpectedly(vm.vm(), cause));
+                }
+            }
+        } catch (LibvirtException e) {
+            // a domain already gone: it was not one the run still expects to run
+        }
+    }
+}

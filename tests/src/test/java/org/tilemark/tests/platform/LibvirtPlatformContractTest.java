@@ -1,0 +1,118 @@
+package org.tilemark.tests.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.infra.platform.PlatformSettingException;
+import org.tilemark.infra.platform.Platforms;
+import org.tilemark.harness.image.BuildHost;
+import org.tilemark.harness.image.ImageBuilder;
+import org.tilemark.infra.platform.Vm;
+
+/**
+ * The libvirt platform passes the platform contract against real libvirt: two libvirt daemons on this
+ * machine as two hosts ({@link LibvirtTestHosts}), VMs booted from the guest image under QEMU's software
+ * emulation (no usable KVM here), real live migration, block copy and migration with disk copy.
+ * The guest image is built once into {@code target/libvirt-contract/image} and reused while it is
+ * there; {@code -Dtilemark.test.guestImage=FILE} uses an image built elsewhere.
+ */
+class LibvirtPlatformContractTest extends PlatformContract {
+
+    private static final Path DIR = Path.of("target", "libvirt-contract").toAbsolutePath();
+    private static LibvirtTestHosts hosts;
+    private static Path image;
+
+    @BeforeAll
+    static void startHosts() throws Exception {
+        image = guestImage();
+        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), image);
+    }
+
+    @AfterAll
+    static void stopHosts() throws Exception {
+        if (hosts != null) {
+            hosts.close();
+        }
+    }
+
+    private static Path guestImage() throws Exception {
+        String given = System.getProperty("tilemark.test.guestImage", "");
+        if (!given.isBlank()) {
+            return Path.of(given).toAbsolutePath();
+        }
+        Path imageDir = DIR.resolve("image");
+        if (Files.isDirectory(imageDir)) {
+            try (var files = Files.list(imageDir)) {
+                var built = files.filter(f -> f.toString().endsWith(".qcow2")).findFirst();
+                if (built.isPresent()) {
+                    return built.get();
+                }
+            }
+        }
+        Path cache = Path.of(System.getProperty("user.home"), ".cache", "tilemark", "debs");
+        return new ImageBuilder(System.out, new BuildHost(Path.of(System.getProperty("java.home")), System.getProperty("java.class.path"),
+                System.getenv("PATH"))).build(new ImageBuilder.Request("qcow2", imageDir, null, cache)).image();
+    }
+
+    @Override
+    protected Map<String, String> settings(Path workDir) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("cluster.platform", "libvirt");
+        hosts.uris().forEach((name, uri) -> settings.put("cluster.libvirt.hosts." + name, uri));
+        settings.put("cluster.libvirt.network", LibvirtTestHosts.NETWORK);
+        // /dev/kvm exists here but a stock kernel cannot use it: QEMU emulates (TCG).
+        settings.put("cluster.libvirt.domainType", "qemu");
+        settings.put("cluster.libvirt.baseImage.pool", "tilemark-images");
+        settings.put("cluster.libvirt.baseImage.volume", image.getFileName().toString());
+        // Both daemons see one local directory: libvirt cannot tell it is shared.
+        settings.put("cluster.libvirt.unsafeMigration", "true");
+        return settings;
+    }
+
+    @Test
+    void aMissingPoolNetworkOrBaseImageIsBadInputNamingItsKeyAndDefinesNothing() throws Exception {
+        Path workDir = DIR.resolve("settings");
+        Map<String, String> problems = new LinkedHashMap<>();
+        problems.put("cluster.libvirt.pools.maintenance", "no-such-pool");
+        problems.put("cluster.libvirt.network", "no-such-network");
+        problems.put("cluster.libvirt.baseImage.volume", "no-such-image.qcow2");
+        problems.put("cluster.libvirt.hosts.host-2", "qemu+tcp://127.0.0.1:1/system");
+        for (var problem : problems.entrySet()) {
+            Map<String, String> settings = new LinkedHashMap<>(settings(workDir));
+            settings.put(problem.getKey(), problem.getValue());
+            var spec = ConfigLoader.load(Optional.empty(), settings);
+
+            assertThatThrownBy(() -> Platforms.create(spec.cluster()))
+                    .isInstanceOf(PlatformSettingException.class)
+                    .hasMessageStartingWith(problem.getKey() + ": ")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+        assertThat(platform.leftovers(null)).as("nothing defined on any host").isEmpty();
+    }
+
+    @Override
+    protected void crash(Vm vm) throws Exception {
+        hosts.destroyDomain("tm-" + vm.runId() + "-" + vm.name());
+    }
+
+    @Override
+    protected Duration bootTimeout() {
+        return Duration.ofMinutes(12);
+    }
+
+    @Override
+    protected Duration requestTimeout() {
+        // Seen here: a standby guest's first heartbeat under TCG took 12 s on a busy machine.
+        return Duration.ofMinutes(1);
+    }
+}
