@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.PlatformSettingException;
@@ -26,6 +27,7 @@ import org.tilemark.infra.platform.Vm;
  * The guest image is built once into {@code target/libvirt-contract/image} and reused while it is
  * there; {@code -Dtilemark.test.guestImage=FILE} uses an image built elsewhere.
  */
+@Tag("libvirt-tcg") // 20-40 min under TCG: left out of ./tilemark test (tests/pom.xml), run on demand
 class LibvirtPlatformContractTest extends PlatformContract {
 
     private static final Path DIR = Path.of("target", "libvirt-contract").toAbsolutePath();
