@@ -20,6 +20,10 @@ public record Migration(Placement from, Placement to, long bytesMoved, Optional<
     public static final String MODELLED_MEMORY = "modelled memory";
     /** The VM's files, copied. */
     public static final String DISK_COPY = "disk copy";
+    /** The guest's memory, as the hypervisor sent it (a live migration on shared storage). */
+    public static final String MEMORY = "memory";
+    /** The guest's memory and its disks, as the hypervisor sent them (a migration without shared storage). */
+    public static final String MEMORY_AND_DISK = "memory and disk copy";
 
     public Migration {
         Objects.requireNonNull(from, "from");

@@ -57,16 +57,20 @@ final class LibvirtMigrations {
         try {
             Domain domain = source.domainLookupByName(vm.tag().domainName());
             JobFigures figures;
+            String moved;
             if (from.datastore().equals(target.datastore())) {
                 domain.migrateToURI(destination.uri(), liveFlags, null, 0);
                 figures = JobFigures.completed(destination.domainLookupByName(vm.tag().domainName()));
+                moved = Migration.MEMORY;
             } else if (from.host().equals(target.host())) {
                 figures = blockCopy(source, domain, vm, target.datastore());
+                moved = Migration.DISK_COPY;
             } else {
                 figures = migrateWithDisk(source, destination, domain, vm, target.datastore());
+                moved = Migration.MEMORY_AND_DISK;
             }
             vm.moved(target);
-            return new Migration(from, target, figures.bytes(), figures.downtime(), Optional.empty());
+            return new Migration(from, target, figures.bytes(), figures.downtime(), Optional.empty(), moved);
         } catch (LibvirtException e) {
             throw new PlatformException("moving VM " + vm.vm().name() + " from " + from + " to " + target + ": "
                     + ClusterCheck.message(e), e);
