@@ -77,6 +77,25 @@ public final class Manifest {
         });
         actual.keySet().stream().filter(path -> !expected.containsKey(path))
                 .forEach(path -> problems.add("extra: " + path));
+        problems.addAll(notRegularFiles(bundle));
+        return problems;
+    }
+
+    /**
+     * Symbolic links, FIFOs, sockets and devices: a bundle is regular files in directories, and the
+     * hashes above never open these, so each is a problem of its own ("not a regular file: x").
+     */
+    private static List<String> notRegularFiles(Path bundle) throws IOException {
+        List<String> problems = new ArrayList<>();
+        try (Stream<Path> paths = Files.walk(bundle)) {
+            for (Path path : paths.filter(p -> !p.equals(bundle)).toList()) {
+                if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+                    problems.add("not a regular file: " + relativeName(bundle, path));
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
         return problems;
     }
 

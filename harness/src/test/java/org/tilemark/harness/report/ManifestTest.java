@@ -45,6 +45,18 @@ class ManifestTest {
     }
 
     @Test
+    void verifyNamesSymbolicLinksAndFifosAddedToAnIntactBundle() throws Exception {
+        Path bundle = BundleFixture.copy(BundleFixture.NONCOMPLIANT, temp);
+        Manifest.write(bundle);
+        Files.createSymbolicLink(bundle.resolve("histograms/link.hlog"), bundle.resolve("score.json"));
+        Path fifo = bundle.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+
+        assertThat(Manifest.verify(bundle)).containsExactlyInAnyOrder("not a regular file: histograms/link.hlog",
+                "not a regular file: pipe");
+    }
+
+    @Test
     void verifyRejectsAMissingOrEscapingManifest() throws Exception {
         Path bundle = BundleFixture.copy(BundleFixture.NONCOMPLIANT, temp);
         assertThat(Manifest.verify(bundle)).containsExactly("missing: MANIFEST.sha256");

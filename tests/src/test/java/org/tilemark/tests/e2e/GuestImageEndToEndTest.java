@@ -16,10 +16,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.tilemark.harness.image.BuildHost;
 import org.tilemark.harness.image.ImageBuilder;
 import org.tilemark.templates.guest.GuestConfig;
@@ -28,21 +27,26 @@ import org.tilemark.templates.guest.ReadinessReport;
 
 /**
  * The guest image for real: built with {@code tilemark image build} (Debian packages cached between
- * builds), booted under QEMU in software emulation with a NoCloud volume per VM, the four VMs at
- * once (single vCPU, 1 GiB each; under load here the class took 807 s this way, 1045 s one VM at a time). From this machine, through forwarded loopback ports, the
+ * builds), booted under QEMU in software emulation with a NoCloud volume per VM. The four VMs boot at
+ * once when the class starts (single vCPU, 1 GiB each; under load here the class took 807 s this way,
+ * 1045 s one VM at a time) and each test waits for its own; test classes still run one after another
+ * (a tile's QoS in another test would suffer). From this machine, through forwarded loopback ports, the
  * standby's heartbeat answers and the DVD Store database serves DS3 rows to the password its guest
  * config alone carries; a broken guest config makes the VM report why on its console.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class GuestImageEndToEndTest {
 
     private static final Path DIR = E2e.TARGET.resolve("guest-image-e2e");
     private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(15);
     private static final int MEMORY_MB = 1024;
-    private static Path image;
+    private static final String DB_PASSWORD = "vm-only-" + Long.toHexString(System.nanoTime());
+    private static QemuTcgVm standby;
+    private static QemuTcgVm dvdstoreDb;
+    private static QemuTcgVm unknownRole;
+    private static QemuTcgVm missingPeer;
 
     @BeforeAll
-    static void buildImage() throws Exception {
+    static void buildImageAndBootItsVms() throws Exception {
         Process setup = new ProcessBuilder("bash", Path.of("setup/install-vm-tools.sh").toAbsolutePath().toString())
                 .inheritIO().start();
         assertThat(setup.waitFor()).as("tests/setup/install-vm-tools.sh").isZero();
@@ -53,69 +57,75 @@ class GuestImageEndToEndTest {
                 built.sha256());
         assertThat(built.manifest()).exists();
         assertThat(Files.readString(built.manifest())).contains("\"kernel\"", "\"postgresql\"", built.sha256());
-        image = built.image();
+        Path image = built.image();
+
+        standby = QemuTcgVm.boot(image, DIR.resolve("standby"), config("standby", "standby-1", Map.of(), Map.of(), Map.of()), MEMORY_MB);
+        dvdstoreDb = QemuTcgVm.boot(image, DIR.resolve("dvdstore-db"), config("dvdstore-db", "dvdstore-db-1", Map.of(),
+                Map.of("dvdstore.size", "1MB"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", DB_PASSWORD)), MEMORY_MB);
+        unknownRole = QemuTcgVm.boot(image, DIR.resolve("unknown-role"), config("no-such-role", "broken-1", Map.of(), Map.of(), Map.of()),
+                MEMORY_MB);
+        // A web VM whose database the guest config names but gives no address for.
+        missingPeer = QemuTcgVm.boot(image, DIR.resolve("missing-peer"), config("dvdstore-web", "dvdstore-web-1", Map.of(),
+                Map.of("dvdstore.db.peer", "dvdstore-db-1"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "unused")), MEMORY_MB);
+    }
+
+    @AfterAll
+    static void stopVms() throws Exception {
+        for (QemuTcgVm vm : java.util.Arrays.asList(standby, dvdstoreDb, unknownRole, missingPeer)) {
+            if (vm != null) {
+                vm.close();
+            }
+        }
     }
 
     @Test
     void standbyHeartbeatAnswersFromTheHost() throws Exception {
-        try (QemuTcgVm vm = QemuTcgVm.boot(image, DIR.resolve("standby"), config("standby", "standby-1", Map.of(), Map.of(), Map.of()),
-                MEMORY_MB)) {
-            ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-            System.out.println("standby: boot to ready " + vm.sinceBoot().toSeconds() + " s");
-            assertThat(report.isReady()).as("readiness report: %s", report.reason()).isTrue();
-            int port = vm.forward(report.port("main").orElseThrow());
-            HttpResponse<String> beat = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/heartbeat")).timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(beat.statusCode()).isEqualTo(200);
-            assertThat(beat.body()).startsWith("beat ");
-        }
+        QemuTcgVm vm = standby;
+        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
+        System.out.println("standby: boot to ready " + vm.sinceBoot().toSeconds() + " s");
+        assertThat(report.isReady()).as("readiness report: %s", report.reason()).isTrue();
+        int port = vm.forward(report.port("main").orElseThrow());
+        HttpResponse<String> beat = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/heartbeat")).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(beat.statusCode()).isEqualTo(200);
+        assertThat(beat.body()).startsWith("beat ");
     }
 
     @Test
     void dvdstoreDatabaseServesRowsToThePasswordOfItsGuestConfig() throws Exception {
-        String password = "vm-only-" + Long.toHexString(System.nanoTime());
-        GuestConfig config = config("dvdstore-db", "dvdstore-db-1", Map.of(), Map.of("dvdstore.size", "1MB"),
-                Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", password));
-        try (QemuTcgVm vm = QemuTcgVm.boot(image, DIR.resolve("dvdstore-db"), config, MEMORY_MB)) {
-            ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-            System.out.println("dvdstore-db: boot to ready (first boot loads DS3 1MB) " + vm.sinceBoot().toSeconds() + " s");
-            assertThat(report.isReady()).as("readiness report: %s", report.reason()).isTrue();
-            int port = vm.forward(report.port("main").orElseThrow());
-            List<String> titles = new ArrayList<>();
-            try (Connection db = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/ds3", "ds3", password);
-                 Statement st = db.createStatement(); ResultSet rows = st.executeQuery("SELECT title FROM products ORDER BY prod_id LIMIT 5")) {
-                while (rows.next()) {
-                    titles.add(rows.getString(1));
-                }
+        QemuTcgVm vm = dvdstoreDb;
+        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
+        System.out.println("dvdstore-db: boot to ready (first boot loads DS3 1MB) " + vm.sinceBoot().toSeconds() + " s");
+        assertThat(report.isReady()).as("readiness report: %s", report.reason()).isTrue();
+        int port = vm.forward(report.port("main").orElseThrow());
+        List<String> titles = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/ds3", "ds3", DB_PASSWORD);
+             Statement st = db.createStatement(); ResultSet rows = st.executeQuery("SELECT title FROM products ORDER BY prod_id LIMIT 5")) {
+            while (rows.next()) {
+                titles.add(rows.getString(1));
             }
-            assertThat(titles).hasSize(5);
-            assertThat(vm.consoleTail()).doesNotContain(password);
         }
+        assertThat(titles).hasSize(5);
+        assertThat(vm.consoleTail()).doesNotContain(DB_PASSWORD);
     }
 
     @Test
     void unknownRoleIsReportedOnTheConsoleInsteadOfHanging() throws Exception {
-        try (QemuTcgVm vm = QemuTcgVm.boot(image, DIR.resolve("unknown-role"), config("no-such-role", "broken-1", Map.of(), Map.of(), Map.of()),
-                MEMORY_MB)) {
-            ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-            System.out.println("unknown role: reported after " + vm.sinceBoot().toSeconds() + " s: " + report.reason());
-            assertThat(report.isReady()).isFalse();
-            assertThat(report.reason()).contains("unknown role 'no-such-role'");
-        }
+        QemuTcgVm vm = unknownRole;
+        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
+        System.out.println("unknown role: reported after " + vm.sinceBoot().toSeconds() + " s: " + report.reason());
+        assertThat(report.isReady()).isFalse();
+        assertThat(report.reason()).contains("unknown role 'no-such-role'");
     }
 
     @Test
     void missingPeerIsReportedOnTheConsoleInsteadOfHanging() throws Exception {
-        // A web VM whose database the guest config names but gives no address for.
-        GuestConfig config = config("dvdstore-web", "dvdstore-web-1", Map.of(), Map.of("dvdstore.db.peer", "dvdstore-db-1"),
-                Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "unused"));
-        try (QemuTcgVm vm = QemuTcgVm.boot(image, DIR.resolve("missing-peer"), config, MEMORY_MB)) {
-            ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-            System.out.println("missing peer: reported after " + vm.sinceBoot().toSeconds() + " s: " + report.reason());
-            assertThat(report.isReady()).isFalse();
-            assertThat(report.reason()).contains("missing peer");
-        }
+        QemuTcgVm vm = missingPeer;
+        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
+        System.out.println("missing peer: reported after " + vm.sinceBoot().toSeconds() + " s: " + report.reason());
+        assertThat(report.isReady()).isFalse();
+        assertThat(report.reason()).contains("missing peer");
     }
 
     private static GuestConfig config(String role, String vmName, Map<String, Map<String, HostPort>> peers, Map<String, String> settings,
