@@ -67,7 +67,7 @@ class ShortRunEndToEndTest {
         JsonNode run = E2e.json(bundle.resolve("run.json"));
         assertThat(run.get("inventory").get("vms")).hasSize(8); // db, 3 web, mail, olio-web, olio-db, standby
         assertThat(run.get("publishable").asBoolean()).isFalse();
-        assertThat(run.at("/format/version").asInt()).isEqualTo(2);
+        assertThat(run.at("/format/version").asInt()).isEqualTo(3);
         // What the live run wrote, tilemark verify recomputes to the same numbers.
         assertThat(BundleVerifier.verify(bundle, java.util.Optional.empty()).line())
                 .startsWith("verified: ").endsWith("bundle format tilemark-bundle version 3");
