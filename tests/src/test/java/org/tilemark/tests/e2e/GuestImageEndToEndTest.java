@@ -39,8 +39,6 @@ class GuestImageEndToEndTest {
     private static final Path DIR = E2e.TARGET.resolve("guest-image-e2e");
     private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(15);
     private static final int MEMORY_MB = 1024;
-    /** The four VMs boot together and the tests look one after another: a later test sees a report that may have come earlier. */
-    private static final String SEEN = " (of boot, when this test looked)";
     private static final String DB_PASSWORD = "vm-only-" + Long.toHexString(System.nanoTime());
     private static QemuTcgVm standby;
     private static QemuTcgVm dvdstoreDb;
@@ -82,11 +80,9 @@ class GuestImageEndToEndTest {
 
     @Test
     void standbyHeartbeatAnswersFromTheHost() throws Exception {
-        QemuTcgVm vm = standby;
-        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-        System.out.println("standby: boot to ready within " + vm.sinceBoot().toSeconds() + " s" + SEEN);
+        ReadinessReport report = reported(standby, "standby: boot to ready");
         assertThat(report.isReady()).as("readiness report: %s", report.reason()).isTrue();
-        int port = vm.forward(report.port("main").orElseThrow());
+        int port = standby.forward(report.port("main").orElseThrow());
         HttpResponse<String> beat = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + port + "/heartbeat")).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -96,11 +92,9 @@ class GuestImageEndToEndTest {
 
     @Test
     void dvdstoreDatabaseServesRowsToThePasswordOfItsGuestConfig() throws Exception {
-        QemuTcgVm vm = dvdstoreDb;
-        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-        System.out.println("dvdstore-db: boot to ready (first boot loads DS3 1MB) within " + vm.sinceBoot().toSeconds() + " s" + SEEN);
+        ReadinessReport report = reported(dvdstoreDb, "dvdstore-db: boot to ready (first boot loads DS3 1MB)");
         assertThat(report.isReady()).as("readiness report: %s", report.reason()).isTrue();
-        int port = vm.forward(report.port("main").orElseThrow());
+        int port = dvdstoreDb.forward(report.port("main").orElseThrow());
         List<String> titles = new ArrayList<>();
         try (Connection db = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/ds3", "ds3", DB_PASSWORD);
              Statement st = db.createStatement(); ResultSet rows = st.executeQuery("SELECT title FROM products ORDER BY prod_id LIMIT 5")) {
@@ -109,25 +103,32 @@ class GuestImageEndToEndTest {
             }
         }
         assertThat(titles).hasSize(5);
-        assertThat(vm.consoleTail()).doesNotContain(DB_PASSWORD);
+        assertThat(dvdstoreDb.consoleTail()).doesNotContain(DB_PASSWORD);
     }
 
     @Test
     void unknownRoleIsReportedOnTheConsoleInsteadOfHanging() throws Exception {
-        QemuTcgVm vm = unknownRole;
-        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-        System.out.println("unknown role: reported within " + vm.sinceBoot().toSeconds() + " s" + SEEN + ": " + report.reason());
+        ReadinessReport report = reported(unknownRole, "unknown role: reported");
         assertThat(report.isReady()).isFalse();
         assertThat(report.reason()).contains("unknown role 'no-such-role'");
     }
 
     @Test
     void missingPeerIsReportedOnTheConsoleInsteadOfHanging() throws Exception {
-        QemuTcgVm vm = missingPeer;
-        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
-        System.out.println("missing peer: reported within " + vm.sinceBoot().toSeconds() + " s" + SEEN + ": " + report.reason());
+        ReadinessReport report = reported(missingPeer, "missing peer: reported");
         assertThat(report.isReady()).isFalse();
         assertThat(report.reason()).contains("missing peer");
+    }
+
+    /**
+     * Waits for the VM's readiness report and prints how long after boot this test saw it (the four
+     * VMs boot together and the tests look one after another, so a later test's figure is an upper bound).
+     */
+    private static ReadinessReport reported(QemuTcgVm vm, String what) throws Exception {
+        ReadinessReport report = vm.awaitReport(BOOT_TIMEOUT);
+        System.out.println(what + " within " + vm.sinceBoot().toSeconds() + " s of boot (when this test looked)"
+                + (report.isReady() ? "" : ": " + report.reason()));
+        return report;
     }
 
     private static GuestConfig config(String role, String vmName, Map<String, Map<String, HostPort>> peers, Map<String, String> settings,
