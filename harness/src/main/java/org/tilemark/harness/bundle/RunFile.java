@@ -2,6 +2,7 @@ package org.tilemark.harness.bundle;
 
 import java.util.List;
 import java.util.Map;
+import org.tilemark.templates.image.GuestImage;
 
 /**
  * run.json (without its {@link BundleFormat}, which {@link ResultsBundle#writeRun} stamps on): the run's
@@ -18,8 +19,15 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
                       boolean publishable, List<String> notPublishableBecause, String profile, int tiles, Map<String, Object> config,
                       Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
 
-    /** Hosts and datastores as the platform reports them, and the deployed VMs. */
-    public record Inventory(List<Host> hosts, List<Datastore> datastores, List<Vm> vms) {
+    /**
+     * Hosts and datastores as the platform reports them, the deployed VMs, and the images they booted
+     * as their guests reported them (none where VMs boot no image, as on the local platform).
+     */
+    public record Inventory(List<Host> hosts, List<Datastore> datastores, List<Vm> vms, List<GuestImage> images) {
+
+        public Inventory {
+            images = images == null ? List.of() : List.copyOf(images);
+        }
     }
 
     public record Host(String name, int cores) {
@@ -29,9 +37,12 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
     public record Datastore(String name, String location) {
     }
 
-    /** A deployed VM: its role and tile, where it ran, and its endpoints as host:port by name. */
+    /**
+     * A deployed VM: its role and tile, where it ran, its endpoints as host:port by name, and the image
+     * it booted as the SHA-256 of that image's manifest (an entry of {@link Inventory#images}), or null.
+     */
     public record Vm(String name, String role, int tile, String host, String datastore, String endpoint,
-                     Map<String, String> endpoints) {
+                     Map<String, String> endpoints, String imageManifestSha256) {
     }
 
     public record Versions(String tilemark, String java, String postgresql, String springBoot, String os) {

@@ -13,6 +13,8 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
+import org.tilemark.templates.image.GuestImage;
+import org.tilemark.templates.image.ImageManifest;
 import org.tilemark.templates.image.ImageRecipe;
 
 /**
@@ -81,7 +83,9 @@ public final class ImageBuilder {
         ImageManifest manifest = new ImageManifest(versions.tilemark(), recipe.debianSuite(), recipe.architecture(),
                 mirror.uri().toString(), BootDisk.kernelVersion(rootFs), Runtime.version().toString(), versions.postgresql(),
                 rootFs.packageVersions(), jars, null);
-        manifest.write(rootFs.inRoot(ImageRecipe.GUEST_HOME + "/image-manifest.json"));
+        Path guestManifest = rootFs.inRoot(ImageRecipe.IMAGE_MANIFEST);
+        manifest.write(guestManifest);
+        String guestManifestSha256 = GuestImage.read(guestManifest).manifestSha256();
         step(4, "bootable disk (MBR, ext4, EXTLINUX)");
         Path raw = workDir.resolve(NAME + ".raw");
         new BootDisk(commands).write(rootFs, recipe, raw, workDir);
@@ -94,7 +98,8 @@ public final class ImageBuilder {
         String sha256 = sha256(built);
         Path image = outputDir.resolve(built.getFileName());
         Path manifestFile = outputDir.resolve(name + "." + format.extension() + ".manifest.json");
-        manifest.withImage(new ImageManifest.ImageFile(image.getFileName().toString(), format.extension(), size, sha256))
+        manifest.withImage(new ImageManifest.ImageFile(image.getFileName().toString(), format.extension(), size, sha256,
+                        guestManifestSha256))
                 .write(workDir.resolve("manifest.json"));
         Files.move(built, image, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         Files.move(workDir.resolve("manifest.json"), manifestFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

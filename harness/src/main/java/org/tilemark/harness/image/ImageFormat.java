@@ -3,6 +3,7 @@ package org.tilemark.harness.image;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.tilemark.templates.image.ImageManifest;
 
 /**
  * The image's output formats: raw, qcow2 (libvirt, Proxmox, OpenStack), streamOptimized VMDK and an

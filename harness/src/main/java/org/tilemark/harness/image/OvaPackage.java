@@ -10,6 +10,7 @@ import java.util.Map;
 import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.VmSize;
 import org.tilemark.templates.image.NoCloudSeed;
+import org.tilemark.templates.image.ImageManifest;
 
 /**
  * The vSphere package: the disk as a streamOptimized VMDK and an OVF descriptor naming it, its size,

@@ -3,6 +3,7 @@ package org.tilemark.harness.run;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.tilemark.harness.report.Publishability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.scoring.MixRule;
+import org.tilemark.templates.image.GuestImage;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.Workloads;
 
@@ -27,24 +29,37 @@ final class RunJson {
     static RunFile of(String runId, BenchmarkSpec spec, Instant startedAt, Instant endedAt, Platform platform,
                       List<TileProvisioner.DeployedVm> vms) {
         Inventory inventory = platform == null ? new Inventory(List.of(), List.of()) : platform.inventory();
+        Map<String, GuestImage> images = new LinkedHashMap<>();
+        if (platform != null) {
+            vms.forEach(vm -> platform.guestImage(vm.vm()).ifPresent(image -> images.put(vm.vm().name(), image)));
+        }
         RunFile run = new RunFile(runId, startedAt.toString(), endedAt == null ? null : endedAt.toString(),
                 spec.cluster().platform(), platform != null && platform.publishable(), false, List.of(), spec.run().profile(),
                 spec.run().tiles(), ConfigWriter.toMap(spec), mixTargets(spec),
                 new RunFile.Inventory(
                         inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores())).toList(),
                         inventory.datastores().stream().map(d -> new RunFile.Datastore(d.name(), d.location())).toList(),
-                        List.copyOf(vms).stream().map(RunJson::vm).toList()),
+                        List.copyOf(vms).stream().map(vm -> vm(vm, images.get(vm.vm().name()))).toList(),
+                        distinct(images.values())),
                 versions());
         // Publishable needs the platform's yes, the standard profile and every rule at its standard value.
         return run.withPublishability(Publishability.reasons(ResultsBundle.tree(run)));
     }
 
-    private static RunFile.Vm vm(TileProvisioner.DeployedVm vm) {
+    /** Each image once, in the order VMs first booted it. */
+    private static List<GuestImage> distinct(Collection<GuestImage> images) {
+        Map<String, GuestImage> bySha = new LinkedHashMap<>();
+        images.forEach(image -> bySha.putIfAbsent(image.manifestSha256(), image));
+        return List.copyOf(bySha.values());
+    }
+
+    private static RunFile.Vm vm(TileProvisioner.DeployedVm vm, GuestImage image) {
         Map<String, String> endpoints = new LinkedHashMap<>();
         vm.endpoints().forEach((port, address) -> endpoints.put(port, address.getHostString() + ":" + address.getPort()));
         return new RunFile.Vm(vm.vm().name(), vm.vm().role(), vm.vm().tile(), vm.vm().host(), vm.vm().datastore(),
                 // A VM that never came up (its guest reported a failure) has no address.
-                vm.endpoints().isEmpty() ? null : vm.endpoint().getHostString() + ":" + vm.endpoint().getPort(), endpoints);
+                vm.endpoints().isEmpty() ? null : vm.endpoint().getHostString() + ":" + vm.endpoint().getPort(), endpoints,
+                image == null ? null : image.manifestSha256());
     }
 
     /**

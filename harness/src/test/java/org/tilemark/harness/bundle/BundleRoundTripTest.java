@@ -30,7 +30,7 @@ class BundleRoundTripTest {
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
             writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, Map.of(),
-                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of()),
+                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of(), List.of()),
                     new RunFile.Versions("test", "21", "16", "3", "Linux")));
             writer.appendInterval(new IntervalLine(1, IntervalLine.MEASURE, 1, 1, "dvdstore", origin.toString(),
                     origin.plusSeconds(10).toString(), 10_000, 300.0, 50, new Measured("orders/min", 300.0, 51, 1, 0,

@@ -29,7 +29,7 @@ class SummariesTest {
         Path directory = temp.resolve("run");
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
             bundle.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, Map.of(),
-                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of()),
+                    Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of(), List.of()),
                     new RunFile.Versions("test", "21", "16", "3", "Linux")));
             interval(bundle, 1, T0, latencies(1000, 1), 1.0, withHistograms);
             interval(bundle, 2, T0.plusSeconds(10), latencies(10, 200), 200.0, withHistograms);

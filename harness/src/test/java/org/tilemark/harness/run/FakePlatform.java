@@ -26,6 +26,7 @@ import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmListener;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
+import org.tilemark.templates.image.GuestImage;
 
 /**
  * The one test platform of the run path's unit tests (the layer below it, faked). VMs are entries in
@@ -55,6 +56,7 @@ final class FakePlatform implements Platform {
     private final Set<String> refusingMigration = ConcurrentHashMap.newKeySet();
     private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
     private final AtomicInteger booted = new AtomicInteger();
+    private volatile GuestImage image;
 
     /** {@code hosts} hosts of one core each ({@code host-0}, ...), every datastore of a cluster, and {@code capabilities}. */
     FakePlatform(int hosts, Set<Capability> capabilities) {
@@ -75,6 +77,17 @@ final class FakePlatform implements Platform {
         placements.put(name, new Placement(host, ClusterSpec.APP_DATASTORE));
         boot(name);
         return vm;
+    }
+
+    /** Every VM powered on from now on reports that it runs on {@code image}, as an image's guest does. */
+    FakePlatform booting(GuestImage bootImage) {
+        image = bootImage;
+        return this;
+    }
+
+    @Override
+    public Optional<GuestImage> guestImage(Vm vm) {
+        return states.get(vm.name()) == VmState.RUNNING ? Optional.ofNullable(image) : Optional.empty();
     }
 
     /** Every later migration of {@code vm} fails, leaving it where it is. */

@@ -28,6 +28,14 @@ public interface Platform extends AutoCloseable {
         return java.util.OptionalLong.empty();
     }
 
+    /**
+     * The image the VM's guest reported it runs on (its manifest and that manifest's digest), once it
+     * is powered on; empty where VMs do not boot an image (the local platform's guest processes).
+     */
+    default java.util.Optional<org.tilemark.templates.image.GuestImage> guestImage(Vm vm) {
+        return java.util.Optional.empty();
+    }
+
     /** Powers the VM on and returns once its guest reports ready or {@code timeout} passes. */
     void powerOn(Vm vm, Duration timeout) throws PlatformException;
 

@@ -1,17 +1,22 @@
 package org.tilemark.templates.guest;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.tilemark.templates.image.GuestImage;
 
 /**
  * What a guest reports back once it serves or has given up: {@code READY} with the ports it serves by
  * name, or {@code FAILED} with the reason (an unknown role, a missing peer, a database that would not
  * start). {@code pid} is the guest's process where that means something (a guest process on the
- * local platform), else 0. {@link GuestDocumentFile#READINESS} owns its format.
+ * local platform), else 0. {@code image} is the image the guest runs on, where it runs on one (absent
+ * for the local platform's guest processes). {@link GuestDocumentFile#READINESS} owns its format.
  */
-public record ReadinessReport(String vmName, String role, Status status, String reason, Map<String, Integer> ports, long pid) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ReadinessReport(String vmName, String role, Status status, String reason, Map<String, Integer> ports, long pid,
+                              GuestImage image) {
 
     public enum Status { READY, FAILED }
 
@@ -24,11 +29,21 @@ public record ReadinessReport(String vmName, String role, Status status, String 
     }
 
     public static ReadinessReport ready(String vmName, String role, Map<String, Integer> ports, long pid) {
-        return new ReadinessReport(vmName, role, Status.READY, "", ports, pid);
+        return new ReadinessReport(vmName, role, Status.READY, "", ports, pid, null);
+    }
+
+    /** The same report naming the image the guest runs on. */
+    public ReadinessReport runningOn(GuestImage guestImage) {
+        return new ReadinessReport(vmName, role, status, reason, ports, pid, guestImage);
     }
 
     public static ReadinessReport failed(String vmName, String role, String reason, long pid) {
-        return new ReadinessReport(vmName, role, Status.FAILED, reason, Map.of(), pid);
+        return new ReadinessReport(vmName, role, Status.FAILED, reason, Map.of(), pid, null);
+    }
+
+    @JsonIgnore
+    public Optional<GuestImage> guestImage() {
+        return Optional.ofNullable(image);
     }
 
     @JsonIgnore

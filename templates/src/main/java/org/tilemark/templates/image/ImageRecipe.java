@@ -18,6 +18,8 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
     /** Where the image keeps the guest: its Java runtime, jars, boot agent and disk. */
     public static final String GUEST_HOME = "/opt/tilemark";
     public static final String GUEST_DISK = "/var/lib/tilemark/disk";
+    /** The image's manifest inside it: the guest reports it ({@link GuestImage}). */
+    public static final String IMAGE_MANIFEST = GUEST_HOME + "/image-manifest.json";
     /** The guest's own account: PostgreSQL refuses to run as root. */
     public static final String GUEST_USER = "tilemark";
     /** The root file system's label: the kernel command line and fstab find it by it. */
@@ -38,6 +40,8 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                 List.of(
                         // boot: the cloud kernel (virtio, VMware and Hyper-V drivers, no desktop hardware), init, devices
                         "linux-image-cloud-amd64", "systemd-sysv", "udev", "initramfs-tools", "e2fsprogs", "util-linux",
+                        // growing the root partition to the VM's disk at boot: sfdisk
+                        "fdisk",
                         "mount", "kmod", "procps", "iproute2", "netbase",
                         // DHCP networking comes from systemd-networkd (in systemd); time sync
                         "systemd-timesyncd",
@@ -52,6 +56,7 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                 "root=LABEL=" + ROOT_LABEL + " ro console=tty0 console=ttyS0,115200n8 net.ifnames=0",
                 List.of(
                         resource("/etc/systemd/system/tilemark-guest.service", 0644, "tilemark-guest.service"),
+                        resource(GUEST_HOME + "/bin/tilemark-grow-root", 0755, "tilemark-grow-root"),
                         resource(GUEST_HOME + "/bin/tilemark-fetch-config", 0755, "tilemark-fetch-config"),
                         resource(GUEST_HOME + "/bin/tilemark-guest", 0755, "tilemark-guest"),
                         resource("/etc/systemd/network/80-dhcp.network", 0644, "80-dhcp.network"),
@@ -60,7 +65,8 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                                 "NOCLOUD_CONFIG_FILE=" + NoCloudSeed.CONFIG_FILE,
                                 "GUESTINFO_KEY=" + NoCloudSeed.GUESTINFO_KEY,
                                 "GUEST_HOME=" + GUEST_HOME,
-                                "GUEST_DISK=" + GUEST_DISK, "")),
+                                "GUEST_DISK=" + GUEST_DISK,
+                                "IMAGE_MANIFEST=" + IMAGE_MANIFEST, "")),
                         new GuestFile("/etc/hostname", 0644, "tilemark-guest\n"),
                         new GuestFile("/etc/fstab", 0644, "LABEL=" + ROOT_LABEL + " / ext4 defaults,noatime 0 1\n")));
     }

@@ -16,14 +16,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.tilemark.harness.image.BuildHost;
 import org.tilemark.harness.image.ImageBuilder;
+import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.HostPort;
 import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.image.ImageManifest;
 
 /**
  * The guest image for real: built with {@code tilemark image build} (Debian packages cached between
@@ -39,11 +43,15 @@ class GuestImageEndToEndTest {
     private static final Path DIR = E2e.TARGET.resolve("guest-image-e2e");
     private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(15);
     private static final int MEMORY_MB = 1024;
+    private static final int IMAGE_DISK_GB = 8;
+    private static final int DB_DISK_GB = Math.max(IMAGE_DISK_GB, RoleCatalog.forRole("dvdstore-db").size().diskGb());
     private static final String DB_PASSWORD = "vm-only-" + Long.toHexString(System.nanoTime());
     private static QemuTcgVm standby;
     private static QemuTcgVm dvdstoreDb;
     private static QemuTcgVm unknownRole;
     private static QemuTcgVm missingPeer;
+    /** The image's own manifest as the sidecar of the build names it: what its guests must report. */
+    private static ImageManifest.ImageFile builtImage;
 
     @BeforeAll
     static void buildImageAndBootItsVms() throws Exception {
@@ -57,16 +65,19 @@ class GuestImageEndToEndTest {
                 built.sha256());
         assertThat(built.manifest()).exists();
         assertThat(Files.readString(built.manifest())).contains("\"kernel\"", "\"postgresql\"", built.sha256());
+        builtImage = ImageManifest.read(Files.readAllBytes(built.manifest())).image();
         Path image = built.image();
 
-        standby = QemuTcgVm.boot(image, DIR.resolve("standby"), config("standby", "standby-1", Map.of(), Map.of(), Map.of()), MEMORY_MB);
+        // Disks as a platform sizes them: the role's size from the catalog, never less than the image's 8 GiB.
+        standby = QemuTcgVm.boot(image, DIR.resolve("standby"), config("standby", "standby-1", Map.of(), Map.of(), Map.of()), MEMORY_MB,
+                IMAGE_DISK_GB);
         dvdstoreDb = QemuTcgVm.boot(image, DIR.resolve("dvdstore-db"), config("dvdstore-db", "dvdstore-db-1", Map.of(),
-                Map.of("dvdstore.size", "1MB"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", DB_PASSWORD)), MEMORY_MB);
+                Map.of("dvdstore.size", "1MB"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", DB_PASSWORD)), MEMORY_MB, DB_DISK_GB);
         unknownRole = QemuTcgVm.boot(image, DIR.resolve("unknown-role"), config("no-such-role", "broken-1", Map.of(), Map.of(), Map.of()),
-                MEMORY_MB);
+                MEMORY_MB, IMAGE_DISK_GB);
         // A web VM whose database the guest config names but gives no address for.
         missingPeer = QemuTcgVm.boot(image, DIR.resolve("missing-peer"), config("dvdstore-web", "dvdstore-web-1", Map.of(),
-                Map.of("dvdstore.db.peer", "dvdstore-db-1"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "unused")), MEMORY_MB);
+                Map.of("dvdstore.db.peer", "dvdstore-db-1"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "unused")), MEMORY_MB, IMAGE_DISK_GB);
     }
 
     @AfterAll
@@ -88,6 +99,11 @@ class GuestImageEndToEndTest {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(beat.statusCode()).isEqualTo(200);
         assertThat(beat.body()).startsWith("beat ");
+        // What run.json discloses for a VM: the image it booted, matching the file the build wrote.
+        assertThat(report.guestImage()).hasValueSatisfying(image -> {
+            assertThat(image.manifestSha256()).isEqualTo(builtImage.guestManifestSha256());
+            assertThat(image.manifest().packages()).containsKey("systemd");
+        });
     }
 
     @Test
@@ -104,6 +120,17 @@ class GuestImageEndToEndTest {
         }
         assertThat(titles).hasSize(5);
         assertThat(dvdstoreDb.consoleTail()).doesNotContain(DB_PASSWORD);
+    }
+
+    /** The role's disk (20 GiB for the DVD Store database) is larger than the image's: the boot agent grows / to it. */
+    @Test
+    void theRootFileSystemGrowsToTheDiskTheRoleWasGiven() throws Exception {
+        reported(dvdstoreDb, "dvdstore-db: boot to ready");
+        Matcher grown = Pattern.compile("root file system grown to (\\d+) MiB").matcher(dvdstoreDb.console());
+        assertThat(grown.find()).as("console:%n%s", dvdstoreDb.consoleTail()).isTrue();
+        System.out.printf("dvdstore-db: / grown to %s MiB on a %d GiB disk%n", grown.group(1), DB_DISK_GB);
+        assertThat(Long.parseLong(grown.group(1))).isGreaterThan((DB_DISK_GB - 1) * 1024L * 9 / 10);
+        assertThat(standby.console()).doesNotContain("not grown");
     }
 
     @Test

@@ -38,14 +38,15 @@ final class QemuTcgVm implements AutoCloseable {
         this.startedNanos = startedNanos;
     }
 
-    static QemuTcgVm boot(Path image, Path dir, GuestConfig config, int memoryMb) throws IOException, InterruptedException {
+    /** Boots with a disk of {@code diskGb} GiB (as a platform sizes it from the role catalog; at least the image's). */
+    static QemuTcgVm boot(Path image, Path dir, GuestConfig config, int memoryMb, int diskGb) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         // A console left by an earlier run would hand over its readiness report before this VM prints one.
         for (String stale : List.of("disk.qcow2", "seed.iso", "console.log", "qemu.log", "monitor.sock")) {
             Files.deleteIfExists(dir.resolve(stale));
         }
         Path disk = dir.resolve("disk.qcow2");
-        run(List.of("qemu-img", "create", "-q", "-f", "qcow2", "-F", "qcow2", "-b", image.toString(), disk.toString()));
+        run(List.of("qemu-img", "create", "-q", "-f", "qcow2", "-F", "qcow2", "-b", image.toString(), disk.toString(), diskGb + "G"));
         Path seed = dir.resolve("seed.iso");
         NoCloudSeed.write(seed, config);
         Path console = dir.resolve("console.log");
@@ -94,6 +95,10 @@ final class QemuTcgVm implements AutoCloseable {
             throw new IOException("hostfwd_add failed: " + reply);
         }
         return hostPort;
+    }
+
+    String console() throws IOException {
+        return Files.exists(console) ? Files.readString(console, StandardCharsets.ISO_8859_1) : "";
     }
 
     String consoleTail() throws IOException {

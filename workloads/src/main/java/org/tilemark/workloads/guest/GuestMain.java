@@ -1,5 +1,6 @@
 package org.tilemark.workloads.guest;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -10,19 +11,22 @@ import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.image.GuestImage;
 
 /**
- * {@code tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER]}: the
+ * {@code tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER] [--image-manifest FILE]}: the
  * one executable every VM runs. It reads the VM's guest-config document, serves the role it names from the disk, and
  * writes a readiness report: ready with its ports, or failed with the reason (an unknown role, a
  * missing peer, a service that would not start) so the platform never waits in vain. It stops
  * cleanly on SIGTERM. {@code --build-template} prepares the disk and exits (the local platform's
  * templates); {@code --prepare-once} prepares it on a VM's first boot, marks it, and serves in the same
- * JVM (an image's boot agent: under software emulation a JVM start costs tens of seconds).
+ * JVM (an image's boot agent: under software emulation a JVM start costs tens of seconds). {@code
+ * --image-manifest} names the manifest of the image the guest runs on: the ready report carries it, so
+ * the run records what every VM booted; a guest that cannot read it reports that as its failure.
  */
 public final class GuestMain {
 
-    private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER]";
+    private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER] [--image-manifest FILE]";
 
     private GuestMain() {
     }
@@ -33,6 +37,7 @@ public final class GuestMain {
         Path report = null;
         boolean buildTemplate = false;
         Path prepareMarker = null;
+        Path imageManifest = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--config" -> config = path(args, ++i);
@@ -40,13 +45,14 @@ public final class GuestMain {
                 case "--report" -> report = path(args, ++i);
                 case "--build-template" -> buildTemplate = true;
                 case "--prepare-once" -> prepareMarker = path(args, ++i);
+                case "--image-manifest" -> imageManifest = path(args, ++i);
                 default -> exit(2, "unknown argument '" + args[i] + "' (" + USAGE + ")");
             }
         }
         if (config == null || disk == null || report == null || (buildTemplate && prepareMarker != null)) {
             exit(2, USAGE);
         }
-        new GuestMainRun(config, disk, report).run(buildTemplate, Optional.ofNullable(prepareMarker));
+        new GuestMainRun(config, disk, report, Optional.ofNullable(imageManifest)).run(buildTemplate, Optional.ofNullable(prepareMarker));
     }
 
     private static Path path(String[] args, int i) {
@@ -62,7 +68,7 @@ public final class GuestMain {
     }
 
     /** One start of the guest: read the config, find the role, serve or build, and report. */
-    private record GuestMainRun(Path configFile, Path disk, Path reportFile) {
+    private record GuestMainRun(Path configFile, Path disk, Path reportFile, Optional<Path> imageManifest) {
 
         void run(boolean buildTemplate, Optional<Path> prepareMarker) {
             GuestConfig config;
@@ -73,6 +79,8 @@ public final class GuestMain {
                 return;
             }
             try {
+                // Read before anything starts: a guest that cannot say what it runs on fails instead of serving unnamed.
+                Optional<GuestImage> image = imageManifest.isEmpty() ? Optional.empty() : Optional.of(readImage(imageManifest.get()));
                 GuestRole guest = find(config.role());
                 GuestContext context = new GuestContext(disk, config);
                 if (buildTemplate) {
@@ -84,14 +92,22 @@ public final class GuestMain {
                     Files.createFile(prepareMarker.get());
                     System.out.println("disk for " + config.role() + " prepared");
                 }
-                serve(guest, context);
+                serve(guest, context, image);
             } catch (Exception | LinkageError e) { // a class missing from the guest's runtime is a reason to report too
                 e.printStackTrace(System.out);
                 failed(config.vmName(), config.role(), e.getClass().getSimpleName() + ": " + e.getMessage());
             }
         }
 
-        private void serve(GuestRole guest, GuestContext context) throws Exception {
+        private static GuestImage readImage(Path manifest) throws IOException {
+            try {
+                return GuestImage.read(manifest);
+            } catch (IOException e) {
+                throw new IOException("cannot read the image manifest " + manifest + ": " + e.getMessage(), e);
+            }
+        }
+
+        private void serve(GuestRole guest, GuestContext context, Optional<GuestImage> image) throws Exception {
             RunningGuest running = guest.start(context);
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -106,6 +122,7 @@ public final class GuestMain {
             }, "guest-shutdown"));
             ReadinessReport ready = ReadinessReport.ready(context.config().vmName(), guest.name(), running.ports(),
                     ProcessHandle.current().pid());
+            ready = image.map(ready::runningOn).orElse(ready);
             GuestDocumentFile.READINESS.write(reportFile, ready);
             System.out.println(ReadinessConsole.toLine(ready));
             System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());

@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.image.GuestImage;
+import org.tilemark.templates.image.ImageManifest;
 
 /** The guest executable, run as a process as a platform runs it: a broken config ends in a failed readiness report, not a hang. */
 class GuestMainTest {
@@ -63,15 +68,48 @@ class GuestMainTest {
         assertThat(second).doesNotContain("prepared").contains("guest standby ready");
     }
 
+    /** Issue 12: a guest on an image names the image in its ready report, so run.json can disclose it. */
+    @Test
+    void aGuestOnAnImageReportsTheManifestItRunsOnAndItsDigest() throws Exception {
+        Path config = config("standby", Map.of(), Map.of());
+        Path marker = dir.resolve("disk").resolve(".prepared");
+        Files.createDirectories(marker.getParent());
+        Path manifest = dir.resolve("image-manifest.json");
+        new ImageManifest("0.1.0", "bookworm", "amd64", "http://deb.debian.org/debian", "6.1.0-50-cloud-amd64", "25+36", "18.6",
+                Map.of("bash", "5.2.15-2+b9"), List.of("tilemark-workloads.jar"), null).write(manifest);
+
+        String digest = GuestImage.sha256(Files.readAllBytes(manifest));
+
+        serveUntilReady(config, marker, "--image-manifest", manifest.toString());
+
+        ReadinessReport report = GuestDocumentFile.READINESS.read(dir.resolve(GuestDocumentFile.READINESS.fileName()));
+        assertThat(report.guestImage()).hasValueSatisfying(image -> {
+            assertThat(image.manifestSha256()).isEqualTo(digest);
+            assertThat(image.manifest().kernel()).isEqualTo("6.1.0-50-cloud-amd64");
+            assertThat(image.manifest().packages()).containsEntry("bash", "5.2.15-2+b9");
+        });
+    }
+
+    @Test
+    void aGuestThatCannotReadItsImageManifestReportsThatInsteadOfServing() throws Exception {
+        Path config = config("standby", Map.of(), Map.of());
+        Path manifest = dir.resolve("image-manifest.json");
+        Files.writeString(manifest, "{\"format\": \"something-else\", \"version\": 1}");
+
+        ReadinessReport report = launch(config, "--image-manifest", manifest.toString());
+
+        assertThat(report.isReady()).isFalse();
+        assertThat(report.reason()).contains("cannot read the image manifest " + manifest).contains("format 'something-else'");
+    }
+
     /** Starts the guest with {@code --prepare-once}, waits for its ready report, stops it, and returns its console. */
-    private String serveUntilReady(Path config, Path marker) throws Exception {
+    private String serveUntilReady(Path config, Path marker, String... options) throws Exception {
         Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
         Files.deleteIfExists(report);
         Path console = dir.resolve("console.log");
-        Process guest = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-cp", System.getProperty("java.class.path"), GuestMain.class.getName(),
-                "--config", config.toString(), "--disk", marker.getParent().toString(), "--report", report.toString(),
-                "--prepare-once", marker.toString()))
+        Process guest = new ProcessBuilder(command(config, marker.getParent(), report,
+                Stream.concat(Stream.of("--prepare-once", marker.toString()), Arrays.stream(options))
+                        .toArray(String[]::new)))
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -93,11 +131,19 @@ class GuestMainTest {
         return file;
     }
 
-    private ReadinessReport launch(Path config) throws Exception {
-        Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
-        Process guest = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    /** The guest's command line: this test's classpath, the config, disk and report, then {@code options}. */
+    private static List<String> command(Path config, Path disk, Path report, String... options) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m", "-cp", System.getProperty("java.class.path"), GuestMain.class.getName(),
-                "--config", config.toString(), "--disk", dir.resolve("disk").toString(), "--report", report.toString()))
+                "--config", config.toString(), "--disk", disk.toString(), "--report", report.toString()));
+        command.addAll(List.of(options));
+        return command;
+    }
+
+    /** Starts the guest with {@code options}, expects it to fail, and returns its report. */
+    private ReadinessReport launch(Path config, String... options) throws Exception {
+        Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
+        Process guest = new ProcessBuilder(command(config, dir.resolve("disk"), report, options))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("console.log").toFile()).start();
         assertThat(guest.waitFor(120, TimeUnit.SECONDS)).as("the guest exits instead of hanging").isTrue();
         assertThat(guest.exitValue()).isEqualTo(1);

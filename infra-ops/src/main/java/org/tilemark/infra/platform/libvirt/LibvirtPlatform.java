@@ -30,6 +30,7 @@ import org.tilemark.infra.platform.VmListener;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.image.GuestImage;
 
 /**
  * A libvirt cluster: hosts are libvirt connections, datastores are storage pools every host sees, a VM
@@ -165,8 +166,8 @@ final class LibvirtPlatform implements Platform {
                 local.expectStop(false);
                 domain.create();
                 try {
-                    local.serving(endpoints(local, startup.awaitReport(host, domain, local, deadline, timeout),
-                            startup.awaitAddress(local, deadline, timeout)));
+                    ReadinessReport report = startup.awaitReport(host, domain, local, deadline, timeout);
+                    local.serving(endpoints(local, report, startup.awaitAddress(local, deadline, timeout)), report.guestImage());
                 } catch (PlatformException e) {
                     stop(domain, local, Duration.ZERO);
                     throw e;
@@ -246,6 +247,11 @@ final class LibvirtPlatform implements Platform {
     @Override
     public InetSocketAddress endpoint(Vm vm) {
         return endpoints(vm).get(requireUnchecked(vm).spec().role().ports().getFirst());
+    }
+
+    @Override
+    public Optional<GuestImage> guestImage(Vm vm) {
+        return requireUnchecked(vm).guestImage();
     }
 
     @Override

@@ -2,9 +2,11 @@ package org.tilemark.infra.platform.libvirt;
 
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.Optional;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.templates.image.GuestImage;
 
 /** What this connection knows of a VM it deployed: its tag, NIC, console volume, where it runs, and its endpoints once up. */
 final class LibvirtVm {
@@ -16,6 +18,7 @@ final class LibvirtVm {
     private final String consolePool;
     private volatile Placement placement;
     private volatile Map<String, InetSocketAddress> endpoints = Map.of();
+    private volatile Optional<GuestImage> guestImage = Optional.empty();
     private volatile boolean started;
     private volatile boolean stopExpected = true;
     private volatile boolean failed;
@@ -65,8 +68,13 @@ final class LibvirtVm {
         return endpoints;
     }
 
-    void serving(Map<String, InetSocketAddress> found) {
+    Optional<GuestImage> guestImage() {
+        return guestImage;
+    }
+
+    void serving(Map<String, InetSocketAddress> found, Optional<GuestImage> image) {
         endpoints = Map.copyOf(found);
+        guestImage = image;
         started = true;
         failed = false;
     }
