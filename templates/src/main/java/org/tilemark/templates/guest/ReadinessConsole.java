@@ -21,10 +21,11 @@ public final class ReadinessConsole {
     /**
      * The last report in a VM's console output, if it printed one yet. A line may carry other output
      * before the tag (the console interleaves the kernel's and the guest's), so the tag is looked for
-     * anywhere in it.
+     * anywhere in it. Only complete lines count: a serial console writes about 11 KB a second, so a
+     * report carrying its image's manifest is still being written when a platform may read it.
      */
     public static Optional<ReadinessReport> fromConsole(String console) throws GuestDocumentException {
-        String[] lines = console.split("\\r?\\n");
+        String[] lines = console.substring(0, console.lastIndexOf('\n') + 1).split("\\r?\\n");
         for (int i = lines.length - 1; i >= 0; i--) {
             int at = lines[i].indexOf(TAG + " ");
             if (at >= 0) {

@@ -18,4 +18,13 @@ class ReadinessConsoleLineTest {
         assertThat(ReadinessConsole.fromConsole(console)).contains(ready);
         assertThat(ReadinessConsole.fromConsole("booting...\n")).isEmpty();
     }
+
+    @Test
+    void aReportStillBeingWrittenIsNotReadYet() throws Exception {
+        String line = ReadinessConsole.toLine(ReadinessReport.ready("vm-1", "standby", Map.of("main", 41234), 812));
+        String console = "[   12.5] systemd[1]: Started x\n" + "tilemark-guest[412]: " + line.substring(0, line.length() / 2);
+
+        assertThat(ReadinessConsole.fromConsole(console)).isEmpty();
+        assertThat(ReadinessConsole.fromConsole(console + line.substring(line.length() / 2) + "\r\n")).isPresent();
+    }
 }

@@ -27,7 +27,7 @@ import org.tilemark.infra.platform.Vm;
  * The guest image is built once into {@code target/libvirt-contract/image} and reused while it is
  * there; {@code -Dtilemark.test.guestImage=FILE} uses an image built elsewhere.
  */
-@Tag("libvirt-tcg") // 20-40 min under TCG: left out of ./tilemark test (tests/pom.xml), run on demand
+@Tag("libvirt-tcg") // minutes per boot under TCG: left out of ./tilemark test (tests/pom.xml), run on demand
 class LibvirtPlatformContractTest extends PlatformContract {
 
     private static final Path DIR = Path.of("target", "libvirt-contract").toAbsolutePath();
@@ -105,6 +105,16 @@ class LibvirtPlatformContractTest extends PlatformContract {
     @Override
     protected void crash(Vm vm) throws Exception {
         hosts.destroyDomain("tm-" + vm.runId() + "-" + vm.name());
+    }
+
+    @Override
+    protected boolean bootsAreSlow() {
+        return true;
+    }
+
+    @Override
+    protected boolean bootsTheGuestImage() {
+        return true;
     }
 
     @Override

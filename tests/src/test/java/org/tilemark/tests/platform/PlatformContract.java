@@ -2,6 +2,7 @@ package org.tilemark.tests.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,8 +15,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,7 +47,9 @@ import org.tilemark.templates.TemplateId;
  * What every platform must do for the harness, checked through the Platform SPI alone on a real
  * {@code standby} guest (the smallest role: it answers {@code GET /heartbeat}). A provider joins by
  * adding one test class that extends this one: the settings selecting it, and how to stop a guest
- * behind the platform's back.
+ * behind the platform's back. Each concern has its own test, booting its own VM; a platform whose
+ * boots take minutes (software emulation) says so ({@link #bootsAreSlow()}) and is held to the same
+ * checks by {@link #everyStepOnTwoVms()} alone, which runs for every platform.
  */
 public abstract class PlatformContract {
 
@@ -69,6 +75,19 @@ public abstract class PlatformContract {
     /** How long a VM may take to boot and report ready (a guest under software emulation takes minutes). */
     protected Duration bootTimeout() {
         return TIMEOUT;
+    }
+
+    /**
+     * True where a boot takes minutes: the per-concern tests are skipped and {@link #everyStepOnTwoVms()}
+     * (three boots, two of them at once) checks the same contract.
+     */
+    protected boolean bootsAreSlow() {
+        return false;
+    }
+
+    /** True where VMs boot the guest image: their guests must report the image (run.json discloses it). */
+    protected boolean bootsTheGuestImage() {
+        return false;
     }
 
     /** How long one request to a guest may take (under software emulation a guest's first answer takes seconds). */
@@ -105,6 +124,7 @@ public abstract class PlatformContract {
 
     @Test
     void deployPowerOnServePowerOffAndDestroy() throws Exception {
+        assumeFalse(bootsAreSlow(), "boots take minutes here: everyStepOnTwoVms checks this");
         String host = platform.inventory().hosts().getFirst().name();
         Vm vm = deploy("contract-standby", host);
         assertThat(platform.state(vm)).isEqualTo(VmState.DEPLOYED);
@@ -128,6 +148,7 @@ public abstract class PlatformContract {
 
     @Test
     void everyClaimedMigrationMovesTheVmAndKeepsItsEndpoint() throws Exception {
+        assumeFalse(bootsAreSlow(), "boots take minutes here: everyStepOnTwoVms checks this");
         List<Inventory.Host> hosts = platform.inventory().hosts();
         Vm vm = deploy("contract-moved", hosts.getFirst().name());
         platform.powerOn(vm, bootTimeout());
@@ -135,11 +156,7 @@ public abstract class PlatformContract {
 
         for (Capability capability : platform.capabilities()) {
             Placement from = platform.placement(vm);
-            Placement target = switch (capability) {
-                case LIVE_MIGRATION -> from.onHost(otherHost(hosts, from.host()));
-                case STORAGE_MIGRATION -> from.onDatastore(otherDatastore(from.datastore()));
-                case CROSS_MIGRATION -> new Placement(otherHost(hosts, from.host()), otherDatastore(from.datastore()));
-            };
+            Placement target = target(capability, from, hosts);
             Migration migration = platform.migrate(vm, target);
 
             assertThat(migration.from()).as(capability.name()).isEqualTo(from);
@@ -153,6 +170,7 @@ public abstract class PlatformContract {
 
     @Test
     void aMigrationToAnUnknownPlaceFailsAndLeavesTheVmServingWhereItWas() throws Exception {
+        assumeFalse(bootsAreSlow(), "boots take minutes here: everyStepOnTwoVms checks this");
         Vm vm = deploy("contract-stays", platform.inventory().hosts().getFirst().name());
         platform.powerOn(vm, bootTimeout());
         Placement before = platform.placement(vm);
@@ -166,6 +184,7 @@ public abstract class PlatformContract {
 
     @Test
     void anotherConnectionFindsAndCleansUpWhatARunLeft() throws Exception {
+        assumeFalse(bootsAreSlow(), "boots take minutes here: everyStepOnTwoVms checks this");
         Vm vm = deploy("contract-left", platform.inventory().hosts().getFirst().name());
         platform.powerOn(vm, bootTimeout());
         InetSocketAddress endpoint = platform.endpoint(vm);
@@ -181,6 +200,7 @@ public abstract class PlatformContract {
 
     @Test
     void aGuestThatStopsUnaskedIsReported() throws Exception {
+        assumeFalse(bootsAreSlow(), "boots take minutes here: everyStepOnTwoVms checks this");
         Vm vm = deploy("contract-crashed", platform.inventory().hosts().getFirst().name());
         CompletableFuture<String> reported = new CompletableFuture<>();
         platform.onUnexpectedStop((stopped, cause) -> {
@@ -198,6 +218,7 @@ public abstract class PlatformContract {
 
     @Test
     void aPlannedPowerOffIsNoUnexpectedStop() throws Exception {
+        assumeFalse(bootsAreSlow(), "boots take minutes here: everyStepOnTwoVms checks this");
         Vm vm = deploy("contract-planned", platform.inventory().hosts().getFirst().name());
         CompletableFuture<String> reported = new CompletableFuture<>();
         platform.onUnexpectedStop((stopped, cause) -> reported.complete(stopped.name()));
@@ -211,11 +232,99 @@ public abstract class PlatformContract {
         assertThat(reported).isNotDone();
     }
 
+    /**
+     * The whole contract on two VMs: one lives through deploy, power-on, every claimed migration, a
+     * refused one, a planned power-off (no unexpected stop), a second power-on, and a cleanup from
+     * another connection while it runs (a harness killed mid-run); the other boots beside it, stops
+     * behind the platform's back (reported) and is destroyed.
+     */
+    @Test
+    void everyStepOnTwoVms() throws Exception {
+        List<Inventory.Host> hosts = platform.inventory().hosts();
+        String host = hosts.getFirst().name();
+        Vm life = deploy("contract-life", host);
+        Vm crashing = deploy("contract-crash", host);
+        assertThat(platform.state(life)).isEqualTo(VmState.DEPLOYED);
+        assertThat(platform.placement(life)).isEqualTo(new Placement(host, ClusterSpec.APP_DATASTORE));
+        assertThat(platform.leftovers(runId)).hasSize(2);
+        Queue<String> unexpected = new ConcurrentLinkedQueue<>();
+        CompletableFuture<String> crashReported = new CompletableFuture<>();
+        platform.onUnexpectedStop((stopped, cause) -> {
+            unexpected.add(stopped.name());
+            if (stopped.name().equals(crashing.name())) {
+                crashReported.complete(cause);
+            }
+        });
+
+        CompletableFuture<Void> crashingUp = CompletableFuture.runAsync(() -> powerOn(crashing));
+        powerOn(life);
+        crashingUp.get(bootTimeout().toMinutes() + 1, TimeUnit.MINUTES);
+        assertThat(platform.state(life)).isEqualTo(VmState.RUNNING);
+        InetSocketAddress endpoint = platform.endpoint(life);
+        assertThat(platform.endpoints(life)).containsValue(endpoint);
+        assertThat(beat(endpoint)).startsWith("beat ");
+        if (bootsTheGuestImage()) {
+            assertThat(platform.guestImage(life)).as("the image the guest reported").hasValueSatisfying(image ->
+                    assertThat(image.manifestSha256()).hasSize(64));
+        }
+
+        crash(crashing);
+        assertThat(crashReported.get(1, TimeUnit.MINUTES)).isNotBlank();
+        assertThat(platform.state(crashing)).isIn(VmState.FAILED, VmState.STOPPED);
+        platform.destroy(crashing);
+        assertThat(platform.state(crashing)).isEqualTo(VmState.DESTROYED);
+
+        for (Capability capability : platform.capabilities()) {
+            Placement from = platform.placement(life);
+            Placement target = target(capability, from, hosts);
+            Migration migration = platform.migrate(life, target);
+            assertThat(migration.from()).as(capability.name()).isEqualTo(from);
+            assertThat(platform.placement(life)).as(capability.name()).isEqualTo(target);
+            assertThat(platform.endpoint(life)).as(capability.name() + ": the endpoint does not move").isEqualTo(endpoint);
+            assertThat(beat(endpoint)).as(capability.name() + ": served after the move").startsWith("beat ");
+        }
+        Placement before = platform.placement(life);
+        assertThatThrownBy(() -> platform.migrate(life, before.onDatastore("no-such-datastore"))).isInstanceOf(PlatformException.class);
+        assertThat(platform.placement(life)).isEqualTo(before);
+        assertThat(beat(endpoint)).as("served after a refused move").startsWith("beat ");
+
+        platform.powerOff(life, Duration.ofSeconds(10));
+        assertThat(platform.state(life)).isEqualTo(VmState.STOPPED);
+        platform.powerOn(life, bootTimeout());
+        InetSocketAddress again = platform.endpoint(life);
+        assertThat(beat(again)).as("served again after a power cycle").startsWith("beat ");
+        Thread.sleep(1000); // a slow watcher's report of the planned stop would be in by now
+        assertThat(unexpected).as("only the crashed VM stopped unexpectedly").containsExactly(crashing.name());
+
+        try (Platform later = Platforms.create(spec.cluster())) {
+            assertThat(later.leftovers(runId)).singleElement().asString().contains(life.name());
+            assertThat(later.cleanup(runId)).singleElement().asString().contains(life.name());
+            assertThat(later.leftovers(runId)).isEmpty();
+        }
+        assertThatThrownBy(() -> beat(again)).as("nothing serves after cleanup").isInstanceOf(IOException.class);
+    }
+
+    private void powerOn(Vm vm) {
+        try {
+            platform.powerOn(vm, bootTimeout());
+        } catch (PlatformException e) {
+            throw new CompletionException(e);
+        }
+    }
+
     private Vm deploy(String name, String host) throws PlatformException {
         Template template = platform.ensureTemplate(new TemplateRequest(STANDBY, new TemplateId(STANDBY.role(), Map.of()),
                 Map.of(), Map.of(), bootTimeout()));
         return platform.deploy(new VmSpec(name, runId, 1, template, STANDBY, host, ClusterSpec.APP_DATASTORE,
                 Map.of(), Map.of()));
+    }
+
+    private static Placement target(Capability capability, Placement from, List<Inventory.Host> hosts) {
+        return switch (capability) {
+            case LIVE_MIGRATION -> from.onHost(otherHost(hosts, from.host()));
+            case STORAGE_MIGRATION -> from.onDatastore(otherDatastore(from.datastore()));
+            case CROSS_MIGRATION -> new Placement(otherHost(hosts, from.host()), otherDatastore(from.datastore()));
+        };
     }
 
     private static String otherHost(List<Inventory.Host> hosts, String current) {

@@ -25,6 +25,8 @@ final class LibvirtMigrations {
     private static final int XML_INACTIVE = 2;
     private static final int XML_MIGRATABLE = 8;
     private static final String PARAM_DEST_XML = "destination_xml";
+    /** The destination's persistent definition; without it the source's is kept, naming the disk the move deleted. */
+    private static final String PARAM_PERSIST_XML = "persistent_xml";
     /** Bandwidth 0: as fast as it goes. (libvirt-java 0.5.4 cannot pass an empty parameter list.) */
     private static final TypedParameter[] UNLIMITED = {new TypedUlongParameter(Domain.BlockCopyParameters.BANDWIDTH, 0)};
     private static final String PARAM_MIGRATE_DISKS = "migrate_disks";
@@ -90,9 +92,7 @@ final class LibvirtMigrations {
             DomainBlockJobInfo job = awaitMirrorReady(domain, vm);
             domain.blockJobAbort(DISK, Domain.BlockJobAbortFlags.PIVOT);
             // The persistent definition still names the old disk: point it at the copy.
-            String inactive = domain.getXMLDesc(XML_INACTIVE);
-            host.domainDefineXML(inactive.replace("'" + old.getPath() + "'", "'" + copy.getPath() + "'")
-                    .replace("\"" + old.getPath() + "\"", "\"" + copy.getPath() + "\""));
+            host.domainDefineXML(withDisk(domain.getXMLDesc(XML_INACTIVE), old, copy));
             old.delete(0);
             return new JobFigures(0, job.end, Optional.empty());
         } catch (LibvirtException | PlatformException e) {
@@ -127,9 +127,10 @@ final class LibvirtMigrations {
         StoragePool targetPool = destination.storagePoolLookupByName(pools.get(datastore));
         StorageVol copy = Volumes.createEmpty(targetPool, vm.tag().volumePrefix() + Volumes.DISK, "qcow2", old.getInfo().capacity);
         try {
-            String xml = domain.getXMLDesc(XML_MIGRATABLE).replace("'" + old.getPath() + "'", "'" + copy.getPath() + "'")
-                    .replace("\"" + old.getPath() + "\"", "\"" + copy.getPath() + "\"");
-            TypedParameter[] parameters = {new TypedStringParameter(PARAM_DEST_XML, xml), new TypedStringParameter(PARAM_MIGRATE_DISKS, DISK)};
+            TypedParameter[] parameters = {
+                new TypedStringParameter(PARAM_DEST_XML, withDisk(domain.getXMLDesc(XML_MIGRATABLE), old, copy)),
+                new TypedStringParameter(PARAM_PERSIST_XML, withDisk(domain.getXMLDesc(XML_INACTIVE | XML_MIGRATABLE), old, copy)),
+                new TypedStringParameter(PARAM_MIGRATE_DISKS, DISK)};
             // Peer to peer with parameters is virDomainMigrateToURI3 (virDomainMigrate3 refuses P2P).
             domain.migrateToURI(destination.uri(), parameters, (int) (liveFlags | Domain.MigrateFlags.NON_SHARED_DISK));
             JobFigures figures = JobFigures.completed(destination.domainLookupByName(vm.tag().domainName()));
@@ -139,6 +140,12 @@ final class LibvirtMigrations {
             copy.delete(0);
             throw e;
         }
+    }
+
+    /** A domain definition with its disk at {@code copy} instead of {@code old}. */
+    private static String withDisk(String domainXml, StorageVol old, StorageVol copy) throws LibvirtException {
+        return domainXml.replace("'" + old.getPath() + "'", "'" + copy.getPath() + "'")
+                .replace("\"" + old.getPath() + "\"", "\"" + copy.getPath() + "\"");
     }
 
     static String diskPath(Domain domain) throws LibvirtException {
