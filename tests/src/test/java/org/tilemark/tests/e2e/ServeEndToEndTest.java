@@ -114,6 +114,42 @@ class ServeEndToEndTest {
         assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).as("guests after the stop").isEmpty();
     }
 
+    @Test
+    void serveAloneListsTheBundlesAndHasNoRunToStop() throws Exception {
+        Path results = E2e.TARGET.resolve("e2e-serve-alone");
+        Path bundle = results.resolve("20261123-100000-nc01");
+        Files.createDirectories(bundle);
+        Path golden = Path.of("src/test/resources/bundles/verified-run");
+        try (var files = Files.list(golden)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(f, bundle.resolve(f.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", "serve",
+                "-s", "serve.port=0", "-s", "run.results=" + results, "-s", "run.stateDir=" + E2e.WORK));
+        Process serve = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuffer printed = new StringBuffer();
+        Thread.ofVirtual().start(() -> copyLines(serve, printed));
+        try {
+            Matcher url = waitForUrl(printed);
+            String base = url.group(1);
+            String token = url.group(3);
+            assertThat(send(get(base + "/api/bundles").build()).statusCode()).isEqualTo(401);
+            JsonNode bundles = E2e.JSON.readTree(send(authorized(base + "/api/bundles", token)).body());
+            assertThat(bundles).singleElement().satisfies(b -> {
+                assertThat(b.get("id").asText()).isEqualTo("20261123-100000-nc01");
+                assertThat(b.get("verdict").asText()).isEqualTo(E2e.json(bundle.resolve("score.json")).get("verdict").asText());
+            });
+            HttpResponse<String> stop = send(post(base + "/api/run/stop").header("Authorization", "Bearer " + token).build());
+            assertThat(stop.statusCode()).isEqualTo(409);
+            assertThat(stop.body()).contains("no run is going").doesNotContain(token);
+        } finally {
+            serve.destroy(); // SIGTERM: the shutdown hook closes the server, as Ctrl-C does
+        }
+        assertThat(serve.waitFor(1, TimeUnit.MINUTES)).as(printed.toString()).isTrue();
+    }
+
     /** The first non-null answer of {@code read} on the page, looking every half second. */
     private static <T> T until(WebDriver page, Function<WebDriver, T> read) throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
