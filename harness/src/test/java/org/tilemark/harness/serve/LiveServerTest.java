@@ -202,6 +202,29 @@ class LiveServerTest {
     }
 
     @Test
+    void theServedOpenApiFileDocumentsExactlyTheMappedPathsAndMethods() throws Exception {
+        HttpResponse<String> file = send(get("/openapi.yaml").build());
+        assertThat(file.statusCode()).isEqualTo(200);
+        JsonNode openApi = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(file.body());
+        java.util.Set<String> documented = new java.util.TreeSet<>();
+        openApi.get("paths").properties().forEach(path -> path.getValue().fieldNames()
+                .forEachRemaining(method -> documented.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path.getKey())));
+        java.util.Set<String> mapped = new java.util.TreeSet<>();
+        for (java.lang.reflect.Method m : ApiController.class.getDeclaredMethods()) {
+            var getMapping = m.getAnnotation(org.springframework.web.bind.annotation.GetMapping.class);
+            var postMapping = m.getAnnotation(org.springframework.web.bind.annotation.PostMapping.class);
+            if (getMapping != null) {
+                Stream.concat(Stream.of(getMapping.value()), Stream.of(getMapping.path())).forEach(p -> mapped.add("GET " + p));
+            }
+            if (postMapping != null) {
+                Stream.concat(Stream.of(postMapping.value()), Stream.of(postMapping.path())).forEach(p -> mapped.add("POST " + p));
+            }
+        }
+        assertThat(documented).isEqualTo(mapped).hasSize(6);
+    }
+
+    @Test
     void itListensOnLoopbackOnlyByDefault() throws Exception {
         Optional<InetAddress> other = NetworkInterface.networkInterfaces().filter(LiveServerTest::up)
                 .flatMap(NetworkInterface::inetAddresses).filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
