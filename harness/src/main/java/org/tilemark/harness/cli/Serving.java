@@ -1,6 +1,7 @@
 package org.tilemark.harness.cli;
 
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.Messages;
@@ -15,6 +16,10 @@ final class Serving {
     static Optional<LiveServer> start(BenchmarkSpec spec, PrintStream out, PrintStream err) {
         try {
             return Optional.of(LiveServer.start(spec, System.getenv(), out));
+        } catch (UncheckedIOException e) {
+            // The token's file could not be read or generated: the message names the file.
+            err.println("error: serve token: " + e.getMessage());
+            return Optional.empty();
         } catch (RuntimeException e) {
             Throwable cause = e;
             while (cause.getCause() != null) {

@@ -35,6 +35,20 @@ class ServingTest {
                 .as("only the server that started printed its URL").isEqualTo(1);
     }
 
+    @Test
+    void aTokenFileThatCannotBeReadIsOneLineNamingItAndNoServer() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Path notAFile = java.nio.file.Files.createDirectories(tmp.resolve("token-dir"));
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.results", tmp.resolve("results").toString(),
+                "run.stateDir", tmp.resolve("state").toString(), "serve.port", "0", "serve.tokenFile", notAFile.toString()));
+
+        assertThat(Serving.start(spec, print(out), print(err))).isEmpty();
+        assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).singleElement().asString()
+                .startsWith("error: serve token: cannot read secret file " + notAFile);
+        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("[serve] open");
+    }
+
     private BenchmarkSpec spec(String port) throws Exception {
         return ConfigLoader.load(Optional.empty(), Map.of("run.results", tmp.resolve("results").toString(),
                 "run.stateDir", tmp.resolve("state").toString(), "serve.port", port));
