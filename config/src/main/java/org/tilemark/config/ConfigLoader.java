@@ -108,6 +108,7 @@ public final class ConfigLoader {
         paths.secretFile("workloads.dvdstore.database.passwordFile", spec.workloads().dvdstore().database().passwordFile());
         paths.secretFile("workloads.mail.passwordFile", spec.workloads().mail().passwordFile());
         paths.secretFile("workloads.olio.passwordFile", spec.workloads().olio().passwordFile());
+        paths.secretFile("serve.tokenFile", spec.serve().tokenFile());
         ClusterSpec cluster = spec.cluster();
         PlatformConfigs.load().find(cluster.platform()).ifPresent(platform -> PlatformConfigs.checkMachine(platform,
                 cluster.section(), paths.section("cluster." + cluster.platform())));

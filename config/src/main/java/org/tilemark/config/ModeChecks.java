@@ -2,7 +2,7 @@ package org.tilemark.config;
 
 /**
  * Checks of the run modes beside the tiles: infrastructure operations ({@code infra}), storage
- * characterization ({@code storage}) and the tile search ({@code search}); errors go to the {@link SpecValidator} they belong to.
+ * characterization ({@code storage}) the tile search ({@code search}) and the web app ({@code serve}); errors go to the {@link SpecValidator} they belong to.
  */
 final class ModeChecks {
 
@@ -21,6 +21,18 @@ final class ModeChecks {
         migration("infra.xvmotion", infra.xvmotion());
         v.positive("infra.deploy.referenceOpsPerHour", infra.deploy().referenceOpsPerHour());
         v.positive("infra.deploy.jobDuration", infra.deploy().jobDuration());
+    }
+
+    void serve(ServeSpec serve) {
+        if (v.usable("serve.address") && (serve.address() == null || !Addresses.isHostOrAddress(serve.address()))) {
+            v.error("serve.address: not an IP address or host name (got '" + Messages.clip(String.valueOf(serve.address())) + "')");
+        }
+        if (v.usable("serve.port") && serve.port() != 0 && !Addresses.isPort(serve.port())) {
+            v.error("serve.port: must be 0 (a free port) or 1..65535 (got " + serve.port() + ")");
+        }
+        if (v.usable("serve.tokenEnv") && (serve.tokenEnv() == null || serve.tokenEnv().isBlank())) {
+            v.error("serve.tokenEnv: must not be blank");
+        }
     }
 
     void search(SearchSpec search) {

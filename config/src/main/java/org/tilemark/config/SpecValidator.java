@@ -49,6 +49,7 @@ final class SpecValidator {
         modes.infra(spec.infra());
         modes.storage(spec.storage());
         modes.search(spec.search());
+        modes.serve(spec.serve());
         return List.copyOf(errors);
     }
 

@@ -130,6 +130,15 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theWebAppListensOnLoopbackUnlessConfiguredAndItsKeysAreChecked() throws Exception {
+        assertThat(ConfigLoader.load(Optional.empty(), Map.of()).serve())
+                .isEqualTo(new ServeSpec("127.0.0.1", 8470, "TILEMARK_SERVE_TOKEN", null));
+        assertThat(errorsOf(Map.of("serve.address", "999.999.999.999", "serve.port", "70000", "serve.tokenEnv", " ")))
+                .containsExactlyInAnyOrder("serve.address: not an IP address or host name (got '999.999.999.999')",
+                        "serve.port: must be 0 (a free port) or 1..65535 (got 70000)", "serve.tokenEnv: must not be blank");
+    }
+
+    @Test
     void topLevelRunSettingPointsUnderRun() throws Exception {
         assertThat(errorsOf(write("tiles: 2\nphaseDuration: 30s\n"))).containsExactly(
                 "unknown key 'tiles' (did you mean 'run.tiles'?)",
@@ -159,7 +168,7 @@ class ConfigLoaderTest {
                 "unknown key 'run.phase_duration' (did you mean 'run.phaseDuration'?)",
                 "unknown key 'workloads.dvdstore.load.shpae' (did you mean 'workloads.dvdstore.load.shape'?)",
                 "unknown key 'qos' (did you mean 'workloads.dvdstore.qos'?)",
-                "unknown key 'banana' (valid keys: run, cluster, workloads, infra, storage, search)");
+                "unknown key 'banana' (valid keys: run, cluster, workloads, infra, storage, search, serve)");
     }
 
     @Test

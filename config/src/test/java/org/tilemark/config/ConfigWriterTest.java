@@ -24,7 +24,7 @@ class ConfigWriterTest {
     void snapshotWritesDurationsAndPathsAsText() {
         Map<String, Object> map = ConfigWriter.toMap(ConfigLoader.defaults());
 
-        assertThat(map).containsOnlyKeys("run", "cluster", "workloads", "infra", "storage", "search");
+        assertThat(map).containsOnlyKeys("run", "cluster", "workloads", "infra", "storage", "search", "serve");
         @SuppressWarnings("unchecked")
         Map<String, Object> run = (Map<String, Object>) map.get("run");
         assertThat(run).containsEntry("phaseDuration", "1m").containsEntry("warmup", "30s")
@@ -59,7 +59,7 @@ class ConfigWriterTest {
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
                 new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().olio(),
-                        defaults.workloads().standby()), defaults.infra(), defaults.storage(), defaults.search());
+                        defaults.workloads().standby()), defaults.infra(), defaults.storage(), defaults.search(), defaults.serve());
 
         assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("smtp://***@mail:25")
                 .contains("imap://***@mail:143");
@@ -137,7 +137,8 @@ class ConfigWriterTest {
                         Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(5)))),
                 new SearchSpec(1 + random.nextInt(4), 8 + random.nextInt(8), random.nextBoolean(),
                         new SearchSpec.Quick(1 + random.nextInt(3), interval.multipliedBy(1 + random.nextInt(6)),
-                                Duration.ofSeconds(random.nextInt(60)))));
+                                Duration.ofSeconds(random.nextInt(60)))),
+                new ServeSpec("127.0.0." + (1 + random.nextInt(9)), random.nextInt(65536), "TOKEN_" + random.nextInt(99), null));
 
         assertThat(reload(spec)).isEqualTo(spec);
     }
@@ -214,6 +215,6 @@ class ConfigWriterTest {
         return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
                 d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
                 d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().olio(), spec.workloads().standby()),
-                spec.infra(), spec.storage(), spec.search());
+                spec.infra(), spec.storage(), spec.search(), spec.serve());
     }
 }

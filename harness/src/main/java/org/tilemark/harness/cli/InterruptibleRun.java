@@ -2,10 +2,13 @@ package org.tilemark.harness.cli;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunOrchestrator;
+import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.serve.LiveServer;
 
 /** Work that Ctrl-C stops cleanly: drivers stop, measured intervals are kept, VMs torn down. */
 final class InterruptibleRun {
@@ -13,7 +16,18 @@ final class InterruptibleRun {
     }
 
     static RunOutcome run(PrintStream out, BenchmarkSpec spec) {
-        RunOrchestrator orchestrator = new RunOrchestrator(out, System.getenv());
+        return run(out, spec, Optional.empty());
+    }
+
+    /** With a web app: it is told what the run measures, and its stop endpoint stops the run as Ctrl-C does. */
+    static RunOutcome run(PrintStream out, BenchmarkSpec spec, Optional<LiveServer> server) {
+        RunOrchestrator orchestrator = new RunOrchestrator(out, System.getenv(),
+                server.map(LiveServer::listener).orElse(RunListener.NONE));
+        server.ifPresent(s -> s.control(() -> {
+            out.println("\n[abort] stop asked through the web app: stopping drivers, keeping measured intervals, tearing down VMs ...");
+            orchestrator.abort();
+            return true;
+        }));
         return whileCtrlCDoes(() -> {
             out.println("\n[abort] stopping drivers, keeping measured intervals, tearing down VMs ...");
             orchestrator.abort();

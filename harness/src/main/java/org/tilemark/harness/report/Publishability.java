@@ -24,7 +24,7 @@ public final class Publishability {
 
     /** Key paths (and their subtrees) a publishable run may set freely; everything else is a rule. */
     private static final List<String> FREE = List.of("run.profile", "run.tiles", "run.results", "run.stateDir",
-            "run.seed", "run.provisionTimeout", "cluster", "storage", "search",
+            "run.seed", "run.provisionTimeout", "cluster", "storage", "search", "serve",
             "workloads.dvdstore.database.jdbcUrl", "workloads.dvdstore.database.username",
             "workloads.dvdstore.database.passwordEnv", "workloads.dvdstore.database.passwordFile",
             "workloads.mail.smtpUrl", "workloads.mail.imapUrl", "workloads.mail.passwordEnv", "workloads.mail.passwordFile",

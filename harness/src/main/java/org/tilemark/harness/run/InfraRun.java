@@ -49,9 +49,11 @@ final class InfraRun {
     private final Map<String, Double> references = new LinkedHashMap<>();
     private final List<OperationRecord> records = new ArrayList<>();
     private volatile ToIntFunction<Instant> phaseOf = at -> 0;
+    private final RunListener listener;
 
     private InfraRun(InfraSpec spec, ResultsBundle bundle, PrintStream out, List<InfraScheduler.Loop> loops,
-                     Map<String, Double> references) {
+                     Map<String, Double> references, RunListener listener) {
+        this.listener = listener;
         this.spec = spec;
         this.bundle = bundle;
         this.out = out;
@@ -72,7 +74,7 @@ final class InfraRun {
      * can run here; {@code notes} receives why an enabled operation was left out.
      */
     static Optional<InfraRun> plan(BenchmarkSpec spec, Platform platform, List<TileProvisioner.DeployedVm> deployed,
-                                   DeployVm deploy, ResultsBundle bundle, PrintStream out) {
+                                   DeployVm deploy, ResultsBundle bundle, PrintStream out, RunListener listener) {
         InfraSpec infra = spec.infra();
         if (!infra.enabled()) {
             return Optional.empty();
@@ -109,7 +111,7 @@ final class InfraRun {
                 + String.join(", ", loops.stream().filter(l -> l.block() == 1).map(l -> l.operation().name()).toList()));
         Set<String> planned = new java.util.HashSet<>(loops.stream().map(l -> l.operation().name()).toList());
         references.keySet().retainAll(planned);
-        return Optional.of(new InfraRun(infra, bundle, out, loops, references));
+        return Optional.of(new InfraRun(infra, bundle, out, loops, references, listener));
     }
 
     /** Starts the loops; records end in the phase {@code phaseOf} names (0 outside the measured phases). */
@@ -147,8 +149,10 @@ final class InfraRun {
             records.add(r);
         }
         int phase = phaseOf.applyAsInt(r.end());
-        bundle.appendInfraOperation(line(r, phase));
+        InfraOpLine line = line(r, phase);
+        bundle.appendInfraOperation(line);
         out.println("[infra] " + describe(r));
+        listener.infraOperation(line);
     }
 
     private static String describe(OperationRecord r) {

@@ -46,10 +46,12 @@ final class MeasurementLoop {
     private final Map<Integer, InfraPhase> infraScores = new LinkedHashMap<>();
     private final ClusterCpu cpu;
     private final PhasePolicy policy;
+    private final RunListener listener;
 
     MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, ResultsBundle bundle,
                     PrintStream out, CountDownLatch abort, java.util.Optional<InfraRun> infra, ClusterCpu cpu,
-                    PhasePolicy policy) {
+                    PhasePolicy policy, RunListener listener) {
+        this.listener = listener;
         this.infra = infra;
         this.cpu = cpu;
         this.policy = policy;
@@ -97,6 +99,7 @@ final class MeasurementLoop {
                 }
                 Duration length = slot.end().minus(slot.start());
                 List<String> progress = new ArrayList<>();
+                List<LiveInterval.LiveWorkload> live = new ArrayList<>();
                 for (Drivers.Running running : drivers.all()) {
                     IntervalSnapshot snapshot = running.driver().snapshot();
                     Workload w = running.workload();
@@ -104,13 +107,18 @@ final class MeasurementLoop {
                             w.metricPeriod(), length, measure(snapshot));
                     record(slot, origin, running, snapshot, interval);
                     progress.add(progress(interval, w.headlineOperation()));
+                    WorkloadResult standing = interval;
                     if (!slot.warmup()) {
-                        phase.computeIfAbsent(running.tile() + "/" + w.name(),
-                                k -> new PhaseAccumulator(running.tile(), w.name(), w.metricUnit(), w.metricPeriod()))
-                                .add(measure(snapshot), length);
+                        PhaseAccumulator accumulator = phase.computeIfAbsent(running.tile() + "/" + w.name(),
+                                k -> new PhaseAccumulator(running.tile(), w.name(), w.metricUnit(), w.metricPeriod()));
+                        accumulator.add(measure(snapshot), length);
+                        standing = accumulator.result();
                     }
+                    live.add(LiveRows.of(spec, w, interval, standing));
                 }
                 out.println(stage(slot, plan) + " " + String.join(" | ", progress));
+                listener.interval(new LiveInterval(origin.plus(slot.end()).toString(), slot.warmup(), slot.phase(), plan.phases(),
+                        phaseLeft(slot, plan).toSeconds(), plan.total().minus(slot.end()).toSeconds(), live));
                 if (slot.lastOfPhase(plan)) {
                     PhaseScore score = score(slot.phase(), phase, plan.phaseDuration());
                     phases.add(score);
@@ -216,8 +224,12 @@ final class MeasurementLoop {
         if (slot.warmup()) {
             return "[warm-up " + seconds(slot.end()) + "/" + seconds(spec.run().warmup()) + "]";
         }
-        Duration left = plan.phaseEnd(slot.phase()).minus(slot.end());
-        return "[phase " + slot.phase() + "/" + plan.phases() + ", " + seconds(left) + " left]";
+        return "[phase " + slot.phase() + "/" + plan.phases() + ", " + seconds(phaseLeft(slot, plan)) + " left]";
+    }
+
+    /** Time left in the slot's phase, or in warm-up. */
+    private Duration phaseLeft(MeasurementPlan.Slot slot, MeasurementPlan plan) {
+        return slot.warmup() ? spec.run().warmup().minus(slot.end()) : plan.phaseEnd(slot.phase()).minus(slot.end());
     }
 
     private static String seconds(Duration d) {

@@ -38,10 +38,17 @@ public final class RunOrchestrator {
     private final Map<String, String> environment;
     private final CountDownLatch abortRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final RunListener listener;
 
     public RunOrchestrator(PrintStream out, Map<String, String> environment) {
+        this(out, environment, RunListener.NONE);
+    }
+
+    /** @param listener told each interval's measurements, each infra operation and the verdict (a live view) */
+    public RunOrchestrator(PrintStream out, Map<String, String> environment, RunListener listener) {
         this.out = out;
         this.environment = environment;
+        this.listener = listener;
     }
 
     /** Asks a running run to stop early (Ctrl-C): drivers stop, measured intervals are kept, VMs are torn down. */
@@ -110,6 +117,7 @@ public final class RunOrchestrator {
         try (bundle) {
             out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
                     + ", results in " + bundle.directory());
+            listener.started(runId, bundle.directory());
             TileCluster cluster = shared.orElse(null);
             try {
                 if (cluster == null) {
@@ -126,7 +134,7 @@ public final class RunOrchestrator {
                 }
                 bundle.writeRun(record.toJson(deployed, null));
                 Optional<InfraRun> infra = InfraRun.plan(spec, platform, deployed, new DeployVm(platform, runId, spec, secrets),
-                        bundle, out);
+                        bundle, out, listener);
                 if (infra.isPresent() && spec.infra().deploy().enabled()) {
                     // Built now, so the first Deploy operation does not pay for the template.
                     new DeployVm(platform, runId, spec, secrets).template();
@@ -135,7 +143,7 @@ public final class RunOrchestrator {
                     aborted = true;
                 } else {
                     measurement = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra,
-                            ClusterCpu.of(platform), policy).run(deployed, phases);
+                            ClusterCpu.of(platform), policy, listener).run(deployed, phases);
                     aborted = measurement.aborted();
                 }
             } catch (PlatformException e) {
@@ -157,6 +165,7 @@ public final class RunOrchestrator {
             bundle.writeRun(record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
             verdict.reasons().forEach(r -> out.println("  - " + r));
+            listener.finished(verdict.word(), verdict.scoreLine());
             if (verdict.score() != null && verdict.score().applicationOnly()) {
                 out.println("  (application score only: infrastructure operations were off)");
             }

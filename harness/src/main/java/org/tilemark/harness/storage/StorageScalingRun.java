@@ -145,7 +145,7 @@ public final class StorageScalingRun {
         StorageSpec s = spec.storage();
         StorageSpec changed = new StorageSpec(layout.vms(), layout.hosts(), s.datastore(), layout.disksPerVm(), s.diskSize(), s.thinDisks(),
                 s.outstandingIos(), s.transferSizesKb(), s.databaseLike(), s.rampUp(), s.runtime(), s.quick(), s.interference());
-        return new BenchmarkSpec(spec.run(), spec.cluster(), spec.workloads(), spec.infra(), changed, spec.search());
+        return new BenchmarkSpec(spec.run(), spec.cluster(), spec.workloads(), spec.infra(), changed, spec.search(), spec.serve());
     }
 
     private static ObjectNode line(Layout layout, DataPointResult r) {

@@ -89,6 +89,7 @@ class PublishabilityTest {
         ((ObjectNode) run.at("/config/workloads/mail/qos/limits")).put("send", "250ms");
         ((ObjectNode) run.at("/config/workloads/olio/qos")).put("percentile", 99.0);
         ((ObjectNode) run.at("/config/run")).put("tiles", 8).put("results", "/elsewhere");
+        ((ObjectNode) run.at("/config/serve")).put("address", "0.0.0.0").put("port", 0);
 
         assertThat(Publishability.reasons(run)).isEmpty();
     }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
+import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.infra.ops.StorageVMotion;
 import org.tilemark.infra.ops.VMotion;
@@ -39,6 +40,7 @@ class InfraRunTest {
 
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+    private final List<InfraOpLine> published = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @Test
     void everyOperationThePlatformCanDoRunsAndIsRecordedInItsPhase() throws Exception {
@@ -72,7 +74,7 @@ class InfraRunTest {
         BenchmarkSpec spec = spec();
 
         try (ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle"))) {
-            InfraRun run = InfraRun.plan(spec, platform, tile(platform), null, bundle, out).orElseThrow();
+            InfraRun run = InfraRun.plan(spec, platform, tile(platform), null, bundle, out, RunListener.NONE).orElseThrow();
 
             assertThat(run.operationTypes()).containsExactly(StorageVMotion.NAME);
         }
@@ -102,7 +104,12 @@ class InfraRunTest {
                                                     Set<String> types, RunCheck check) throws Exception {
         Path directory = tmp.resolve("bundle");
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
-            InfraRun run = InfraRun.plan(spec(), platform, tile, null, bundle, out).orElseThrow();
+            InfraRun run = InfraRun.plan(spec(), platform, tile, null, bundle, out, new RunListener() {
+                @Override
+                public void infraOperation(InfraOpLine operation) {
+                    published.add(operation);
+                }
+            }).orElseThrow();
             run.start(at -> 1);
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!recorded(directory).stream().map(l -> l.get("operation").asText()).toList().containsAll(types)) {
@@ -112,7 +119,10 @@ class InfraRunTest {
             run.stop();
             check.accept(run);
         }
-        return recorded(directory);
+        List<JsonNode> lines = recorded(directory);
+        // A live view is told each operation as the bundle has it.
+        assertThat(published).extracting(InfraOpLine::vm).containsExactlyElementsOf(lines.stream().map(l -> l.get("vm").asText()).toList());
+        return lines;
     }
 
     private static List<JsonNode> recorded(Path bundle) throws Exception {

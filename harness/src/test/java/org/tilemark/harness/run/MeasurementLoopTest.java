@@ -51,6 +51,13 @@ class MeasurementLoopTest {
     private final CountDownLatch abort = new CountDownLatch(1);
     private final List<PhaseScore> phases = new ArrayList<>();
     private List<TileProvisioner.DeployedVm> deployed = List.of();
+    private final List<LiveInterval> live = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final RunListener listener = new RunListener() {
+        @Override
+        public void interval(LiveInterval interval) {
+            live.add(interval);
+        }
+    };
 
     @Test
     void everyIntervalLandsInTheBundleWithTheDriversCountsAndOnlyMeasuredOnesAreScored() throws Exception {
@@ -74,6 +81,23 @@ class MeasurementLoopTest {
             assertThat(line.get("operations").get(CountingWorkload.OPERATION).get("count").asLong()).isEqualTo(count);
             assertThat(line.get("durationMs").asLong()).isEqualTo(1000);
         });
+
+        // The live view is told every interval, each tile's throughput as the bundle has it, against its target.
+        assertThat(live).extracting(LiveInterval::phase).containsExactly(0, 1, 1, 2, 2);
+        assertThat(live).extracting(LiveInterval::warmup).containsExactly(true, false, false, false, false);
+        assertThat(live).extracting(LiveInterval::phaseSecondsLeft).containsExactly(0L, 1L, 0L, 1L, 0L);
+        assertThat(live).extracting(LiveInterval::runSecondsLeft).containsExactly(4L, 3L, 2L, 1L, 0L);
+        for (int i = 0; i < live.size(); i++) {
+            int interval = i + 1;
+            assertThat(live.get(i).workloads()).hasSize(TILES).allSatisfy(row -> {
+                assertThat(row.throughput()).as("a 1 s period: completed per second")
+                        .isEqualTo((double) CountingWorkload.operations(row.tile(), interval));
+                assertThat(row.target()).isEqualTo(20);
+                assertThat(row.headlineOperation()).isEqualTo(CountingWorkload.OPERATION);
+                assertThat(row.qosPassed()).as(row.qosReasons().toString()).isTrue();
+                assertThat(row.qosLimitMs()).as("no percentile rule").isNull();
+            });
+        }
 
         // A phase adds up its own two intervals; the warm-up's are in no phase.
         assertThat(phases).extracting(PhaseScore::phase).containsExactly(1, 2);
@@ -186,7 +210,7 @@ class MeasurementLoopTest {
             cluster.resize(requests, Duration.ofSeconds(10));
             deployed = cluster.vms();
             return new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", bundle, out, abort,
-                    Optional.empty(), ClusterCpu.of(platform), policy).run(deployed, phases);
+                    Optional.empty(), ClusterCpu.of(platform), policy, listener).run(deployed, phases);
         }
     }
 

@@ -1,0 +1,32 @@
+package org.tilemark.harness.run;
+
+import java.nio.file.Path;
+import org.tilemark.harness.bundle.InfraOpLine;
+
+/**
+ * What a run tells while it goes, for a live view ({@code tilemark serve}): the same measurements the
+ * console line prints every interval, each infrastructure operation as it is written to the bundle, and
+ * the verdict. Called on the run's threads; an implementation must return quickly and never throw.
+ */
+public interface RunListener {
+
+    /** Listens to nothing. */
+    RunListener NONE = new RunListener() {
+    };
+
+    /** The run has its id and its bundle directory. */
+    default void started(String runId, Path bundle) {
+    }
+
+    /** An interval was cut (warm-up or measured). */
+    default void interval(LiveInterval interval) {
+    }
+
+    /** An infrastructure operation ended, as its {@code infra-ops.jsonl} line says. */
+    default void infraOperation(InfraOpLine operation) {
+    }
+
+    /** The verdict is written: {@code verdict} is its word (compliant, non-compliant, aborted, failed ...). */
+    default void finished(String verdict, String scoreLine) {
+    }
+}

@@ -1,0 +1,108 @@
+package org.tilemark.harness.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.UnsupportedBundleFormat;
+
+/** The bundles under the results directory, read through {@link BundleReader} as report and verify read them. */
+final class BundleIndex {
+
+    /** A bundle is named by its directory, a run id: nothing that could climb out of the results directory. */
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+    private final Path results;
+
+    BundleIndex(Path results) {
+        this.results = results.toAbsolutePath().normalize();
+    }
+
+    /**
+     * One line of the results page.
+     *
+     * @param verdict   score.json's verdict; "incomplete" while a run writes it or after a crash
+     * @param scoreLine the headline, e.g. "Tilemark 1.234 @ 1 tiles (compliant)"; empty when not scored
+     * @param problem   why the bundle could not be read, or null
+     */
+    record Summary(String id, String startedAt, String endedAt, String profile, Integer tiles, String verdict,
+                   String scoreLine, Double score, boolean report, String problem) {
+    }
+
+    /** A bundle whole: run.json and score.json as written, and the files it holds. */
+    record Detail(Summary summary, JsonNode run, JsonNode score, List<String> files) {
+    }
+
+    List<Summary> list() throws IOException {
+        if (!Files.isDirectory(results)) {
+            return List.of();
+        }
+        List<Summary> summaries = new ArrayList<>();
+        try (Stream<Path> children = Files.list(results)) {
+            for (Path dir : children.filter(Files::isDirectory).filter(BundleReader::hasRunData)
+                    .sorted(Comparator.comparing(Path::getFileName).reversed()).toList()) {
+                summaries.add(summary(BundleReader.of(dir)));
+            }
+        }
+        return summaries;
+    }
+
+    Optional<Detail> read(String id) throws IOException {
+        if (!ID.matcher(id).matches()) {
+            return Optional.empty();
+        }
+        Path dir = results.resolve(id);
+        if (!Files.isDirectory(dir) || !BundleReader.hasRunData(dir)) {
+            return Optional.empty();
+        }
+        BundleReader reader = BundleReader.of(dir);
+        List<String> files;
+        try (Stream<Path> all = Files.walk(dir)) {
+            files = all.filter(Files::isRegularFile).map(f -> dir.relativize(f).toString()).sorted().toList();
+        }
+        return Optional.of(new Detail(summary(reader), quietly(reader, true), quietly(reader, false), files));
+    }
+
+    private static Summary summary(BundleReader reader) throws IOException {
+        String id = reader.directory().getFileName().toString();
+        boolean report = reader.has(BundleLayout.REPORT);
+        try {
+            Optional<ObjectNode> run = reader.run();
+            Optional<ObjectNode> score = reader.score();
+            return new Summary(id, text(run, "startedAt"), text(run, "endedAt"), text(run, "profile"),
+                    run.map(r -> r.path("tiles")).filter(JsonNode::isInt).map(JsonNode::asInt).orElse(null),
+                    score.map(s -> s.path("verdict").asText("incomplete")).orElse("incomplete"), text(score, "scoreLine"),
+                    score.map(s -> s.path("score")).filter(JsonNode::isNumber).map(JsonNode::asDouble).orElse(null),
+                    report, null);
+        } catch (BundleReader.DamagedFile e) {
+            return damaged(id, report, e.name() + ": " + e.problem());
+        } catch (UnsupportedBundleFormat e) {
+            return damaged(id, report, e.getMessage());
+        }
+    }
+
+    private static Summary damaged(String id, boolean report, String problem) {
+        return new Summary(id, null, null, null, null, "unreadable", "", null, report, problem);
+    }
+
+    private static JsonNode quietly(BundleReader reader, boolean run) throws IOException {
+        try {
+            return (run ? reader.run() : reader.score()).map(JsonNode.class::cast).orElse(null);
+        } catch (BundleReader.DamagedFile | UnsupportedBundleFormat e) {
+            return null;
+        }
+    }
+
+    private static String text(Optional<ObjectNode> node, String field) {
+        return node.map(n -> n.path(field)).filter(JsonNode::isTextual).map(JsonNode::asText).orElse(null);
+    }
+}

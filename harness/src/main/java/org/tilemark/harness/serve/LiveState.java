@@ -1,0 +1,139 @@
+package org.tilemark.harness.serve;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.run.LiveInterval;
+import org.tilemark.harness.run.RunListener;
+
+/**
+ * The run as it stands, fed by the run ({@link RunListener}) and read by the API, the event stream and
+ * the metrics. Pushing to browsers happens on its own thread: a slow browser never holds up the run.
+ */
+final class LiveState implements RunListener {
+
+    static final String WAITING = "waiting";
+    static final String RUNNING = "running";
+    static final String FINISHED = "finished";
+    /** The infrastructure operations the live view keeps (the bundle keeps all). */
+    static final int RECENT_OPERATIONS = 50;
+
+    private final LiveMetrics metrics;
+    private final ObjectMapper json;
+    private final ExecutorService pusher = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "tilemark-serve-events");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<SseEmitter> listeners = new CopyOnWriteArrayList<>();
+    private final ArrayDeque<InfraOpLine> operations = new ArrayDeque<>();
+    private String status = WAITING;
+    private String runId;
+    private String bundle;
+    private LiveInterval interval;
+    private long intervals;
+    private String verdict;
+    private String scoreLine;
+
+    LiveState(LiveMetrics metrics, ObjectMapper json) {
+        this.metrics = metrics;
+        this.json = json;
+    }
+
+    /**
+     * What {@code GET /api/live} answers and each event carries.
+     *
+     * @param intervals  intervals seen so far (a reader can tell a new one from the last)
+     * @param operations the latest infrastructure operations, oldest first
+     */
+    record View(String status, String runId, String bundle, long intervals, LiveInterval interval,
+                List<InfraOpLine> operations, String verdict, String scoreLine) {
+    }
+
+    synchronized View view() {
+        return new View(status, runId, bundle, intervals, interval, List.copyOf(operations), verdict, scoreLine);
+    }
+
+    @Override
+    public void started(String id, Path directory) {
+        synchronized (this) {
+            status = RUNNING;
+            runId = id;
+            bundle = directory.getFileName().toString();
+        }
+        push("live");
+    }
+
+    @Override
+    public void interval(LiveInterval latest) {
+        synchronized (this) {
+            interval = latest;
+            intervals++;
+        }
+        metrics.interval(latest);
+        push("live");
+    }
+
+    @Override
+    public void infraOperation(InfraOpLine operation) {
+        synchronized (this) {
+            operations.addLast(operation);
+            while (operations.size() > RECENT_OPERATIONS) {
+                operations.removeFirst();
+            }
+        }
+        metrics.infraOperation(operation);
+        push("live");
+    }
+
+    @Override
+    public void finished(String word, String line) {
+        synchronized (this) {
+            status = FINISHED;
+            verdict = word;
+            scoreLine = line;
+        }
+        push("live");
+    }
+
+    /** A new event stream; it gets the state at once, then every change. */
+    SseEmitter subscribe() {
+        SseEmitter emitter = new SseEmitter(0L);
+        emitter.onCompletion(() -> listeners.remove(emitter));
+        emitter.onTimeout(() -> listeners.remove(emitter));
+        emitter.onError(e -> listeners.remove(emitter));
+        listeners.add(emitter);
+        pusher.execute(() -> send(emitter, "live"));
+        return emitter;
+    }
+
+    /** Ends every event stream (the server is closing). */
+    void close() {
+        pusher.execute(() -> listeners.forEach(SseEmitter::complete));
+        pusher.shutdown();
+    }
+
+    private void push(String event) {
+        try {
+            pusher.execute(() -> listeners.forEach(emitter -> send(emitter, event)));
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // The server closed while the run goes on: nobody is listening.
+        }
+    }
+
+    private void send(SseEmitter emitter, String event) {
+        try {
+            emitter.send(SseEmitter.event().name(event).data(json.writeValueAsString(view())));
+        } catch (IOException | IllegalStateException gone) {
+            listeners.remove(emitter);
+            emitter.completeWithError(gone);
+        }
+    }
+}
