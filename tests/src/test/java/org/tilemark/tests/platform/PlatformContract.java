@@ -71,6 +71,15 @@ public abstract class PlatformContract {
         return TIMEOUT;
     }
 
+    /**
+     * Whether the platform's VMs boot a guest that serves (false for a simulator such as vcsim, whose VMs
+     * run nothing): then what needs a serving guest (heartbeats, endpoints) is not checked, and
+     * everything the platform itself does (placement, state, migration, leftovers) still is.
+     */
+    protected boolean guestsServe() {
+        return true;
+    }
+
     /** How long one request to a guest may take (under software emulation a guest's first answer takes seconds). */
     protected Duration requestTimeout() {
         return Duration.ofSeconds(10);
@@ -113,13 +122,18 @@ public abstract class PlatformContract {
 
         platform.powerOn(vm, bootTimeout());
         assertThat(platform.state(vm)).isEqualTo(VmState.RUNNING);
-        assertThat(platform.endpoints(vm)).containsValue(platform.endpoint(vm));
-        assertThat(beat(platform.endpoint(vm))).startsWith("beat ");
+        if (guestsServe()) {
+            assertThat(platform.endpoints(vm)).containsValue(platform.endpoint(vm));
+            assertThat(beat(platform.endpoint(vm))).startsWith("beat ");
+        }
 
         platform.powerOff(vm, Duration.ofSeconds(10));
         assertThat(platform.state(vm)).isEqualTo(VmState.STOPPED);
         platform.powerOn(vm, bootTimeout());
-        assertThat(beat(platform.endpoint(vm))).as("served again after a power cycle").startsWith("beat ");
+        assertThat(platform.state(vm)).isEqualTo(VmState.RUNNING);
+        if (guestsServe()) {
+            assertThat(beat(platform.endpoint(vm))).as("served again after a power cycle").startsWith("beat ");
+        }
 
         platform.destroy(vm);
         assertThat(platform.state(vm)).isEqualTo(VmState.DESTROYED);
@@ -131,7 +145,7 @@ public abstract class PlatformContract {
         List<Inventory.Host> hosts = platform.inventory().hosts();
         Vm vm = deploy("contract-moved", hosts.getFirst().name());
         platform.powerOn(vm, bootTimeout());
-        InetSocketAddress endpoint = platform.endpoint(vm);
+        InetSocketAddress endpoint = guestsServe() ? platform.endpoint(vm) : null;
 
         for (Capability capability : platform.capabilities()) {
             Placement from = platform.placement(vm);
@@ -146,8 +160,10 @@ public abstract class PlatformContract {
             assertThat(migration.to()).as(capability.name()).isEqualTo(target);
             assertThat(platform.placement(vm)).as(capability.name()).isEqualTo(target);
             assertThat(platform.state(vm)).as(capability.name()).isEqualTo(VmState.RUNNING);
-            assertThat(platform.endpoint(vm)).as(capability.name() + ": the endpoint does not move").isEqualTo(endpoint);
-            assertThat(beat(endpoint)).as(capability.name() + ": served after the move").startsWith("beat ");
+            if (guestsServe()) {
+                assertThat(platform.endpoint(vm)).as(capability.name() + ": the endpoint does not move").isEqualTo(endpoint);
+                assertThat(beat(endpoint)).as(capability.name() + ": served after the move").startsWith("beat ");
+            }
         }
     }
 
@@ -161,14 +177,17 @@ public abstract class PlatformContract {
                 .isInstanceOf(PlatformException.class);
 
         assertThat(platform.placement(vm)).isEqualTo(before);
-        assertThat(beat(platform.endpoint(vm))).startsWith("beat ");
+        assertThat(platform.state(vm)).isEqualTo(VmState.RUNNING);
+        if (guestsServe()) {
+            assertThat(beat(platform.endpoint(vm))).startsWith("beat ");
+        }
     }
 
     @Test
     void anotherConnectionFindsAndCleansUpWhatARunLeft() throws Exception {
         Vm vm = deploy("contract-left", platform.inventory().hosts().getFirst().name());
         platform.powerOn(vm, bootTimeout());
-        InetSocketAddress endpoint = platform.endpoint(vm);
+        InetSocketAddress endpoint = guestsServe() ? platform.endpoint(vm) : null;
 
         // As after a harness killed mid-run: a new connection, from the same settings, knows nothing of the VM.
         try (Platform later = Platforms.create(spec.cluster())) {
@@ -176,7 +195,9 @@ public abstract class PlatformContract {
             assertThat(later.cleanup(runId)).singleElement().asString().contains(vm.name());
             assertThat(later.leftovers(runId)).isEmpty();
         }
-        assertThatThrownBy(() -> beat(endpoint)).as("nothing serves after cleanup").isInstanceOf(IOException.class);
+        if (guestsServe()) {
+            assertThatThrownBy(() -> beat(endpoint)).as("nothing serves after cleanup").isInstanceOf(IOException.class);
+        }
     }
 
     @Test
