@@ -1,6 +1,7 @@
 package org.tilemark.tests.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -18,6 +19,13 @@ import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.infra.platform.VmState;
+import org.tilemark.templates.RoleCatalog;
+import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.TemplateId;
 import org.tilemark.infra.platform.Platforms;
 import org.tilemark.infra.platform.Vm;
 
@@ -33,6 +41,7 @@ class VspherePlatformContractTest extends PlatformContract {
     private static final Path DIR = Path.of("target", "vsphere-contract").toAbsolutePath();
     /** A password that must never be printed: the refused-login test looks for it in the output. */
     private static final String PASSWORD = "Vcsim-S3cret-" + Long.toHexString(System.nanoTime());
+    private static final RoleTemplate STANDBY = RoleCatalog.forRole("standby");
     private static VcsimServer vcsim;
 
     @BeforeAll
@@ -75,6 +84,27 @@ class VspherePlatformContractTest extends PlatformContract {
     protected void crash(Vm vm) throws Exception {
         try (Platform other = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster())) {
             other.powerOff(vm, Duration.ZERO);
+        }
+    }
+
+    @Test
+    void aTaskVcenterFailsIsAPlatformExceptionWithVcentersFault() throws Exception {
+        Platform own = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster());
+        try (own) {
+            var template = own.ensureTemplate(new TemplateRequest(STANDBY, new TemplateId(STANDBY.role(), Map.of()), Map.of(),
+                    Map.of(), Duration.ofMinutes(1)));
+            Vm vm = own.deploy(new VmSpec("contract-fault", "fault-" + Long.toHexString(System.nanoTime()), 1, template, STANDBY,
+                    own.inventory().hosts().getFirst().name(), "app", Map.of(), Map.of()));
+            try {
+                own.powerOn(vm, Duration.ofMinutes(1));
+
+                // PowerOnVM_Task on a running VM: vCenter fails the task with InvalidPowerState.
+                assertThatThrownBy(() -> own.powerOn(vm, Duration.ofMinutes(1))).isInstanceOf(PlatformException.class)
+                        .hasMessageContaining("powering on VM contract-fault").hasMessageContaining("InvalidPowerState");
+                assertThat(own.state(vm)).isEqualTo(VmState.RUNNING);
+            } finally {
+                own.cleanup(vm.runId());
+            }
         }
     }
 
