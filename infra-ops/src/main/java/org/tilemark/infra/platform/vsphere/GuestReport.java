@@ -32,8 +32,10 @@ final class GuestReport {
             Vim.ObjectProps props = vim.one(vm.mor, List.of("config.extraConfig", "guest.ipAddress"));
             Optional<String> report = Marks.extraConfig(props, Marks.READINESS);
             Optional<String> address = props.text("guest.ipAddress").filter(ip -> !ip.isBlank());
-            if (report.isPresent() && address.isPresent()) {
-                return endpoints(vm, read(vm, report.get()), address.get());
+            // A guest that reports failure has failed, whether or not Tools has reported its address yet.
+            ReadinessReport ready = report.isPresent() ? read(vm, report.get()) : null;
+            if (ready != null && address.isPresent()) {
+                return endpoints(vm, ready, address.get());
             }
             if (Instant.now().isAfter(deadline)) {
                 throw new PlatformException("VM " + vm.vm.name() + " did not report ready in time ("

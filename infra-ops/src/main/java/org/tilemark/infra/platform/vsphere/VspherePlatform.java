@@ -111,7 +111,14 @@ final class VspherePlatform implements Platform {
             tracked.poweredOnce = true;
             tracked.running = true;
             if (readiness == Readiness.GUEST) {
-                tracked.endpoints = GuestReport.await(vim, tracked, deadline);
+                try {
+                    tracked.endpoints = GuestReport.await(vim, tracked, deadline);
+                } catch (PlatformException e) {
+                    // A guest that did not come up is not left running (nor reported as an unexpected stop).
+                    tracked.running = false;
+                    vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", tracked.mor);
+                    throw e;
+                }
             }
         } catch (VimFault | IOException e) {
             throw new PlatformException("powering on VM " + vm.name() + ": " + e.getMessage(), e);
