@@ -109,6 +109,16 @@ class VspherePlatformContractTest extends PlatformContract {
     }
 
     @Test
+    void aThickDiskIsCreatedAndDeletedOnEachHarnessDatastore() throws Exception {
+        for (String datastore : List.of("app", "maintenance")) {
+            // vcsim fails DeleteVirtualDisk_Task (CannotDeleteFile) unless the create made the file.
+            assertThat(platform.createAndDeleteDisk(datastore, "disk-" + datastore, 64L << 20)).isPositive();
+        }
+        assertThatThrownBy(() -> platform.createAndDeleteDisk("no-such", "disk", 1 << 20)).isInstanceOf(PlatformException.class)
+                .hasMessageContaining("no datastore 'no-such'");
+    }
+
+    @Test
     void aRefusedLoginOrAMissingDatastoreIsBadInputNamingItsKeyWithoutThePassword() throws Exception {
         Path wrongPassword = DIR.resolve("wrong-password");
         java.nio.file.Files.writeString(wrongPassword, PASSWORD + "-wrong");

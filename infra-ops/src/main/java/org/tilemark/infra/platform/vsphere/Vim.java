@@ -23,6 +23,7 @@ final class Vim implements AutoCloseable {
     private final Mor propertyCollector;
     private final Mor viewManager;
     private final Mor sessionManager;
+    private final Mor virtualDiskManager;
 
     private Vim(SoapClient soap, Node content) {
         this.soap = soap;
@@ -30,6 +31,7 @@ final class Vim implements AutoCloseable {
         this.propertyCollector = ref(content, "propertyCollector");
         this.viewManager = ref(content, "viewManager");
         this.sessionManager = ref(content, "sessionManager");
+        this.virtualDiskManager = ref(content, "virtualDiskManager");
     }
 
     /** Reads the service content and logs in; the password is passed on and not kept. */
@@ -47,6 +49,10 @@ final class Vim implements AutoCloseable {
 
     Mor rootFolder() {
         return rootFolder;
+    }
+
+    Mor virtualDiskManager() {
+        return virtualDiskManager;
     }
 
     Node call(String method, Mor target, Element... arguments) throws VimFault, IOException {

@@ -289,7 +289,19 @@ final class VspherePlatform implements Platform {
 
     @Override
     public Duration createAndDeleteDisk(String datastore, String name, long bytes) throws PlatformException {
-        throw new PlatformException("vSphere: storage characterization's disk create/delete is not implemented yet");
+        String path = "[" + datastore(datastore, name).name() + "] " + name + ".vmdk";
+        Element spec = Element.of("spec", Element.text("diskType", "eagerZeroedThick"), Element.text("adapterType", "lsiLogic"),
+                Element.text("capacityKb", Long.toString(Math.max(1, bytes / 1024)))).typed("FileBackedVirtualDiskSpec");
+        long start = System.nanoTime();
+        try {
+            vim.runTask(TASK_TIMEOUT, "CreateVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
+                    Element.ref("datacenter", site.datacenter()), spec);
+            vim.runTask(TASK_TIMEOUT, "DeleteVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
+                    Element.ref("datacenter", site.datacenter()));
+            return Duration.ofNanos(System.nanoTime() - start);
+        } catch (VimFault | IOException e) {
+            throw new PlatformException("creating and deleting disk " + path + ": " + e.getMessage(), e);
+        }
     }
 
     @Override
