@@ -32,9 +32,10 @@ final class Connection {
 
     static Vim open(VsphereSettings settings) throws PlatformException {
         SoapClient soap = new SoapClient(URI.create(settings.url().strip()), ssl(settings.trustStore()), CALL_TIMEOUT);
-        String password = password(settings.credentials());
+        Vim vim = null;
         try {
-            return Vim.login(soap, settings.credentials().username(), password);
+            vim = Vim.login(soap, settings.credentials().username(), password(settings.credentials()));
+            return vim;
         } catch (VimFault fault) {
             if (fault.faultType().equals("InvalidLogin")) {
                 throw new PlatformSettingException(VspherePlatformProvider.key("credentials") + ": vCenter refused the login of user '"
@@ -49,6 +50,10 @@ final class Connection {
         } catch (IOException e) {
             throw new PlatformSettingException(VspherePlatformProvider.key("url") + ": cannot reach vCenter at " + settings.url()
                     + " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+        } finally {
+            if (vim == null) {
+                soap.close(); // refused: nothing of the connection stays open
+            }
         }
     }
 

@@ -27,7 +27,7 @@ import javax.xml.stream.XMLStreamWriter;
  * vim25 over SOAP: one method call per HTTP POST on the JDK's client, the envelope written with
  * {@link XMLStreamWriter} and the answer read with a streaming parser. The session is vCenter's cookie.
  */
-final class SoapClient {
+final class SoapClient implements AutoCloseable {
 
     private static final String SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String XSI_NS = XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI;
@@ -74,6 +74,12 @@ final class SoapClient {
             throw fault(answer);
         }
         return answer;
+    }
+
+    /** Stops the client's connections and threads. */
+    @Override
+    public void close() {
+        http.close();
     }
 
     private static VimFault fault(Node fault) {

@@ -139,6 +139,8 @@ final class Vim implements AutoCloseable {
             call("Logout", sessionManager);
         } catch (VimFault | IOException e) {
             // The session times out on vCenter's side anyway; a failed logout changes nothing we keep.
+        } finally {
+            soap.close();
         }
     }
 
