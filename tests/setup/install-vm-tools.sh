@@ -6,6 +6,8 @@ set -euo pipefail
 
 # The libvirt platform's contract test starts its own libvirt daemons.
 "$(dirname "${BASH_SOURCE[0]}")/install-libvirt.sh"
+# The vSphere platform's contract test runs against govmomi's simulator.
+"$(dirname "${BASH_SOURCE[0]}")/install-vcsim.sh" >/dev/null
 
 tools=(mmdebstrap extlinux qemu-img qemu-system-x86_64 genisoimage sfdisk mkfs.ext4)
 packages=(mmdebstrap extlinux syslinux-common qemu-utils qemu-system-x86 genisoimage fdisk e2fsprogs)

@@ -41,6 +41,8 @@ class ConventionsTest {
             "org.tilemark.infra.platform.local.GuestLauncher",
             // the libvirt password, read from the environment variable the settings name only when libvirt asks for it.
             "org.tilemark.infra.platform.libvirt.Credentials",
+            // the vCenter password, likewise read from its environment variable only when logging in.
+            "org.tilemark.infra.platform.vsphere.Connection",
             // sets java.awt.headless in a static initializer (before AWT loads); a JVM-wide switch
             // that would sit better in the entry point.
             "org.tilemark.harness.chart.ChartStyle");

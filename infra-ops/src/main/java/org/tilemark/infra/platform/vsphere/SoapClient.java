@@ -1,0 +1,182 @@
+package org.tilemark.infra.platform.vsphere;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.xml.XMLConstants;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * vim25 over SOAP: one method call per HTTP POST on the JDK's client, the envelope written with
+ * {@link XMLStreamWriter} and the answer read with a streaming parser. The session is vCenter's cookie.
+ */
+final class SoapClient implements AutoCloseable {
+
+    private static final String SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String XSI_NS = XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI;
+    private static final String XSD_NS = XMLConstants.W3C_XML_SCHEMA_NS_URI;
+    private static final String VIM_NS = "urn:vim25";
+    /** The API release this client speaks; vCenter answers older clients in their release's terms. */
+    private static final String SOAP_ACTION = "urn:vim25/6.5";
+    private static final XMLInputFactory INPUT = inputFactory();
+
+    private final URI url;
+    private final HttpClient http;
+    private final Duration timeout;
+
+    SoapClient(URI url, SSLContext ssl, Duration timeout) {
+        this.url = url;
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().sslContext(ssl).connectTimeout(timeout)
+                .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL)).build();
+    }
+
+    /** Calls {@code method} on {@code target}; returns the response element (its {@code returnval}s are children). */
+    Node call(String method, Mor target, List<Element> arguments) throws VimFault, IOException {
+        HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout)
+                .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", SOAP_ACTION)
+                .POST(HttpRequest.BodyPublishers.ofString(envelope(method, target, arguments))).build();
+        HttpResponse<InputStream> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while calling " + method, e);
+        }
+        Node body;
+        try (InputStream in = response.body()) {
+            body = parse(in).child("Body").orElseThrow(() -> new IOException(method + ": answer has no SOAP body"));
+        } catch (XMLStreamException e) {
+            throw new IOException(method + ": unreadable answer (HTTP " + response.statusCode() + "): " + e.getMessage(), e);
+        }
+        Node answer = body.children().isEmpty() ? null : body.children().getFirst();
+        if (answer == null) {
+            throw new IOException(method + ": empty SOAP body (HTTP " + response.statusCode() + ")");
+        }
+        if (answer.name().equals("Fault")) {
+            throw fault(answer);
+        }
+        return answer;
+    }
+
+    /** Stops the client's connections and threads. */
+    @Override
+    public void close() {
+        http.close();
+    }
+
+    private static VimFault fault(Node fault) {
+        String message = fault.text("faultstring").orElse("").strip();
+        String type = fault.child("detail").flatMap(detail -> detail.children().stream().findFirst())
+                .map(detail -> detail.xsiType() != null ? detail.xsiType() : detail.name().replaceFirst("Fault$", ""))
+                .orElse("SoapFault");
+        return new VimFault(type, message);
+    }
+
+    private static String envelope(String method, Mor target, List<Element> arguments) {
+        StringWriter text = new StringWriter();
+        try {
+            XMLStreamWriter out = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
+            out.writeStartDocument("UTF-8", "1.0");
+            out.writeStartElement("soapenv", "Envelope", SOAP_NS);
+            out.writeNamespace("soapenv", SOAP_NS);
+            out.writeNamespace("xsi", XSI_NS);
+            out.writeNamespace("xsd", XSD_NS);
+            out.writeStartElement("soapenv", "Body", SOAP_NS);
+            out.writeStartElement(method);
+            out.writeDefaultNamespace(VIM_NS);
+            Element.ref("_this", target).write(out);
+            for (Element argument : arguments) {
+                argument.write(out);
+            }
+            out.writeEndElement();
+            out.writeEndElement();
+            out.writeEndElement();
+            out.writeEndDocument();
+            out.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("cannot write the " + method + " request", e);
+        }
+        return text.toString();
+    }
+
+    /** Reads the whole answer into a tree of {@link Node}s (answers are small: properties, not files). */
+    private static Node parse(InputStream in) throws XMLStreamException {
+        XMLStreamReader reader = INPUT.createXMLStreamReader(in);
+        Deque<Builder> open = new ArrayDeque<>();
+        Node root = null;
+        while (reader.hasNext()) {
+            switch (reader.next()) {
+                case XMLStreamConstants.START_ELEMENT -> open.push(new Builder(reader.getLocalName(),
+                        reader.getAttributeValue(null, "type"), localPart(reader.getAttributeValue(XSI_NS, "type"))));
+                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
+                    if (!open.isEmpty()) {
+                        open.peek().text.append(reader.getText());
+                    }
+                }
+                case XMLStreamConstants.END_ELEMENT -> {
+                    Node done = open.pop().build();
+                    if (open.isEmpty()) {
+                        root = done;
+                    } else {
+                        open.peek().children.add(done);
+                    }
+                }
+                default -> { }
+            }
+        }
+        reader.close();
+        if (root == null) {
+            throw new XMLStreamException("no document element");
+        }
+        return root;
+    }
+
+    private static String localPart(String qualified) {
+        return qualified == null ? null : qualified.substring(qualified.indexOf(':') + 1);
+    }
+
+    private static XMLInputFactory inputFactory() {
+        XMLInputFactory factory = XMLInputFactory.newFactory();
+        // An answer never needs a DTD or an external entity: refuse both.
+        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        factory.setProperty(XMLInputFactory.IS_COALESCING, true);
+        return factory;
+    }
+
+    private static final class Builder {
+        private final String name;
+        private final String type;
+        private final String xsiType;
+        private final StringBuilder text = new StringBuilder();
+        private final List<Node> children = new ArrayList<>();
+
+        Builder(String name, String type, String xsiType) {
+            this.name = name;
+            this.type = type;
+            this.xsiType = xsiType;
+        }
+
+        Node build() {
+            return new Node(name, type, xsiType, children.isEmpty() ? text.toString().strip() : null, children);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.tilemark.infra.platform.vsphere;
+
+import java.io.IOException;
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.SectionChecks;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformProvider;
+
+/**
+ * Provides the vSphere platform and its section {@code cluster.vsphere}: tile VMs cloned from a template
+ * through vCenter's vim25 API, vMotion, Storage vMotion and XvMotion as RelocateVM_Task.
+ */
+public final class VspherePlatformProvider implements PlatformProvider<VsphereSettings> {
+
+    static final String NAME = "vsphere";
+
+    static String key(String setting) {
+        return "cluster." + NAME + "." + setting;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Class<VsphereSettings> sectionType() {
+        return VsphereSettings.class;
+    }
+
+    @Override
+    public VsphereSettings defaults() {
+        return VsphereSettings.defaults();
+    }
+
+    @Override
+    public void validate(VsphereSettings section, SectionChecks checks) {
+        if (checks.usable("url") && !section.url().strip().matches("https://[^\\s/@]+(/\\S*)?")) {
+            checks.error("url", "expected vCenter's SDK address over TLS, e.g. https://vcenter.example/sdk (no user or password in it)");
+        }
+        checks.notBlank("datacenter", section.datacenter());
+        checks.notBlank("template", section.template());
+        checks.harnessDatastores("datastores", section.datastores().keySet());
+        section.datastores().forEach((datastore, name) -> checks.notBlank("datastores." + datastore, name));
+        checks.notBlank("credentials.username", section.credentials().username());
+        if (checks.usable("readiness") && Readiness.of(section.readiness()).isEmpty()) {
+            checks.error("readiness", "expected one of " + Readiness.keys() + ", got '" + section.readiness() + "'");
+        }
+    }
+
+    @Override
+    public Platform create(VsphereSettings section, ClusterSpec cluster) throws PlatformException {
+        Vim vim = Connection.open(section);
+        try {
+            return new VspherePlatform(vim, Site.find(vim, section), Readiness.of(section.readiness()).orElseThrow());
+        } catch (PlatformException | RuntimeException e) {
+            vim.close();
+            throw e;
+        } catch (VimFault | IOException e) {
+            vim.close();
+            throw new PlatformException("vSphere: reading the inventory failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package org.tilemark.infra.platform.vsphere;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The vSphere platform's section, {@code cluster.vsphere}.
+ *
+ * @param url        vCenter's SDK address, {@code https://vcenter.example/sdk} (https only: the session carries the password)
+ * @param trustStore a PEM file of the certificates (or their CA) vCenter's TLS certificate is checked against;
+ *                   blank: the JDK's own trust store
+ * @param datacenter the datacenter whose hosts, datastores and VMs the run uses
+ * @param template   the VM (or template) every tile VM is cloned from: the guest image imported into vCenter
+ * @param datastores harness datastore name ({@code app}, {@code maintenance}) to the vSphere datastore's name
+ * @param readiness  {@code guest}: powerOn waits for the guest's readiness report in {@code guestinfo.tilemark.readiness};
+ *                   {@code power-state}: powerOn returns once vCenter reports the VM powered on (for simulators,
+ *                   whose VMs boot no guest; such runs are not publishable)
+ * @param credentials where the password is read when logging in
+ */
+record VsphereSettings(String url, String trustStore, String datacenter, String template, Map<String, String> datastores,
+                       String readiness, Credentials credentials) {
+
+    VsphereSettings {
+        datastores = Collections.unmodifiableMap(new LinkedHashMap<>(datastores));
+    }
+
+    /**
+     * Never the password itself: where to read it when logging in.
+     *
+     * @param username     the vCenter user, e.g. {@code tilemark@vsphere.local}
+     * @param passwordEnv  environment variable holding the password
+     * @param passwordFile file holding the password (wins over the environment)
+     */
+    record Credentials(String username, String passwordEnv, String passwordFile) {
+    }
+
+    static VsphereSettings defaults() {
+        // No default url, datacenter, template or datastores: a run on vSphere names its own.
+        return new VsphereSettings("", "", "", "", Map.of(), Readiness.GUEST.key(),
+                new Credentials("", "TILEMARK_VSPHERE_PASSWORD", ""));
+    }
+}

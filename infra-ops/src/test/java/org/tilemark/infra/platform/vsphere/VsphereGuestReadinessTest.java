@@ -1,0 +1,181 @@
+package org.tilemark.infra.platform.vsphere;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.X509TrustManager;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.Platforms;
+import org.tilemark.infra.platform.Template;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.infra.platform.VmState;
+import org.tilemark.templates.RoleCatalog;
+import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.TemplateId;
+import org.tilemark.templates.guest.GuestDocumentFile;
+import org.tilemark.templates.guest.ReadinessReport;
+
+/**
+ * readiness {@code guest} against vcsim, with this test in the guest's place: while powerOn waits, it
+ * writes what the guest would (the readiness report into {@code guestinfo.tilemark.readiness}) and what
+ * VMware Tools would report ({@code guest.ipAddress}, which vcsim sets from extraConfig {@code SET.guest.ipAddress}) in a session
+ * of its own. vcsim serves its built-in localhost certificate; the trust store is that certificate.
+ */
+class VsphereGuestReadinessTest {
+
+    private static final Path DIR = Path.of("target", "vsphere-readiness").toAbsolutePath();
+    private static final RoleTemplate STANDBY = RoleCatalog.forRole("standby");
+    private static Process vcsim;
+    private static Map<String, String> settings;
+
+    @BeforeAll
+    static void startVcsim() throws Exception {
+        Files.createDirectories(DIR);
+        Process install = new ProcessBuilder("bash", Path.of("..", "tests", "setup", "install-vcsim.sh").toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String binary = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(install.waitFor()).isZero();
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Files.writeString(DIR.resolve("password"), "readiness-test");
+        vcsim = new ProcessBuilder(binary, "-l", "127.0.0.1:" + port, "-username", "tilemark", "-password",
+                DIR.resolve("password").toString(), "-ds", "2", "-standalone-host", "0").redirectErrorStream(true)
+                .redirectOutput(DIR.resolve("vcsim.log").toFile()).start();
+        Path trust = DIR.resolve("vcsim.pem");
+        Files.writeString(trust, servedCertificate(port));
+        settings = Map.of("cluster.platform", "vsphere", "cluster.vsphere.url", "https://127.0.0.1:" + port + "/sdk",
+                "cluster.vsphere.trustStore", trust.toString(), "cluster.vsphere.datacenter", "DC0",
+                "cluster.vsphere.template", "DC0_C0_RP0_VM0", "cluster.vsphere.datastores.app", "LocalDS_0",
+                "cluster.vsphere.datastores.maintenance", "LocalDS_1", "cluster.vsphere.credentials.username", "tilemark",
+                "cluster.vsphere.credentials.passwordFile", DIR.resolve("password").toString());
+    }
+
+    /** The certificate vcsim serves, read once without checking it, as PEM: what the platform then trusts. */
+    private static String servedCertificate(int port) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try (Socket plain = new Socket("127.0.0.1", port)) {
+                SSLContext anyCertificate = SSLContext.getInstance("TLS");
+                anyCertificate.init(null, new X509TrustManager[] {new Recorder()}, null);
+                try (SSLSocket tls = (SSLSocket) anyCertificate.getSocketFactory().createSocket(plain, "127.0.0.1", port, false)) {
+                    tls.startHandshake();
+                    byte[] der = tls.getSession().getPeerCertificates()[0].getEncoded();
+                    return "-----BEGIN CERTIFICATE-----\n" + Base64.getMimeEncoder().encodeToString(der) + "\n-----END CERTIFICATE-----\n";
+                }
+            } catch (java.io.IOException notYet) {
+                assertThat(vcsim.isAlive()).as("vcsim is running").isTrue();
+                assertThat(System.nanoTime()).as("vcsim listening within 60 s").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stopVcsim() throws Exception {
+        if (vcsim != null) {
+            vcsim.destroy();
+            vcsim.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void powerOnReturnsWithTheEndpointsTheGuestReportedAtTheAddressToolsReported() throws Exception {
+        try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
+            Vm vm = deploy(platform, "ready");
+            CompletableFuture<Void> poweredOn = CompletableFuture.runAsync(() -> powerOn(platform, vm));
+
+            actAsTheGuest(vm, ReadinessReport.ready(vm.name(), "standby", Map.of(STANDBY.ports().getFirst(), 8085), 1), "10.1.2.3");
+
+            poweredOn.get(2, TimeUnit.MINUTES);
+            assertThat(platform.endpoint(vm)).isEqualTo(new InetSocketAddress("10.1.2.3", 8085));
+            assertThat(platform.publishable()).isTrue();
+            platform.cleanup(vm.runId());
+        }
+    }
+
+    @Test
+    void aGuestThatReportsFailureFailsPowerOnWithItsReason() throws Exception {
+        try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
+            Vm vm = deploy(platform, "failing");
+            CompletableFuture<Void> poweredOn = CompletableFuture.runAsync(() -> powerOn(platform, vm));
+
+            actAsTheGuest(vm, ReadinessReport.failed(vm.name(), "standby", "peer db-1 unreachable", 1), "10.1.2.4");
+
+            assertThatThrownBy(() -> poweredOn.get(2, TimeUnit.MINUTES)).hasRootCauseInstanceOf(PlatformException.class)
+                    .rootCause().hasMessageContaining("failed to start: peer db-1 unreachable");
+            assertThat(platform.state(vm)).as("not left running").isEqualTo(VmState.STOPPED);
+            platform.cleanup(vm.runId());
+        }
+    }
+
+    private static Vm deploy(Platform platform, String name) throws PlatformException {
+        Template template = platform.ensureTemplate(new TemplateRequest(STANDBY, new TemplateId("standby", Map.of()), Map.of(),
+                Map.of(), Duration.ofMinutes(1)));
+        return platform.deploy(new VmSpec(name, "readiness-" + Long.toHexString(System.nanoTime()), 1, template, STANDBY,
+                platform.inventory().hosts().getFirst().name(), "app", Map.of(), Map.of()));
+    }
+
+    private static void powerOn(Platform platform, Vm vm) {
+        try {
+            platform.powerOn(vm, Duration.ofMinutes(1));
+        } catch (PlatformException e) {
+            throw new java.util.concurrent.CompletionException(e);
+        }
+    }
+
+    /** Waits for the VM to be on, then writes its report and (as vcsim lets ReconfigVM do) its address. */
+    private static void actAsTheGuest(Vm vm, ReadinessReport report, String address) throws Exception {
+        VsphereSettings section = (VsphereSettings) ConfigLoader.load(Optional.empty(), settings).cluster().section();
+        try (Vim guest = Connection.open(section)) {
+            Mor mor = guest.all(guest.rootFolder(), "VirtualMachine", List.of("name")).stream()
+                    .filter(found -> found.text("name").orElse("").equals(VsphereVm.vcenterName(vm))).findFirst().orElseThrow().obj();
+            while (!guest.one(mor, List.of("runtime.powerState")).text("runtime.powerState").orElse("").equals("poweredOn")) {
+                Thread.sleep(100);
+            }
+            guest.runTask(Duration.ofMinutes(1), "ReconfigVM_Task", mor, Element.of("spec",
+                    Element.option("extraConfig", Marks.READINESS, GuestDocumentFile.READINESS.toJson(report)),
+                    Element.option("extraConfig", "SET.guest.ipAddress", address)));
+        }
+    }
+
+    /** Accepts any certificate: used once, to read the one vcsim serves. */
+    private static final class Recorder implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+}

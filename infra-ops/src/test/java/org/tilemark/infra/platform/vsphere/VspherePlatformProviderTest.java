@@ -1,0 +1,60 @@
+package org.tilemark.infra.platform.vsphere;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.ConfigLoader;
+
+class VspherePlatformProviderTest {
+
+    private static Map<String, String> vsphere(String... keyValues) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("cluster.platform", "vsphere");
+        for (int i = 0; i < keyValues.length; i += 2) {
+            settings.put(keyValues[i], keyValues[i + 1]);
+        }
+        return settings;
+    }
+
+    @Test
+    void theSectionIsClusterVsphereWithItsDefaults() throws Exception {
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), vsphere("cluster.vsphere.url", "https://vc.example/sdk",
+                "cluster.vsphere.datacenter", "DC0", "cluster.vsphere.template", "tilemark-guest",
+                "cluster.vsphere.datastores.app", "ds-a", "cluster.vsphere.datastores.maintenance", "ds-m",
+                "cluster.vsphere.credentials.username", "tilemark@vsphere.local"));
+
+        VsphereSettings section = (VsphereSettings) spec.cluster().section();
+        assertThat(section.datastores()).containsExactly(Map.entry("app", "ds-a"), Map.entry("maintenance", "ds-m"));
+        assertThat(Readiness.of(section.readiness())).contains(Readiness.GUEST);
+        assertThat(section.credentials().passwordEnv()).isEqualTo("TILEMARK_VSPHERE_PASSWORD");
+        assertThat(section.trustStore()).isEmpty();
+    }
+
+    @Test
+    void badValuesAreReportedTogetherNamingTheirKeysWithoutEchoingAPasswordInTheUrl() {
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), vsphere("cluster.vsphere.url", "https://root:hunter2@vc/sdk",
+                "cluster.vsphere.datastores.app", "ds-a", "cluster.vsphere.readiness", "ping", "cluster.vsphere.templat", "x")))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).errors()).anyMatch(error -> error.startsWith("cluster.vsphere.url: "))
+                        .anyMatch(error -> error.startsWith("cluster.vsphere.datacenter: "))
+                        .anyMatch(error -> error.startsWith("cluster.vsphere.template: "))
+                        .anyMatch(error -> error.startsWith("cluster.vsphere.datastores"))
+                        .anyMatch(error -> error.startsWith("cluster.vsphere.credentials.username: "))
+                        .contains("cluster.vsphere.readiness: expected one of guest, power-state, got 'ping'")
+                        .anyMatch(error -> error.contains("cluster.vsphere.templat") && error.contains("did you mean")))
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("hunter2"));
+    }
+
+    @Test
+    void plainHttpIsRefused() {
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), vsphere("cluster.vsphere.url", "http://vc.example/sdk")))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).errors()).anyMatch(error -> error.startsWith("cluster.vsphere.url: ")));
+    }
+}

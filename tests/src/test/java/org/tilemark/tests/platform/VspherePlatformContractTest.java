@@ -1,0 +1,147 @@
+package org.tilemark.tests.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.harness.run.RunOrchestrator;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.infra.platform.VmState;
+import org.tilemark.templates.RoleCatalog;
+import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.TemplateId;
+import org.tilemark.infra.platform.Platforms;
+import org.tilemark.infra.platform.Vm;
+
+/**
+ * The vSphere platform passes the platform contract against govmomi's vCenter simulator (vcsim) over
+ * verified TLS: login, inventory, CloneVM_Task, power, RelocateVM_Task (vMotion, Storage vMotion,
+ * XvMotion), Destroy_Task and the {@code tilemark.run} mark, all through the real vim25 SOAP API. vcsim
+ * boots no guest: its VMs serve nothing, so readiness is {@code power-state} and the contract's guest
+ * checks (heartbeats, endpoints) are not made here ({@link #guestsServe()}).
+ */
+class VspherePlatformContractTest extends PlatformContract {
+
+    private static final Path DIR = Path.of("target", "vsphere-contract").toAbsolutePath();
+    /** A password that must never be printed: the refused-login test looks for it in the output. */
+    private static final String PASSWORD = "Vcsim-S3cret-" + Long.toHexString(System.nanoTime());
+    private static final RoleTemplate STANDBY = RoleCatalog.forRole("standby");
+    private static VcsimServer vcsim;
+
+    @BeforeAll
+    static void startVcsim() throws Exception {
+        vcsim = VcsimServer.start(DIR.resolve("vcsim"), PASSWORD, 2, List.of());
+    }
+
+    @AfterAll
+    static void stopVcsim() throws Exception {
+        if (vcsim != null) {
+            vcsim.close();
+        }
+    }
+
+    @Override
+    protected Map<String, String> settings(Path workDir) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("cluster.platform", "vsphere");
+        settings.put("cluster.vsphere.url", vcsim.url());
+        settings.put("cluster.vsphere.trustStore", vcsim.certificate().toString());
+        settings.put("cluster.vsphere.datacenter", "DC0");
+        settings.put("cluster.vsphere.template", "DC0_C0_RP0_VM0");
+        settings.put("cluster.vsphere.datastores.app", "LocalDS_0");
+        settings.put("cluster.vsphere.datastores.maintenance", "LocalDS_1");
+        settings.put("cluster.vsphere.readiness", "power-state");
+        settings.put("cluster.vsphere.credentials.username", VcsimServer.USER);
+        settings.put("cluster.vsphere.credentials.passwordFile", vcsim.passwordFile().toString());
+        settings.put("run.results", DIR.resolve("results").toString());
+        settings.put("run.stateDir", DIR.resolve("state").toString());
+        return settings;
+    }
+
+    @Override
+    protected boolean guestsServe() {
+        return false;
+    }
+
+    /** Powered off from another session, as an administrator in the vSphere client would. */
+    @Override
+    protected void crash(Vm vm) throws Exception {
+        try (Platform other = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster())) {
+            other.powerOff(vm, Duration.ZERO);
+        }
+    }
+
+    @Test
+    void aTaskVcenterFailsIsAPlatformExceptionWithVcentersFault() throws Exception {
+        Platform own = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster());
+        try (own) {
+            var template = own.ensureTemplate(new TemplateRequest(STANDBY, new TemplateId(STANDBY.role(), Map.of()), Map.of(),
+                    Map.of(), Duration.ofMinutes(1)));
+            Vm vm = own.deploy(new VmSpec("contract-fault", "fault-" + Long.toHexString(System.nanoTime()), 1, template, STANDBY,
+                    own.inventory().hosts().getFirst().name(), "app", Map.of(), Map.of()));
+            try {
+                own.powerOn(vm, Duration.ofMinutes(1));
+
+                // PowerOnVM_Task on a running VM: vCenter fails the task with InvalidPowerState.
+                assertThatThrownBy(() -> own.powerOn(vm, Duration.ofMinutes(1))).isInstanceOf(PlatformException.class)
+                        .hasMessageContaining("powering on VM contract-fault").hasMessageContaining("InvalidPowerState");
+                assertThat(own.state(vm)).isEqualTo(VmState.RUNNING);
+            } finally {
+                own.cleanup(vm.runId());
+            }
+        }
+    }
+
+    @Test
+    void aThickDiskIsCreatedAndDeletedOnEachHarnessDatastore() throws Exception {
+        for (String datastore : List.of("app", "maintenance")) {
+            // vcsim fails DeleteVirtualDisk_Task (CannotDeleteFile) unless the create made the file.
+            assertThat(platform.createAndDeleteDisk(datastore, "disk-" + datastore, 64L << 20)).isPositive();
+        }
+        assertThatThrownBy(() -> platform.createAndDeleteDisk("no-such", "disk", 1 << 20)).isInstanceOf(PlatformException.class)
+                .hasMessageContaining("no datastore 'no-such'");
+    }
+
+    @Test
+    void aRefusedLoginOrAMissingDatastoreIsBadInputNamingItsKeyWithoutThePassword() throws Exception {
+        Path wrongPassword = DIR.resolve("wrong-password");
+        java.nio.file.Files.writeString(wrongPassword, PASSWORD + "-wrong");
+        Map<String, String> problems = new LinkedHashMap<>();
+        problems.put("cluster.vsphere.credentials.passwordFile", wrongPassword.toString());
+        problems.put("cluster.vsphere.datastores.maintenance", "no-such-datastore");
+        problems.put("cluster.vsphere.datacenter", "no-such-datacenter");
+        problems.put("cluster.vsphere.template", "no-such-template");
+        problems.put("cluster.vsphere.url", "https://127.0.0.1:1/sdk");
+        Map<String, String> expectedKey = Map.of("cluster.vsphere.credentials.passwordFile", "cluster.vsphere.credentials");
+        for (var problem : problems.entrySet()) {
+            Map<String, String> settings = new LinkedHashMap<>(settings(DIR));
+            settings.put(problem.getKey(), problem.getValue());
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            RunOutcome outcome = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of())
+                    .run(ConfigLoader.load(Optional.empty(), settings));
+            String printed = console.toString(StandardCharsets.UTF_8);
+
+            assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.BAD_INPUT);
+            assertThat(printed.lines().filter(line -> line.startsWith("error:")).toList()).as(problem.getKey()).singleElement()
+                    .asString().startsWith("error: " + expectedKey.getOrDefault(problem.getKey(), problem.getKey()) + ": ");
+            assertThat(printed).as("the password").doesNotContain(PASSWORD);
+        }
+        assertThat(platform.leftovers(null)).as("nothing created").isEmpty();
+    }
+}
