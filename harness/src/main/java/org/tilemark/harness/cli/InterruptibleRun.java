@@ -13,7 +13,7 @@ final class InterruptibleRun {
     }
 
     static RunOutcome run(PrintStream out, BenchmarkSpec spec) {
-        RunOrchestrator orchestrator = new RunOrchestrator(out, System.getenv());
+        RunOrchestrator orchestrator = new RunOrchestrator(out, System.err, System.getenv());
         return whileCtrlCDoes(() -> {
             out.println("\n[abort] stopping drivers, keeping measured intervals, tearing down VMs ...");
             orchestrator.abort();
