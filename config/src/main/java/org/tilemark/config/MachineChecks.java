@@ -111,8 +111,8 @@ public final class MachineChecks {
         if (Files.exists(absolute)) {
             if (!Files.isDirectory(absolute)) {
                 errors.add(fullKey + ": " + shown + " is not a directory");
-            } else if (!Files.isWritable(absolute)) {
-                errors.add(fullKey + ": " + shown + " is not writable");
+            } else if (!Files.isWritable(absolute) || noFiles(absolute).isPresent()) {
+                errors.add(fullKey + ": " + shown + " is not writable" + noFiles(absolute).map(why -> " (" + why + ")").orElse(""));
             }
         } else if (!mayCreate) {
             errors.add(fullKey + ": " + shown + " does not exist");
@@ -125,9 +125,28 @@ public final class MachineChecks {
                 errors.add(fullKey + ": " + shown + " cannot be created (" + (parent == null ? "no parent" : parent + " is not a directory") + ")");
             } else if (!Files.isWritable(parent)) {
                 errors.add(fullKey + ": " + shown + " cannot be created (" + parent + " is not writable)");
+            } else if (noFiles(parent).isPresent()) {
+                errors.add(fullKey + ": " + shown + " cannot be created (" + parent + " " + noFiles(parent).get() + ")");
             }
         }
         return errors.size() == before;
+    }
+
+    /**
+     * Why nothing can be written under {@code existing} although its permissions say otherwise (root may
+     * write anywhere): a read-only mount, or a pseudo file system of no size such as /proc or /sys.
+     */
+    private static java.util.Optional<String> noFiles(Path existing) {
+        try {
+            var store = Files.getFileStore(existing);
+            if (store.isReadOnly()) {
+                return java.util.Optional.of("is on a read-only file system");
+            }
+            return store.getTotalSpace() == 0
+                    ? java.util.Optional.of("is on " + store.type() + ", a file system that holds no files") : java.util.Optional.empty();
+        } catch (java.io.IOException e) {
+            return java.util.Optional.empty(); // the permission checks above stand
+        }
     }
 
     /** {@code path} must not be a directory another key given to this method named. */
