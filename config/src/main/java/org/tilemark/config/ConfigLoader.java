@@ -109,9 +109,33 @@ public final class ConfigLoader {
         paths.secretFile("workloads.mail.passwordFile", spec.workloads().mail().passwordFile());
         paths.secretFile("workloads.olio.passwordFile", spec.workloads().olio().passwordFile());
         paths.secretFile("serve.tokenFile", spec.serve().tokenFile());
+        if (errors.stream().noneMatch(error -> error.startsWith("storage."))) { // one error per storage setting
+            storageDisks(spec.storage(), paths);
+        }
         ClusterSpec cluster = spec.cluster();
         PlatformConfigs.load().find(cluster.platform()).ifPresent(platform -> PlatformConfigs.checkMachine(platform,
                 cluster.section(), paths.section("cluster." + cluster.platform())));
         return List.copyOf(errors);
+    }
+
+    /** The I/O VMs' data disks, on the datastore {@code storage} names: the platform bounds them by its size. */
+    private static void storageDisks(StorageSpec storage, MachineChecks checks) {
+        long each;
+        try {
+            each = DataSizes.parseBytes(storage.diskSize());
+        } catch (IllegalArgumentException | NullPointerException notCountable) {
+            return; // MachineBounds says so
+        }
+        if (each > MachineBounds.MAX_DISK_BYTES || storage.datastore() == null) {
+            return; // MachineBounds says so; one error per key
+        }
+        long all;
+        try {
+            all = Math.multiplyExact(Math.multiplyExact(each, (long) storage.vms()), (long) storage.disksPerVm());
+        } catch (ArithmeticException overflow) {
+            all = Long.MAX_VALUE;
+        }
+        checks.demand(storage.datastore(), new MachineChecks.DatastoreDemand("storage.diskSize", all, "storage.vms ("
+                + storage.vms() + ") x storage.disksPerVm (" + storage.disksPerVm() + ") data disks of " + Messages.clip(storage.diskSize())));
     }
 }

@@ -16,6 +16,18 @@ public final class DataSizes {
     private DataSizes() {
     }
 
+    /** {@code bytes} in the largest unit that keeps it at least 1, one decimal: {@code 1.5GB}, {@code 512.0MB}. */
+    public static String format(long bytes) {
+        String[] units = {"B", "KB", "MB", "GB"};
+        int unit = 0;
+        double value = bytes;
+        while (unit < units.length - 1 && value >= 1024) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(Locale.ROOT, unit == 0 ? "%.0f%s" : "%.1f%s", value, units[unit]);
+    }
+
     /**
      * Parses {@code text} into bytes; the unit is case-insensitive and required.
      *

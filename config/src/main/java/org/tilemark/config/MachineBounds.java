@@ -15,11 +15,17 @@ record MachineBounds(long memoryBytes, int cpus) {
     static final long BYTES_PER_TILE = 64L << 20;
     /** Logical hosts per CPU before the local platform's hosts only share CPUs round robin. */
     static final int HOSTS_PER_CPU = 8;
-    /** Users per workload per tile: far beyond what one tile's drivers open-loop schedule. */
+    /**
+     * Sanity limit, not the machine's: users per workload per tile. A tile's load is its users (VMmark's
+     * tiles are fixed), so a number this large is a typo, not a benchmark; memory bounds the tiles.
+     */
     static final int MAX_USERS = 100_000;
-    /** The longest run: warm-up plus every phase. */
+    /** Sanity limit, not the machine's: the longest run (warm-up plus every phase) anyone means. */
     static final Duration MAX_RUN = Duration.ofDays(7);
-    /** Larger than any data disk a datastore holds. */
+    /**
+     * Sanity limit for platforms whose datastores' size cannot be seen from here (libvirt's pools are on
+     * their hosts); where it can (the local platform), the file system's size bounds the disks too.
+     */
     static final long MAX_DISK_BYTES = 64L << 40;
 
     static MachineBounds ofThisMachine() {
@@ -36,7 +42,7 @@ record MachineBounds(long memoryBytes, int cpus) {
         atMost(errors, "search.maxTiles", spec.search().maxTiles(), tiles, memory);
         atMost(errors, "storage.vms", spec.storage().vms(), tiles, "this machine has " + (memoryBytes >> 20)
                 + " MiB of memory, an I/O VM needs " + (BYTES_PER_TILE >> 20) + " MiB at least");
-        String users = "one tile's drivers schedule at most this many users";
+        String users = "a sanity limit per tile, not a machine limit: a tile's load is set by its users";
         atMost(errors, "workloads.dvdstore.users", spec.workloads().dvdstore().users(), MAX_USERS, users);
         atMost(errors, "workloads.mail.users", spec.workloads().mail().users(), MAX_USERS, users);
         atMost(errors, "workloads.olio.users", spec.workloads().olio().users(), MAX_USERS, users);
@@ -50,7 +56,8 @@ record MachineBounds(long memoryBytes, int cpus) {
             }
             if (length.compareTo(MAX_RUN) > 0) {
                 errors.add("run.phaseDuration: run.warmup plus run.phases (" + run.phases() + ") phases of "
-                        + Durations.format(run.phaseDuration()) + " exceed the longest run, " + MAX_RUN.toDays() + " days");
+                        + Durations.format(run.phaseDuration()) + " exceed the longest run, " + MAX_RUN.toDays()
+                        + " days (a sanity limit, not a machine limit)");
             }
         }
         diskSize(errors, "storage.diskSize", spec.storage().diskSize());
@@ -64,7 +71,8 @@ record MachineBounds(long memoryBytes, int cpus) {
             tooLarge = true; // the loader accepted its syntax, so it is too large to count in bytes
         }
         if (tooLarge) {
-            errors.add(key + ": must be <= 65536GB, larger than any datastore holds (got '" + Messages.clip(size) + "')");
+            errors.add(key + ": must be <= " + DataSizes.format(MAX_DISK_BYTES) + " (a sanity limit for platforms whose datastores' "
+                    + "size is not seen from here) (got '" + Messages.clip(size) + "')");
         }
     }
 

@@ -18,20 +18,64 @@ public final class MachineChecks {
     private final String section;
     private final List<String> errors;
     private final Map<Path, String> distinct;
+    private final Map<String, DatastoreDemand> demands;
 
-    private MachineChecks(String section, List<String> errors, Map<Path, String> distinct) {
+    private MachineChecks(String section, List<String> errors, Map<Path, String> distinct, Map<String, DatastoreDemand> demands) {
         this.section = section;
         this.errors = errors;
         this.distinct = distinct;
+        this.demands = demands;
     }
 
     static MachineChecks top(List<String> errors) {
-        return new MachineChecks("", errors, new LinkedHashMap<>());
+        return new MachineChecks("", errors, new LinkedHashMap<>(), new LinkedHashMap<>());
     }
 
-    /** The checks of a section, e.g. {@code cluster.local}: keys are relative to it, distinctness shared. */
+    /** The checks of a section, e.g. {@code cluster.local}: keys are relative to it, distinctness and demands shared. */
     MachineChecks section(String name) {
-        return new MachineChecks(name + ".", errors, distinct);
+        return new MachineChecks(name + ".", errors, distinct, demands);
+    }
+
+    /**
+     * Bytes the configuration puts on one datastore (named as the platform names it), the key that sets
+     * them, and what they are; only the platform knows where the datastore is, so it checks the bound.
+     */
+    public record DatastoreDemand(String key, long bytes, String what) {
+    }
+
+    void demand(String datastore, DatastoreDemand demand) {
+        demands.merge(datastore, demand, (a, b) -> a.bytes() >= b.bytes() ? a : b);
+    }
+
+    /** The largest demand on {@code datastore}, if the configuration makes one. */
+    public java.util.Optional<DatastoreDemand> demand(String datastore) {
+        return java.util.Optional.ofNullable(demands.get(datastore));
+    }
+
+    /**
+     * The demand must fit the file system that holds {@code directory} (or would hold it: its nearest
+     * existing ancestor): a disk larger than the whole file system can never be written, whatever is freed
+     * first. Free space is not the bound: it changes until the disks are made, and a full datastore
+     * during a run ends it keeping what was measured. The error names the demand's key and the bound.
+     */
+    public void fitsFileSystem(String key, Path directory, DatastoreDemand demand) {
+        Path existing = directory.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return; // the path check says what is wrong with it
+        }
+        long size;
+        try {
+            size = Files.getFileStore(existing).getTotalSpace();
+        } catch (java.io.IOException e) {
+            return; // a file system that does not say its size bounds nothing here
+        }
+        if (size > 0 && demand.bytes() > size) {
+            errors.add(demand.key() + ": " + demand.what() + " need " + DataSizes.format(demand.bytes()) + ", more than the whole file system of "
+                    + section + key + " (" + Messages.clip(directory.toString()) + ": " + DataSizes.format(size) + ")");
+        }
     }
 
     /** The number of CPUs of this machine, for bounds derived from it. */
@@ -67,8 +111,8 @@ public final class MachineChecks {
         if (Files.exists(absolute)) {
             if (!Files.isDirectory(absolute)) {
                 errors.add(fullKey + ": " + shown + " is not a directory");
-            } else if (!Files.isWritable(absolute)) {
-                errors.add(fullKey + ": " + shown + " is not writable");
+            } else if (!Files.isWritable(absolute) || noFiles(absolute).isPresent()) {
+                errors.add(fullKey + ": " + shown + " is not writable" + noFiles(absolute).map(why -> " (" + why + ")").orElse(""));
             }
         } else if (!mayCreate) {
             errors.add(fullKey + ": " + shown + " does not exist");
@@ -81,9 +125,28 @@ public final class MachineChecks {
                 errors.add(fullKey + ": " + shown + " cannot be created (" + (parent == null ? "no parent" : parent + " is not a directory") + ")");
             } else if (!Files.isWritable(parent)) {
                 errors.add(fullKey + ": " + shown + " cannot be created (" + parent + " is not writable)");
+            } else if (noFiles(parent).isPresent()) {
+                errors.add(fullKey + ": " + shown + " cannot be created (" + parent + " " + noFiles(parent).get() + ")");
             }
         }
         return errors.size() == before;
+    }
+
+    /**
+     * Why nothing can be written under {@code existing} although its permissions say otherwise (root may
+     * write anywhere): a read-only mount, or a pseudo file system of no size such as /proc or /sys.
+     */
+    private static java.util.Optional<String> noFiles(Path existing) {
+        try {
+            var store = Files.getFileStore(existing);
+            if (store.isReadOnly()) {
+                return java.util.Optional.of("is on a read-only file system");
+            }
+            return store.getTotalSpace() == 0
+                    ? java.util.Optional.of("is on " + store.type() + ", a file system that holds no files") : java.util.Optional.empty();
+        } catch (java.io.IOException e) {
+            return java.util.Optional.empty(); // the permission checks above stand
+        }
     }
 
     /** {@code path} must not be a directory another key given to this method named. */

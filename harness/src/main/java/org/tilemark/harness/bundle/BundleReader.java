@@ -196,6 +196,24 @@ public final class BundleReader {
     }
 
     /**
+     * HdrHistogram's reader skips lines it does not recognise, so garbage can read as an empty log: every
+     * line that is not a comment or the column legend must have been one of the {@code read} histograms.
+     */
+    private static void histogramLines(Path file, String name, int read) throws DamagedFile {
+        long lines;
+        try (var all = Files.lines(file, StandardCharsets.UTF_8)) {
+            lines = all.filter(line -> !line.isBlank() && !line.startsWith("#") && !line.startsWith("\"StartTimestamp\""))
+                    .count();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new DamagedFile(name, "not UTF-8 text");
+        }
+        if (lines != read) {
+            throw new DamagedFile(name, "not a readable histogram log (" + (lines - read) + " of its " + lines
+                    + " lines are not histograms)");
+        }
+    }
+
+    /**
      * The interval histograms of one tile's workload: interval start (ms, epoch) -> tag -> histogram;
      * empty when its log is absent.
      */
@@ -206,6 +224,7 @@ public final class BundleReader {
             return Optional.empty();
         }
         Map<Long, Map<String, Histogram>> intervals = new HashMap<>();
+        int histogramsRead = 0;
         try {
             HistogramLogReader reader = new HistogramLogReader(file.toFile());
             for (EncodableHistogram read = reader.nextIntervalHistogram(); read != null;
@@ -220,7 +239,9 @@ public final class BundleReader {
                     throw new DamagedFile(name, "tag " + tag + " twice in the interval starting at "
                             + histogram.getStartTimeStamp() + " ms");
                 }
+                histogramsRead++;
             }
+            histogramLines(file, name, histogramsRead);
         } catch (FileNotFoundException e) {
             return Optional.empty();
         } catch (RuntimeException e) {

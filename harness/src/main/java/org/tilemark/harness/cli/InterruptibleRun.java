@@ -21,7 +21,7 @@ final class InterruptibleRun {
 
     /** With a web app: it is told what the run measures, and its stop endpoint stops the run as Ctrl-C does. */
     static RunOutcome run(PrintStream out, BenchmarkSpec spec, Optional<LiveServer> server) {
-        RunOrchestrator orchestrator = new RunOrchestrator(out, System.getenv(),
+        RunOrchestrator orchestrator = new RunOrchestrator(out, System.err, System.getenv(),
                 server.map(LiveServer::listener).orElse(RunListener.NONE));
         server.ifPresent(s -> s.control(() -> {
             out.println("\n[abort] stop asked through the web app: stopping drivers, keeping measured intervals, tearing down VMs ...");

@@ -57,7 +57,7 @@ class SearchCommand implements Callable<Integer> {
             e.errors().forEach(error -> System.err.println("error: " + error));
             return RunOutcome.BAD_INPUT;
         }
-        SearchRun search = new SearchRun(out, System.getenv(),
+        SearchRun search = new SearchRun(out, System.err, System.getenv(),
                 (tiles, results) -> config.load(step(searchSettings, tiles, results.toString())));
         return InterruptibleRun.whileCtrlCDoes(() -> {
             out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");

@@ -28,6 +28,6 @@ class StorageCommand implements Callable<Integer> {
             return RunOutcome.BAD_INPUT;
         }
         BenchmarkSpec spec = loaded.get();
-        return new StorageRun(System.out, System.getenv()).run(spec, quick);
+        return new StorageRun(System.out, System.err, System.getenv()).run(spec, quick);
     }
 }

@@ -26,6 +26,6 @@ class StorageInterferenceCommand implements Callable<Integer> {
         if (loaded.isEmpty()) {
             return RunOutcome.BAD_INPUT;
         }
-        return new StorageInterferenceRun(System.out, System.getenv()).run(loaded.get(), quick);
+        return new StorageInterferenceRun(System.out, System.err, System.getenv()).run(loaded.get(), quick);
     }
 }

@@ -42,6 +42,6 @@ class StorageScalingCommand implements Callable<Integer> {
             return RunOutcome.BAD_INPUT;
         }
         List<Integer> diskCounts = disks.isEmpty() ? List.of(loaded.get().storage().disksPerVm()) : disks;
-        return new StorageScalingRun(System.out, System.getenv()).run(loaded.get(), quick, hosts, vms, diskCounts, specs);
+        return new StorageScalingRun(System.out, System.err, System.getenv()).run(loaded.get(), quick, hosts, vms, diskCounts, specs);
     }
 }

@@ -3,6 +3,9 @@ package org.tilemark.harness.cli;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
+import java.util.List;
+import org.tilemark.config.RunProfiles;
+import org.tilemark.harness.report.Publishability;
 import org.tilemark.harness.run.PhaseFit;
 import org.tilemark.harness.run.RunOutcome;
 import picocli.CommandLine.Command;
@@ -28,6 +31,13 @@ class ValidateCommand implements Callable<Integer> {
                 System.err.println((quick ? "warning: " : "error: ") + tooShort.get());
                 if (!quick) {
                     return RunOutcome.BAD_INPUT;
+                }
+            }
+            if (spec.run().profile().equals(RunProfiles.STANDARD)) {
+                // valid, but a result would not be publishable: say so now, not after an hour's run
+                List<String> relaxed = Publishability.departures(spec);
+                if (!relaxed.isEmpty()) {
+                    System.err.println("warning: not publishable: " + String.join("; ", relaxed));
                 }
             }
             System.out.println("configuration is valid: " + spec.run().tiles() + " tile(s), " + spec.run().phases()

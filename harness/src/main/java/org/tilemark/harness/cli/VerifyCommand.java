@@ -1,7 +1,6 @@
 package org.tilemark.harness.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateException;
@@ -10,6 +9,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
+import org.tilemark.config.InputFiles;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.harness.verify.BundleVerifier;
 import picocli.CommandLine.Command;
@@ -84,10 +84,15 @@ class VerifyCommand implements Callable<Integer> {
         }
         if (passwordFile != null) {
             try {
-                String first = Files.readAllLines(passwordFile, StandardCharsets.UTF_8).stream().findFirst().orElse("");
+                // capped like every file a user names; the message names the file, never its content
+                String first = InputFiles.readText(passwordFile, InputFiles.CONFIG_MAX_BYTES).lines().findFirst().orElse("");
+                if (first.isEmpty()) {
+                    System.err.println("error: --keystore-password-file: " + passwordFile + ": its first line is empty");
+                    return Optional.empty();
+                }
                 return Optional.of(first.toCharArray());
-            } catch (IOException e) {
-                System.err.println("error: --keystore-password-file: cannot read " + passwordFile);
+            } catch (InputFiles.InputFileException e) {
+                System.err.println("error: --keystore-password-file: " + e.getMessage());
                 return Optional.empty();
             }
         }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.tilemark.harness.verify.BundleIntegrity;
 
 /**
  * What A or B names on the command line when comparing existing results: one run bundle (a directory
@@ -18,6 +19,11 @@ final class BundleInputs {
     static List<RunSamples> load(String side, Path path) throws BadCompareInput {
         List<RunSamples> runs = new ArrayList<>();
         for (Path bundle : bundles(side, path)) {
+            // verify's own check: a bundle cut short or with a damaged histogram log is not compared
+            var damaged = BundleIntegrity.problem(bundle);
+            if (damaged.isPresent()) {
+                throw new BadCompareInput(side + ": " + damaged.get());
+            }
             runs.add(BundleSamples.load(bundle));
         }
         return runs;

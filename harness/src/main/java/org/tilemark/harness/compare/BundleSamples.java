@@ -19,7 +19,8 @@ import org.tilemark.infra.ops.InfraOperationType;
  * tiles, and each phase's infrastructure operation durations from infra-ops.jsonl; the harness's and the
  * cluster's CPU from score.json, one per run. Intervals are not samples of their own: consecutive
  * intervals are autocorrelated (a slow minute follows a slow minute), so treating them as independent
- * overstates significance. Histograms are not read: interval percentiles are averaged.
+ * overstates significance. Histograms are not read for samples (interval percentiles are averaged), only
+ * checked to be readable with the rest of the bundle before.
  */
 final class BundleSamples {
     static final String SCORE_FILE = BundleLayout.SCORE;
@@ -139,8 +140,8 @@ final class BundleSamples {
     }
 
     /**
-     * The parsable lines of a JSON-lines file; an absent file (no infrastructure operations) has none,
-     * and a truncated last line (a crashed run) is skipped, as the report does.
+     * The lines of a JSON-lines file; an absent file (no infrastructure operations) has none. A bundle
+     * with a line that does not parse was refused before ({@code BundleIntegrity}).
      */
     private static List<JsonNode> jsonLines(BundleReader bundle, String name) throws BadCompareInput {
         try {

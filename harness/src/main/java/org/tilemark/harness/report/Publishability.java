@@ -56,10 +56,23 @@ public final class Publishability {
             reasons.add("no configuration snapshot in run.json, so relaxed rules cannot be ruled out");
             return reasons;
         }
-        JsonNode standard = com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
-                .valueToTree(ConfigWriter.toMap(ConfigLoader.standard()));
-        departures("", config, standard, reasons);
+        departures("", config, tree(ConfigLoader.standard()), reasons);
         return reasons;
+    }
+
+    /**
+     * The settings of {@code spec} that relax the standard profile's rules (a QoS limit loosened, a tolerance
+     * widened), each naming its key: what {@code validate} warns about before a run, the same rules the
+     * bundle is judged by after it.
+     */
+    public static List<String> departures(org.tilemark.config.BenchmarkSpec spec) {
+        List<String> reasons = new ArrayList<>();
+        departures("", tree(spec), tree(ConfigLoader.standard()), reasons);
+        return reasons;
+    }
+
+    private static JsonNode tree(org.tilemark.config.BenchmarkSpec spec) {
+        return com.fasterxml.jackson.databind.json.JsonMapper.builder().build().valueToTree(ConfigWriter.toMap(spec));
     }
 
     private static void departures(String path, JsonNode actual, JsonNode defaults, List<String> reasons) {

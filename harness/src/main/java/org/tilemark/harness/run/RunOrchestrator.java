@@ -35,20 +35,31 @@ import org.tilemark.harness.bundle.BundleLayout;
 public final class RunOrchestrator {
 
     private final PrintStream out;
+    /** Where errors and warnings go (stderr), one line each; progress and the score line go to {@code out}. */
+    private final PrintStream err;
     private final Map<String, String> environment;
     private final CountDownLatch abortRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private final RunListener listener;
 
-    public RunOrchestrator(PrintStream out, Map<String, String> environment) {
-        this(out, environment, RunListener.NONE);
+    public RunOrchestrator(PrintStream out, PrintStream err, Map<String, String> environment) {
+        this(out, err, environment, RunListener.NONE);
     }
 
-    /** @param listener told each interval's measurements, each infra operation and the verdict (a live view) */
-    public RunOrchestrator(PrintStream out, Map<String, String> environment, RunListener listener) {
+    /**
+     * @param err      errors, one line each (a run's failure: exit 3)
+     * @param listener told each interval's measurements, each infra operation and the verdict (a live view)
+     */
+    public RunOrchestrator(PrintStream out, PrintStream err, Map<String, String> environment, RunListener listener) {
         this.out = out;
+        this.err = err;
         this.environment = environment;
         this.listener = listener;
+    }
+
+    /** Errors and progress on one console (tests that read the whole of what a run printed). */
+    public RunOrchestrator(PrintStream console, Map<String, String> environment) {
+        this(console, console, environment);
     }
 
     /** Asks a running run to stop early (Ctrl-C): drivers stop, measured intervals are kept, VMs are torn down. */
@@ -101,17 +112,17 @@ public final class RunOrchestrator {
             }
             requests = vmRequests(spec, workloads, secrets);
         } catch (WorkloadConfigException | PlatformSettingException e) {
-            out.println("error: " + e.getMessage());
+            err.println("error: " + oneLine(e.getMessage()));
             return new RunOutcome("bad input", "", null, RunOutcome.BAD_INPUT);
         } catch (Exception e) {
-            out.println("error: preparing the workloads failed: " + e.getMessage());
+            err.println("error: preparing the workloads failed: " + oneLine(e.getMessage()));
             return new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
         }
         ResultsBundle bundle;
         try {
             bundle = ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
         } catch (IOException e) {
-            out.println("error: cannot create the results bundle: " + e.getMessage());
+            err.println("error: cannot create the results bundle: " + oneLine(e.getMessage()));
             return new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
         }
         try (bundle) {
@@ -164,23 +175,33 @@ public final class RunOrchestrator {
                             .toList(), verdict.scoreLine(), cost));
             bundle.writeRun(record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
-            verdict.reasons().forEach(r -> out.println("  - " + r));
+            String failed = failure == null ? null : Verdict.failed(failure);
+            // the failure is the run's error (exit 3): stderr, one line; the other reasons explain the score
+            verdict.reasons().stream().filter(r -> !r.equals(failed)).forEach(r -> out.println("  - " + r));
+            if (failed != null) {
+                err.println("error: " + oneLine(failed));
+            }
             listener.finished(verdict.word(), verdict.scoreLine());
             if (verdict.score() != null && verdict.score().applicationOnly()) {
                 out.println("  (application score only: infrastructure operations were off)");
             }
             return new RunOutcome(verdict.word(), verdict.scoreLine(), bundle.directory(), verdict.exitCode());
         } catch (IOException e) {
-            out.println("error: writing the results bundle failed: " + e.getMessage());
+            err.println("error: writing the results bundle failed: " + oneLine(e.getMessage()));
             return new RunOutcome("failed", "", bundle.directory(), RunOutcome.RUNTIME_FAILURE);
         } finally {
             try {
                 Reports.rebuildAll(bundle.directory());
                 out.println("Report: " + bundle.directory().resolve(BundleLayout.REPORT));
             } catch (Exception e) {
-                out.println("warning: the report could not be written: " + e.getMessage());
+                err.println("warning: the report could not be written: " + oneLine(e.getMessage()));
             }
         }
+    }
+
+    /** The first line of a message that may hold several (an exception's cause, a server's reply). */
+    static String oneLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("");
     }
 
     /**

@@ -28,7 +28,7 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         RunScore score = phases.isEmpty() ? null : Scoring.run(phases);
         List<String> reasons = new ArrayList<>();
         if (failure != null) {
-            reasons.add("run failed: " + failure);
+            reasons.add(failed(failure));
         }
 
         if (aborted) {
@@ -73,6 +73,11 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
             exit = RunOutcome.NON_COMPLIANT;
         }
         return new Verdict(word, score, List.copyOf(reasons), line(score, spec.run().tiles(), word), exit);
+    }
+
+    /** The reason a run's failure gives, as the verdict lists it. */
+    static String failed(String failure) {
+        return "run failed: " + failure;
     }
 
     static String line(RunScore score, int tiles, String word) {

@@ -37,16 +37,24 @@ public final class SearchRun {
     }
 
     private final PrintStream out;
+    /** Errors (stderr), one line each; progress, the table and the headline go to {@code out}. */
+    private final PrintStream err;
     private final Map<String, String> environment;
     private final StepSpecs specs;
     private final AtomicBoolean aborted = new AtomicBoolean();
     private final AtomicReference<RunOrchestrator> current = new AtomicReference<>();
     private final java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
 
-    public SearchRun(PrintStream out, Map<String, String> environment, StepSpecs specs) {
+    public SearchRun(PrintStream out, PrintStream err, Map<String, String> environment, StepSpecs specs) {
         this.out = out;
+        this.err = err;
         this.environment = environment;
         this.specs = specs;
+    }
+
+    /** Errors and progress on one console (tests that read the whole of what a search printed). */
+    public SearchRun(PrintStream console, Map<String, String> environment, StepSpecs specs) {
+        this(console, console, environment, specs);
     }
 
     /**
@@ -95,7 +103,7 @@ public final class SearchRun {
                     out.println();
                     out.println("=== step " + (steps.size() + 1) + ": " + tiles + (tiles == 1 ? " tile" : " tiles")
                             + (repeat ? " (repeat of the maximum)" : "") + " ===");
-                    RunOrchestrator orchestrator = new RunOrchestrator(out, environment);
+                    RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment);
                     current.set(orchestrator);
                     RunOutcome outcome = orchestrator.run(spec, cluster, PhasePolicy.STOP_AT_FIRST_FAILED_PHASE);
                     current.set(null);
@@ -123,12 +131,13 @@ public final class SearchRun {
             out.println(outcome.headline());
             outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
             out.println("Report: " + directory.resolve(BundleLayout.REPORT));
+            outcome.failure().ifPresent(f -> err.println("error: search incomplete: " + f));
             return outcome.exitCode();
         } catch (ConfigException e) {
-            e.errors().forEach(error -> out.println("error: " + error));
+            e.errors().forEach(error -> err.println("error: " + error));
             return RunOutcome.BAD_INPUT;
         } catch (IOException e) {
-            out.println("error: writing the search results failed: " + e.getMessage());
+            err.println("error: writing the search results failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
         }
     }

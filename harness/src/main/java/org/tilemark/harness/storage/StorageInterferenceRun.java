@@ -35,10 +35,13 @@ public final class StorageInterferenceRun {
     }
 
     private final PrintStream out;
+    /** Errors and warnings (stderr), one line each; progress and tables go to {@code out}. */
+    private final PrintStream err;
     private final Map<String, String> environment;
 
-    public StorageInterferenceRun(PrintStream out, Map<String, String> environment) {
+    public StorageInterferenceRun(PrintStream out, PrintStream err, Map<String, String> environment) {
         this.out = out;
+        this.err = err;
         this.environment = environment;
     }
 
@@ -47,7 +50,7 @@ public final class StorageInterferenceRun {
         try {
             settings = StorageSettings.of(spec, quick);
         } catch (PlatformException e) {
-            return StorageSettings.refused(e, out);
+            return StorageSettings.refused(e, err);
         }
         InterferenceSchedule schedule = InterferenceSchedule.of(spec.storage().interference(), quick);
         long diskBytes = DataSizes.parseBytes(spec.storage().interference().diskSize());
@@ -60,7 +63,7 @@ public final class StorageInterferenceRun {
             out.println("Storage interference run " + runId + ": " + settings.describe() + "; " + schedule.steps().size()
                     + " steps of " + InterferenceSchedule.Fmt.seconds(schedule.stepDuration()) + ", a "
                     + spec.storage().interference().diskSize() + " disk created and deleted; results in " + directory);
-            try (IoCluster cluster = IoCluster.open(spec, settings, runId, new StorageRun(out, environment).token(spec), out)) {
+            try (IoCluster cluster = IoCluster.open(spec, settings, runId, new StorageRun(out, err, environment).token(spec), out)) {
                 failure = measure(cluster, settings, schedule, point, diskBytes, spec.run().seed(), results, bundle);
             } catch (PlatformException | IOException e) {
                 failure = Optional.of(e.getMessage());
@@ -69,7 +72,7 @@ public final class StorageInterferenceRun {
                 failure = Optional.of("interrupted");
             }
         } catch (IOException e) {
-            out.println("error: writing the results bundle failed: " + e.getMessage());
+            err.println("error: writing the results bundle failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
         }
         String summary = InterferenceReport.summary(results, schedule);
@@ -77,11 +80,11 @@ public final class StorageInterferenceRun {
             InterferenceReport.write(directory, results, schedule, summary);
             Manifest.write(directory);
         } catch (IOException e) {
-            out.println("warning: the report could not be written: " + e.getMessage());
+            err.println("warning: the report could not be written: " + e.getMessage());
         }
         out.print("\n" + summary);
         out.println("Report: " + directory.resolve(BundleLayout.REPORT));
-        failure.ifPresent(f -> out.println("Storage interference run failed: " + f + " (intervals measured before are kept)"));
+        failure.ifPresent(f -> err.println("error: Storage interference run failed: " + f + " (intervals measured before are kept)"));
         return failure.isPresent() ? RunOutcome.RUNTIME_FAILURE : RunOutcome.COMPLIANT;
     }
 

@@ -33,11 +33,19 @@ import org.tilemark.harness.bundle.BundleLayout;
 public final class StorageRun {
 
     private final PrintStream out;
+    /** Errors and warnings (stderr), one line each; progress and tables go to {@code out}. */
+    private final PrintStream err;
     private final Map<String, String> environment;
 
-    public StorageRun(PrintStream out, Map<String, String> environment) {
+    public StorageRun(PrintStream out, PrintStream err, Map<String, String> environment) {
         this.out = out;
+        this.err = err;
         this.environment = environment;
+    }
+
+    /** Errors and progress on one console (tests that read the whole of what a run printed). */
+    public StorageRun(PrintStream console, Map<String, String> environment) {
+        this(console, console, environment);
     }
 
     /** What was measured and how the run ended. */
@@ -49,7 +57,7 @@ public final class StorageRun {
         try {
             settings = StorageSettings.of(spec, quick);
         } catch (PlatformException e) {
-            return StorageSettings.refused(e, out);
+            return StorageSettings.refused(e, err);
         }
         String runId = "storage-" + RunIds.next();
         Path directory = spec.run().results().toAbsolutePath().normalize().resolve(runId);
@@ -62,18 +70,18 @@ public final class StorageRun {
                     result -> bundle.appendJsonLine("storage.jsonl", StorageJson.line(result)));
             bundle.writeJson(BundleLayout.RUN, runJson(spec, settings, runId, outcome));
         } catch (IOException e) {
-            out.println("error: writing the results bundle failed: " + e.getMessage());
+            err.println("error: writing the results bundle failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
         }
         try {
             StorageReport.write(directory, outcome.results(), settings, outcome.failure());
             Manifest.write(directory);
         } catch (IOException e) {
-            out.println("warning: the report could not be written: " + e.getMessage());
+            err.println("warning: the report could not be written: " + e.getMessage());
         }
         out.print(StorageTables.console(outcome.results()));
         out.println("Report: " + directory.resolve(BundleLayout.REPORT));
-        outcome.failure().ifPresent(f -> out.println("Storage run failed: " + f + " (" + outcome.results().size()
+        outcome.failure().ifPresent(f -> err.println("error: Storage run failed: " + f + " (" + outcome.results().size()
                 + " completed data points kept)"));
         return outcome.failure().isPresent() ? RunOutcome.RUNTIME_FAILURE : RunOutcome.COMPLIANT;
     }

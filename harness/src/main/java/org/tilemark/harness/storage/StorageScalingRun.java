@@ -41,10 +41,13 @@ public final class StorageScalingRun {
     }
 
     private final PrintStream out;
+    /** Errors and warnings (stderr), one line each; progress and tables go to {@code out}. */
+    private final PrintStream err;
     private final Map<String, String> environment;
 
-    public StorageScalingRun(PrintStream out, Map<String, String> environment) {
+    public StorageScalingRun(PrintStream out, PrintStream err, Map<String, String> environment) {
         this.out = out;
+        this.err = err;
         this.environment = environment;
     }
 
@@ -54,7 +57,7 @@ public final class StorageScalingRun {
         try {
             base = StorageSettings.of(spec, quick);
         } catch (PlatformException e) {
-            return StorageSettings.refused(e, out);
+            return StorageSettings.refused(e, err);
         }
         Optional<String> bad = problem(base.platformHosts(), hostCounts, vmCounts, diskCounts);
         List<DataPoint> points = new ArrayList<>();
@@ -66,7 +69,7 @@ public final class StorageScalingRun {
             bad = bad.or(() -> Optional.of("--specs: " + e.getMessage()));
         }
         if (bad.isPresent()) {
-            out.println("error: " + bad.get());
+            err.println("error: " + bad.get());
             return RunOutcome.BAD_INPUT;
         }
         List<Layout> layouts = layouts(spec.storage(), hostCounts, vmCounts, diskCounts);
@@ -77,7 +80,7 @@ public final class StorageScalingRun {
         try (ResultsBundle bundle = ResultsBundle.createPlain(directory)) {
             out.println("Storage scaling run " + runId + ": " + layouts.size() + " layouts x " + points.size()
                     + " specs, results in " + directory);
-            StorageRun single = new StorageRun(out, environment);
+            StorageRun single = new StorageRun(out, err, environment);
             for (int i = 0; i < layouts.size() && failure.isEmpty(); i++) {
                 Layout layout = layouts.get(i);
                 out.println("[layout " + (i + 1) + "/" + layouts.size() + "] " + layout.label());
@@ -88,7 +91,7 @@ public final class StorageScalingRun {
                 failure = outcome.failure();
             }
         } catch (IOException e) {
-            out.println("error: writing the results bundle failed: " + e.getMessage());
+            err.println("error: writing the results bundle failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
         }
         String tables = StorageScalingTables.all(results, points);
@@ -97,10 +100,10 @@ public final class StorageScalingRun {
             Files.writeString(directory.resolve("scaling.csv"), StorageScalingTables.csv(results), StandardCharsets.UTF_8);
             Manifest.write(directory);
         } catch (IOException e) {
-            out.println("warning: the tables could not be written: " + e.getMessage());
+            err.println("warning: the tables could not be written: " + e.getMessage());
         }
         out.print("\n" + tables);
-        failure.ifPresent(f -> out.println("Storage scaling run failed: " + f + " (layouts measured before are kept)"));
+        failure.ifPresent(f -> err.println("error: Storage scaling run failed: " + f + " (layouts measured before are kept)"));
         return failure.isPresent() ? RunOutcome.RUNTIME_FAILURE : RunOutcome.COMPLIANT;
     }
 

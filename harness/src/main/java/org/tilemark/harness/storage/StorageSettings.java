@@ -49,8 +49,8 @@ record StorageSettings(StorageSpec spec, String datastoreLocation, int platformH
     }
 
     /** Says why the platform refused, and the exit code: bad input when a setting does not fit it. */
-    static int refused(PlatformException e, PrintStream out) {
-        out.println("error: " + e.getMessage());
+    static int refused(PlatformException e, PrintStream err) {
+        err.println("error: " + e.getMessage());
         return e instanceof PlatformSettingException ? RunOutcome.BAD_INPUT : RunOutcome.RUNTIME_FAILURE;
     }
 

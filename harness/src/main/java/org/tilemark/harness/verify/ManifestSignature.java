@@ -1,5 +1,6 @@
 package org.tilemark.harness.verify;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import org.tilemark.config.InputFiles;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
@@ -35,7 +37,8 @@ final class ManifestSignature {
     /** Signs the manifest with {@code alias}'s key; the password is used for the keystore and the key. */
     static Signer sign(Path bundle, Path keystore, String alias, char[] password) throws IOException, GeneralSecurityException {
         KeyStore store = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(keystore)) {
+        // a named file is read with a cap, as every file a user names (InputFiles)
+        try (InputStream in = new ByteArrayInputStream(InputFiles.readBytes(keystore, InputFiles.CONFIG_MAX_BYTES))) {
             store.load(in, password);
         }
         if (!store.isKeyEntry(alias)) {
@@ -93,7 +96,7 @@ final class ManifestSignature {
 
     /** A certificate from a PEM or DER file (keytool -exportcert writes either). */
     static X509Certificate certificate(Path file) throws IOException, CertificateException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = new ByteArrayInputStream(InputFiles.readBytes(file, InputFiles.CONFIG_MAX_BYTES))) {
             return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
         }
     }

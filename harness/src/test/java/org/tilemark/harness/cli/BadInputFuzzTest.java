@@ -77,6 +77,11 @@ class BadInputFuzzTest {
     }
 
     @Test
+    void theUndamagedBundleIsWholeSoEachDamagedCopyFailsOnItsOwnDamage() {
+        assertThat(org.tilemark.harness.verify.BundleIntegrity.problem(tmp.resolve("cmp-ok"))).isEmpty();
+    }
+
+    @Test
     void everyBadInputExitsTwoWithOneLineNamingTheKeyAndCreatesNothing() throws Exception {
         List<Case> cases = BadInputs.cases(tmp);
         List<String> failures = new ArrayList<>();

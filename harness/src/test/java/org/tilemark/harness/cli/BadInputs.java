@@ -65,6 +65,7 @@ final class BadInputs {
         bundle(tmp, "bundle-garbage-score", "score.json", "\u0000garbage".getBytes(StandardCharsets.UTF_8));
         bundle(tmp, "bundle-future-format", "run.json",
                 "{\"format\": {\"name\": \"tilemark-bundle\", \"version\": 99}}".getBytes(StandardCharsets.UTF_8));
+        damagedBundles(tmp);
         Files.createDirectories(tmp.resolve("ds/maintenance"));
         Files.createDirectories(tmp.resolve("adir"));
         Files.writeString(tmp.resolve("afile"), "x");
@@ -93,6 +94,44 @@ final class BadInputs {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * A whole bundle ({@code cmp-ok}, the report tests' non-compliant run) and copies of it damaged the ways
+     * compare must refuse: a line cut short, a histogram log of garbage, a file cut at a line boundary
+     * under a manifest.
+     */
+    private static void damagedBundles(Path tmp) throws IOException {
+        Path whole;
+        try {
+            whole = Path.of(BadInputs.class.getResource("/report/noncompliant-bundle").toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        Path ok = copy(whole, tmp.resolve("cmp-ok"));
+        // the report fixture ends in a crashed run's cut line (the report tolerates it): whole, it has 15
+        List<String> whole15 = Files.readAllLines(ok.resolve("intervals.jsonl")).subList(0, 15);
+        Files.write(ok.resolve("intervals.jsonl"), whole15);
+        Path cut = copy(ok, tmp.resolve("cmp-cut-line"));
+        String intervals = Files.readString(cut.resolve("intervals.jsonl")).stripTrailing();
+        Files.writeString(cut.resolve("intervals.jsonl"), intervals.substring(0, intervals.length() - 40));
+        Path hlog = copy(ok, tmp.resolve("cmp-garbage-hlog")).resolve("histograms/tile1-dvdstore.hlog");
+        Files.writeString(hlog, Files.readString(hlog) + "1795314600.000,10.000,5.0,HISTFAAAA-not-base64!!\n");
+        Path binary = copy(ok, tmp.resolve("cmp-binary-hlog")).resolve("histograms/tile1-dvdstore.hlog");
+        Files.write(binary, new byte[] {(byte) 0xff, 0, 1, (byte) 0xfe, 10, 42, 10});
+        Path sealed = copy(ok, tmp.resolve("cmp-sealed-cut"));
+        org.tilemark.harness.report.Manifest.write(sealed);
+        List<String> lines = Files.readAllLines(sealed.resolve("intervals.jsonl"));
+        Files.write(sealed.resolve("intervals.jsonl"), lines.subList(0, lines.size() - 1));
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (var walk = Files.walk(from)) {
+            for (Path source : walk.toList()) {
+                Files.copy(source, to.resolve(from.relativize(source).toString()));
+            }
+        }
+        return to;
     }
 
     /** A bundle directory with one damaged file (and an intervals.jsonl, so it is taken for a bundle). */
@@ -158,9 +197,15 @@ final class BadInputs {
         }
         String[][] more = {
             {"run.tiles", "0"}, {"run.tiles", "-1"}, {"run.tiles", "100000"}, {"run.phases", "2147483647"},
-            {"run.phaseDuration", "2562047h"}, {"cluster.local.hosts", "100000000"}, {"workloads.dvdstore.users", "2147483647"},
+            {"run.phaseDuration", "2562047h", "7 days (a sanity limit, not a machine limit)"},
+            {"cluster.local.hosts", "100000000", "CPUs"},
+            {"workloads.dvdstore.users", "2147483647", "workloads.dvdstore.users: must be <= 100000 (a sanity limit per tile"},
             {"workloads.mail.users", "2147483647"}, {"workloads.olio.users", "2147483647"},
-            {"storage.diskSize", "99999999999GB"}, {"storage.vms", "100000"},
+            {"storage.diskSize", "99999999999GB", "storage.diskSize: must be <= 65536.0GB (a sanity limit"},
+            {"storage.vms", "100000", "MiB of memory"},
+            {"storage.diskSize", "60000GB", "storage.diskSize: storage.vms (2) x storage.disksPerVm (1) data disks of 60000GB need"
+                + " 120000.0GB, more than the whole file system of cluster.local.datastores.app"}, // no file system here holds that
+            {"storage.disksPerVm", "2000000", "the whole file system of cluster.local.datastores.app"},
             {"workloads.dvdstore.mix.pctNewCustomers", "101"}, {"workloads.standby.minAnsweredPercent", "-1"},
             {"workloads.dvdstore.qos.percentile", "100"}, {"run.interval", "7s"},
             {"run.tilez", "2", "run.tilez"}, {"cluster.lokal.hosts", "2", "cluster.lokal"},
@@ -170,7 +215,7 @@ final class BadInputs {
             {"workloads.dvdstore.qos.limits.purchase", "~"},
             {"infra.vmotion.roles", "bogus"}, {"infra.storageVmotion.roles", "dvdstore-web, nope"}, {"infra.xvmotion.roles", ","},
             {"cluster.bindAddress", "999.999.999.999"}, {"cluster.bindAddress", "not a host!"}, {"cluster.bindAddress", "1.2.3"},
-            {"cluster.platform", "vsphere"},
+            {"cluster.platform", "hyperv"},
             {"workloads.dvdstore.database.jdbcUrl", "jdbc:garbage:x"}, {"workloads.dvdstore.database.jdbcUrl", "postgres://hunter2tok@h/db"},
             {"workloads.dvdstore.database.jdbcUrl", "jdbc:postgresql://h:70000/db"},
             {"workloads.mail.smtpUrl", "smtp://u:hun/ter2@host:25", "workloads.mail.smtpUrl", "workloads.mail.imapUrl=imap://h:143"},
@@ -181,7 +226,8 @@ final class BadInputs {
             {"workloads.mail.imapUrl", "imap://host:143", "workloads.mail.smtpUrl"},
             {"run.results", "/etc/passwd"}, {"run.results", "/dev/null/results"}, {"run.results", tmp.resolve("afile/x").toString()},
             {"run.stateDir", tmp.resolve("afile").toString()},
-            {"cluster.local.workDir", tmp.resolve("afile").toString()}, {"cluster.local.datastores.app", "/etc/passwd"},
+            {"cluster.local.workDir", tmp.resolve("afile").toString()}, {"cluster.local.workDir", "/proc/tilemark"},
+            {"run.results", "/sys/tilemark-results"}, {"cluster.local.datastores.app", "/etc/passwd"},
             {"cluster.local.datastores.app", tmp.resolve("nowhere/app").toString()},
             {"cluster.local.datastores.app", tmp.resolve("ds/maintenance").toString(), "cluster.local.datastores.maintenance"},
             {"workloads.dvdstore.database.passwordFile", tmp.resolve("missing").toString()},
@@ -237,6 +283,26 @@ final class BadInputs {
             {"run.json", "report " + tmp.resolve("bundle-list-run")},
             {"score.json", "report " + tmp.resolve("bundle-garbage-score")},
             {"99", "report " + tmp.resolve("bundle-future-format")},
+            {"B: " + tmp.resolve("cmp-cut-line") + ": intervals.jsonl line 15", "compare " + tmp.resolve("cmp-ok") + " "
+                + tmp.resolve("cmp-cut-line")},
+            {"A: " + tmp.resolve("cmp-cut-line") + ": intervals.jsonl", "compare " + tmp.resolve("cmp-cut-line") + " "
+                + tmp.resolve("cmp-ok")},
+            {"B: " + tmp.resolve("cmp-garbage-hlog") + ": histograms/tile1-dvdstore.hlog", "compare " + tmp.resolve("cmp-ok")
+                + " " + tmp.resolve("cmp-garbage-hlog")},
+            {"histograms/tile1-dvdstore.hlog", "compare " + tmp.resolve("cmp-ok") + " " + tmp.resolve("cmp-binary-hlog")},
+            {"MANIFEST.sha256: modified: intervals.jsonl", "compare " + tmp.resolve("cmp-ok") + " " + tmp.resolve("cmp-sealed-cut")},
+            {"--keystore-password-file: " + tmp.resolve("huge.yaml") + ": larger than", "verify --sign --keystore "
+                + tmp.resolve("afile") + " --alias me --keystore-password-file " + tmp.resolve("huge.yaml") + " " + tmp.resolve("cmp-ok")},
+            {"--keystore-password-file: /dev/zero: not a regular file", "verify --sign --keystore " + tmp.resolve("afile")
+                + " --alias me --keystore-password-file /dev/zero " + tmp.resolve("cmp-ok")},
+            {"--keystore-password-file", "verify --sign --keystore " + tmp.resolve("afile") + " --alias me --keystore-password-file "
+                + tmp.resolve("fifo") + " " + tmp.resolve("cmp-ok")},
+            {"--keystore-password-file: " + tmp.resolve("empty"), "verify --sign --keystore " + tmp.resolve("afile")
+                + " --alias me --keystore-password-file " + tmp.resolve("empty") + " " + tmp.resolve("cmp-ok")},
+            {"--keystore-password-file: " + tmp.resolve("missing") + ": does not exist", "verify --sign --keystore "
+                + tmp.resolve("afile") + " --alias me --keystore-password-file " + tmp.resolve("missing") + " " + tmp.resolve("cmp-ok")},
+            {"--trust: " + tmp.resolve("huge.yaml"), "verify --trust " + tmp.resolve("huge.yaml") + " " + tmp.resolve("cmp-ok")},
+            {"--trust", "verify --trust /dev/zero " + tmp.resolve("cmp-ok")},
         };
         for (String[] line : lines) {
             c.add(new BadInputFuzzTest.Case(line[0], List.of(line[1].split(" "))));

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** Issue 16: validate --phase-duration 30s says why and what would work; exit 2 unless --quick. */
+/** Issue 16: validate --phase-duration 30s says why and what would work; exit 2 unless --quick. Issue 17: publishability. */
 class ValidateCommandTest {
 
     private record Result(int exitCode, String err) {
@@ -41,5 +41,17 @@ class ValidateCommandTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.err()).startsWith("warning: run.phaseDuration: 30s is too short");
+    }
+
+    /** Issue 17: settings that defeat compliance validate, but a standard run is told at once it cannot publish. */
+    @Test
+    void aRelaxedQosRuleUnderTheStandardProfileIsAWarningThatTheResultIsNotPublishable() {
+        Result result = validate("--profile", "standard", "-s", "workloads.dvdstore.qos.maxFailurePercent=100",
+                "-s", "workloads.olio.cycleTimeTolerancePercent=150");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.err()).startsWith("warning: not publishable: ").contains("workloads.dvdstore.qos.maxFailurePercent")
+                .contains("workloads.olio.cycleTimeTolerancePercent").hasLineCount(1);
+        assertThat(validate("--profile", "standard").err()).isEmpty();
     }
 }

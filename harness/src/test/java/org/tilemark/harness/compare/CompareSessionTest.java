@@ -121,6 +121,9 @@ class CompareSessionTest {
 
     static Path bundle(Path directory, int tiles, double level) throws IOException {
         Files.createDirectories(directory);
+        // the files compare checks a bundle has (BundleIntegrity), with nothing in them to check
+        Files.writeString(directory.resolve("run.json"), "{}");
+        Files.writeString(directory.resolve("intervals.jsonl"), "");
         Files.writeString(directory.resolve("score.json"), """
                 {"runId": "%s", "tiles": %d, "scoreLine": "Score: %.2f", "phases": [
                  {"phase": 1, "score": %s}, {"phase": 2, "score": %s}, {"phase": 3, "score": %s}]}

@@ -24,13 +24,16 @@ class PlatformSettingRefusedTest {
         var spec = ConfigLoader.load(Optional.empty(), Map.of("run.results", tmp.resolve("results").toString(),
                 "run.stateDir", tmp.resolve("state").toString(), "cluster.local.workDir", tmp.resolve("work").toString(),
                 "cluster.local.datastores.app", missing.toString(), "infra.enabled", "false"));
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        RunOutcome outcome = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of()).run(spec);
+        RunOutcome outcome = new RunOrchestrator(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of()).run(spec);
 
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.BAD_INPUT);
-        assertThat(console.toString(StandardCharsets.UTF_8))
+        assertThat(err.toString(StandardCharsets.UTF_8))
                 .isEqualTo("error: cluster.local.datastores.app: " + missing + " does not exist\n");
+        assertThat(out.toString(StandardCharsets.UTF_8)).as("errors go to stderr only").isEmpty();
         assertThat(tmp.resolve("results")).doesNotExist();
         assertThat(missing).doesNotExist();
     }

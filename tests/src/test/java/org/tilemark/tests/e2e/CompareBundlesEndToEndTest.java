@@ -22,7 +22,8 @@ import org.tilemark.harness.run.RunOutcome;
  * {@code tilemark compare} of existing bundles, without running the benchmark: golden fixtures from a
  * real compare of two loop-mounted datastores, one throttled to 40 write IOPS (docs/compare.md):
  * {@code compare/fast} and {@code compare/slow} hold two runs each (score.json, run.json,
- * intervals.jsonl, infra-ops.jsonl; no histograms: compare does not read them).
+ * intervals.jsonl, infra-ops.jsonl; no histograms or manifest: compare checks each only where a bundle
+ * has it, and reads no numbers from histograms).
  */
 class CompareBundlesEndToEndTest {
     @TempDir

@@ -78,7 +78,7 @@ class StorageEndToEndTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
         int exit = new org.tilemark.harness.storage.StorageScalingRun(new PrintStream(console, true, StandardCharsets.UTF_8),
-                Map.of()).run(E2e.spec(settings), true, List.of(1, 2), List.of(2, 4), List.of(1), List.of("database-like"));
+                new PrintStream(console, true, StandardCharsets.UTF_8), Map.of()).run(E2e.spec(settings), true, List.of(1, 2), List.of(2, 4), List.of(1), List.of("database-like"));
 
         String printed = console.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(printed).isEqualTo(RunOutcome.COMPLIANT);
@@ -104,7 +104,7 @@ class StorageEndToEndTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
         int exit = new org.tilemark.harness.storage.StorageInterferenceRun(new PrintStream(console, true, StandardCharsets.UTF_8),
-                Map.of()).run(E2e.spec(settings), true);
+                new PrintStream(console, true, StandardCharsets.UTF_8), Map.of()).run(E2e.spec(settings), true);
 
         String printed = console.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(printed).isEqualTo(RunOutcome.COMPLIANT);

@@ -39,7 +39,10 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
         checks.positive("vmotionNetworkGbps", section.vmotionNetworkGbps());
     }
 
-    /** The host bound and the rule of {@link #checkDatastores}, checked before anything is created. */
+    /**
+     * The host bound, the rule of {@link #checkDatastores}, and disks the configuration puts on a
+     * datastore against its file system's size, checked before anything is created.
+     */
     @Override
     public void checkMachine(LocalSettings section, MachineChecks checks) {
         // More hosts than CPUs share CPUs round robin (HostSlots); far more only measures the scheduler.
@@ -52,8 +55,11 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
             if (!workDirUsable && directory.startsWith(workDir)) {
                 continue; // the work directory's error says it
             }
-            checks.writableDirectory("datastores." + datastore.getKey(), datastore.getValue(), directory.startsWith(workDir));
-            checks.distinct("datastores." + datastore.getKey(), datastore.getValue());
+            String key = "datastores." + datastore.getKey();
+            if (checks.writableDirectory(key, datastore.getValue(), directory.startsWith(workDir))) {
+                checks.demand(datastore.getKey()).ifPresent(demand -> checks.fitsFileSystem(key, directory, demand));
+            }
+            checks.distinct(key, datastore.getValue());
         }
     }
 

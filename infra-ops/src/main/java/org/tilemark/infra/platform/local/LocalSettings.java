@@ -21,15 +21,26 @@ import java.util.Map;
 record LocalSettings(int hosts, Map<String, Path> datastores, Path workDir, boolean pinCpus, double memoryDirtyMBps,
                      double vmotionNetworkGbps) {
 
+    /** The default work directory; the default datastores live inside whichever work directory is set. */
+    private static final Path DEFAULT_WORK_DIR = Path.of(".tilemark");
+
     LocalSettings {
-        datastores = Collections.unmodifiableMap(new LinkedHashMap<>(datastores));
+        Map<String, Path> inWorkDir = new LinkedHashMap<>();
+        // A datastore left at its default follows cluster.local.workDir, so moving only the work directory
+        // does not leave datastores outside it that must exist.
+        datastores.forEach((name, path) -> inWorkDir.put(name, workDir != null && path != null
+                && path.equals(defaultDatastore(DEFAULT_WORK_DIR, name)) ? defaultDatastore(workDir, name) : path));
+        datastores = Collections.unmodifiableMap(inWorkDir);
     }
 
     static LocalSettings defaults() {
-        Path workDir = Path.of(".tilemark");
         Map<String, Path> datastores = new LinkedHashMap<>();
-        datastores.put("app", workDir.resolve("datastores/app"));
-        datastores.put("maintenance", workDir.resolve("datastores/maintenance"));
-        return new LocalSettings(2, datastores, workDir, true, 32, 10);
+        datastores.put("app", defaultDatastore(DEFAULT_WORK_DIR, "app"));
+        datastores.put("maintenance", defaultDatastore(DEFAULT_WORK_DIR, "maintenance"));
+        return new LocalSettings(2, datastores, DEFAULT_WORK_DIR, true, 32, 10);
+    }
+
+    private static Path defaultDatastore(Path workDir, String name) {
+        return workDir.resolve("datastores").resolve(name);
     }
 }

@@ -53,4 +53,15 @@ class LocalPlatformProviderTest {
                     .satisfies(host -> assertThat(host.cores()).isEqualTo(Runtime.getRuntime().availableProcessors()));
         }
     }
+
+    /** Issue 17: moving only the work directory left the default datastores behind, outside it, required to exist. */
+    @Test
+    void datastoresLeftAtTheirDefaultFollowTheWorkDirectoryOnesSetStay() throws Exception {
+        var cluster = ConfigLoader.load(Optional.empty(), Map.of("cluster.local.workDir", tmp.resolve("w").toString(),
+                "cluster.local.datastores.maintenance", tmp.resolve("fast/m").toString())).cluster();
+        LocalSettings settings = (LocalSettings) cluster.section();
+
+        assertThat(settings.datastores()).containsExactly(Map.entry("app", tmp.resolve("w").resolve("datastores/app")),
+                Map.entry("maintenance", tmp.resolve("fast/m")));
+    }
 }
