@@ -145,14 +145,14 @@ final class InfraRun {
     }
 
     private void record(OperationRecord r) {
+        InfraOpLine line = line(r, phaseOf.applyAsInt(r.end()));
+        // One lock for the record, the bundle's line and the live view: they see operations in one order.
         synchronized (records) {
             records.add(r);
+            bundle.appendInfraOperation(line);
+            listener.infraOperation(line);
         }
-        int phase = phaseOf.applyAsInt(r.end());
-        InfraOpLine line = line(r, phase);
-        bundle.appendInfraOperation(line);
         out.println("[infra] " + describe(r));
-        listener.infraOperation(line);
     }
 
     private static String describe(OperationRecord r) {
