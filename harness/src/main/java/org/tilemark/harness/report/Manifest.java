@@ -85,7 +85,7 @@ public final class Manifest {
      * Symbolic links, FIFOs, sockets and devices: a bundle is regular files in directories, and the
      * hashes above never open these, so each is a problem of its own ("not a regular file: x").
      */
-    private static List<String> notRegularFiles(Path bundle) throws IOException {
+    public static List<String> notRegularFiles(Path bundle) throws IOException {
         List<String> problems = new ArrayList<>();
         try (Stream<Path> paths = Files.walk(bundle)) {
             for (Path path : paths.filter(p -> !p.equals(bundle)).toList()) {

@@ -10,6 +10,7 @@ import org.tilemark.harness.bundle.BundleFormat;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.UnsupportedBundleFormat;
+import org.tilemark.harness.report.Manifest;
 
 /**
  * The bundle files verification reads, strictly: unlike the report (which tolerates a crashed run's
@@ -24,6 +25,11 @@ record BundleFilesRead(Path directory, BundleFormat format, JsonNode run, JsonNo
     static BundleFilesRead load(Path bundle) throws NotABundle, BundleMismatch, IOException {
         if (!Files.isDirectory(bundle)) {
             throw new NotABundle(bundle + " is not a directory");
+        }
+        // Before any file is opened: a FIFO would block a reader, a link would read outside the bundle.
+        List<String> strange = Manifest.notRegularFiles(bundle);
+        if (!strange.isEmpty()) {
+            throw new NotABundle(bundle + ": " + strange.getFirst() + " (a bundle holds only directories and regular files)");
         }
         BundleReader reader = BundleReader.of(bundle);
         for (String required : List.of(BundleLayout.RUN, BundleLayout.SCORE, BundleLayout.INTERVALS)) {

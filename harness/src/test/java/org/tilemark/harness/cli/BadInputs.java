@@ -123,6 +123,17 @@ final class BadInputs {
         org.tilemark.harness.report.Manifest.write(sealed);
         List<String> lines = Files.readAllLines(sealed.resolve("intervals.jsonl"));
         Files.write(sealed.resolve("intervals.jsonl"), lines.subList(0, lines.size() - 1));
+        // Things a bundle never holds, sealed in so only they are wrong: a link and a FIFO.
+        Path linked = copy(ok, tmp.resolve("cmp-symlink"));
+        Files.createSymbolicLink(linked.resolve("histograms/link.hlog"), linked.resolve("score.json"));
+        org.tilemark.harness.report.Manifest.write(linked);
+        Path piped = copy(ok, tmp.resolve("cmp-fifo"));
+        org.tilemark.harness.report.Manifest.write(piped);
+        try {
+            new ProcessBuilder("mkfifo", piped.resolve("pipe").toString()).start().waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static Path copy(Path from, Path to) throws IOException {
@@ -291,6 +302,9 @@ final class BadInputs {
                 + " " + tmp.resolve("cmp-garbage-hlog")},
             {"histograms/tile1-dvdstore.hlog", "compare " + tmp.resolve("cmp-ok") + " " + tmp.resolve("cmp-binary-hlog")},
             {"MANIFEST.sha256: modified: intervals.jsonl", "compare " + tmp.resolve("cmp-ok") + " " + tmp.resolve("cmp-sealed-cut")},
+            {"not a regular file: histograms/link.hlog", "verify " + tmp.resolve("cmp-symlink")},
+            {"not a regular file: pipe", "verify " + tmp.resolve("cmp-fifo")},
+            {"not a regular file: pipe", "compare " + tmp.resolve("cmp-ok") + " " + tmp.resolve("cmp-fifo")},
             {"--keystore-password-file: " + tmp.resolve("huge.yaml") + ": larger than", "verify --sign --keystore "
                 + tmp.resolve("afile") + " --alias me --keystore-password-file " + tmp.resolve("huge.yaml") + " " + tmp.resolve("cmp-ok")},
             {"--keystore-password-file: /dev/zero: not a regular file", "verify --sign --keystore " + tmp.resolve("afile")

@@ -45,6 +45,7 @@ class GuestImageEndToEndTest {
     private static final int MEMORY_MB = 1024;
     private static final int IMAGE_DISK_GB = 8;
     private static final int DB_DISK_GB = Math.max(IMAGE_DISK_GB, RoleCatalog.forRole("dvdstore-db").size().diskGb());
+    private static final int DB_VCPUS = Math.min(Runtime.getRuntime().availableProcessors(), RoleCatalog.forRole("dvdstore-db").size().vcpus());
     private static final String DB_PASSWORD = "vm-only-" + Long.toHexString(System.nanoTime());
     private static QemuTcgVm standby;
     private static QemuTcgVm dvdstoreDb;
@@ -69,15 +70,16 @@ class GuestImageEndToEndTest {
         Path image = built.image();
 
         // Disks as a platform sizes them: the role's size from the catalog, never less than the image's 8 GiB.
-        standby = QemuTcgVm.boot(image, DIR.resolve("standby"), config("standby", "standby-1", Map.of(), Map.of(), Map.of()), MEMORY_MB,
-                IMAGE_DISK_GB);
-        dvdstoreDb = QemuTcgVm.boot(image, DIR.resolve("dvdstore-db"), config("dvdstore-db", "dvdstore-db-1", Map.of(),
-                Map.of("dvdstore.size", "1MB"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", DB_PASSWORD)), MEMORY_MB, DB_DISK_GB);
-        unknownRole = QemuTcgVm.boot(image, DIR.resolve("unknown-role"), config("no-such-role", "broken-1", Map.of(), Map.of(), Map.of()),
+        // The database VM gets the host's cores (its role has 4 vCPUs): it boots longest, alone at the end.
+        standby = QemuTcgVm.boot(image, DIR.resolve("standby"), config("standby", "standby-1", Map.of(), Map.of(), Map.of()), 1,
                 MEMORY_MB, IMAGE_DISK_GB);
+        dvdstoreDb = QemuTcgVm.boot(image, DIR.resolve("dvdstore-db"), config("dvdstore-db", "dvdstore-db-1", Map.of(),
+                Map.of("dvdstore.size", "1MB"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", DB_PASSWORD)), DB_VCPUS, MEMORY_MB, DB_DISK_GB);
+        unknownRole = QemuTcgVm.boot(image, DIR.resolve("unknown-role"), config("no-such-role", "broken-1", Map.of(), Map.of(), Map.of()),
+                1, MEMORY_MB, IMAGE_DISK_GB);
         // A web VM whose database the guest config names but gives no address for.
         missingPeer = QemuTcgVm.boot(image, DIR.resolve("missing-peer"), config("dvdstore-web", "dvdstore-web-1", Map.of(),
-                Map.of("dvdstore.db.peer", "dvdstore-db-1"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "unused")), MEMORY_MB, IMAGE_DISK_GB);
+                Map.of("dvdstore.db.peer", "dvdstore-db-1"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "unused")), 1, MEMORY_MB, IMAGE_DISK_GB);
     }
 
     @AfterAll

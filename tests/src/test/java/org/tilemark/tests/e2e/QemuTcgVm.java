@@ -38,8 +38,12 @@ final class QemuTcgVm implements AutoCloseable {
         this.startedNanos = startedNanos;
     }
 
-    /** Boots with a disk of {@code diskGb} GiB (as a platform sizes it from the role catalog; at least the image's). */
-    static QemuTcgVm boot(Path image, Path dir, GuestConfig config, int memoryMb, int diskGb) throws IOException, InterruptedException {
+    /**
+     * Boots with {@code vcpus} vCPUs (multi-threaded TCG uses a host core per vCPU) and a disk of {@code
+     * diskGb} GiB, as a platform sizes them from the role catalog (the disk at least the image's).
+     */
+    static QemuTcgVm boot(Path image, Path dir, GuestConfig config, int vcpus, int memoryMb, int diskGb)
+            throws IOException, InterruptedException {
         Files.createDirectories(dir);
         // A console left by an earlier run would hand over its readiness report before this VM prints one.
         for (String stale : List.of("disk.qcow2", "seed.iso", "console.log", "qemu.log", "monitor.sock")) {
@@ -52,7 +56,7 @@ final class QemuTcgVm implements AutoCloseable {
         Path console = dir.resolve("console.log");
         Path monitor = dir.resolve("monitor.sock");
         long started = System.nanoTime();
-        Process qemu = new ProcessBuilder(List.of("qemu-system-x86_64", "-machine", "pc,accel=tcg", "-cpu", "max", "-smp", "1",
+        Process qemu = new ProcessBuilder(List.of("qemu-system-x86_64", "-machine", "pc,accel=tcg", "-cpu", "max", "-smp", Integer.toString(vcpus),
                 "-m", Integer.toString(memoryMb), "-nodefaults", "-display", "none", "-serial", "file:" + console,
                 "-drive", "file=" + disk + ",if=virtio,format=qcow2",
                 "-drive", "file=" + seed + ",if=virtio,format=raw,readonly=on",

@@ -79,10 +79,8 @@ final class LocalPlatform implements Platform {
                 stopGuest(vm, grace);
             }
         });
-        Files.createDirectories(templates);
-        for (Path datastore : settings.datastores().values()) {
-            Files.createDirectories(datastore);
-        }
+        // Nothing is created here: templates, VM directories and datastores appear when first written
+        // (createDirectories with their parents), so cleanup or leftovers on a fresh machine leave no trace.
     }
 
     @Override

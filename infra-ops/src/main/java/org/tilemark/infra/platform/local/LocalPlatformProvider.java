@@ -74,8 +74,10 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
     }
 
     /**
-     * A datastore inside the work directory is created when missing; one elsewhere must exist, so a typo
-     * does not benchmark the wrong disk. Either must be writable.
+     * A datastore inside the work directory may be missing (the platform creates it when it first
+     * writes there: a command that only looks, such as {@code cleanup}, creates nothing); one elsewhere
+     * must exist, so a typo does not benchmark the wrong disk. Either must be writable, or for a missing
+     * one its nearest existing parent.
      */
     private static void checkDatastores(LocalSettings section) throws PlatformSettingException {
         Path workDir = section.workDir().toAbsolutePath().normalize();
@@ -84,18 +86,17 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
             if (!Files.isDirectory(directory) && !directory.startsWith(workDir)) {
                 throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " does not exist");
             }
-        }
-        // Only once every one is known to be usable, so a refused setting creates nothing.
-        for (var datastore : section.datastores().entrySet()) {
-            Path directory = datastore.getValue().toAbsolutePath().normalize();
-            try {
-                Files.createDirectories(directory);
-            } catch (IOException e) {
-                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " cannot be created ("
-                        + e.getMessage() + ")");
+            Path existing = directory;
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
             }
-            if (!Files.isWritable(directory)) {
-                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " is not writable");
+            if (existing == null || !Files.isDirectory(existing)) {
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " cannot be created ("
+                        + existing + " is not a directory)");
+            }
+            if (!Files.isWritable(existing)) {
+                throw new PlatformSettingException(key(datastore.getKey()) + ": " + directory + " is not writable"
+                        + (existing.equals(directory) ? "" : " (" + existing + " is not)"));
             }
         }
     }

@@ -121,7 +121,12 @@ final class LocalVm {
         state = VmState.FAILED;
     }
 
+    /**
+     * Stopped as asked: the guest process is forgotten too, so its watcher, however late it wakes (the
+     * JDK reaps exits on a thread of its own), never mistakes its exit for the next guest's.
+     */
     void stopped() {
         state = VmState.STOPPED;
+        process = null;
     }
 }

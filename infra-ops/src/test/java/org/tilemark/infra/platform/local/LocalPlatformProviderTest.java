@@ -35,7 +35,7 @@ class LocalPlatformProviderTest {
     }
 
     @Test
-    void aDatastoreOutsideTheWorkDirectoryMustExistOneInsideIsCreated() throws Exception {
+    void aDatastoreOutsideTheWorkDirectoryMustExistOneInsideIsCreatedWhenFirstWritten() throws Exception {
         Path missing = tmp.resolve("elsewhere/app");
         LocalSettings settings = new LocalSettings(1, Map.of("app", missing, "maintenance", tmp.resolve("work/maint")),
                 tmp.resolve("work"), false, 32, 10);
@@ -48,10 +48,26 @@ class LocalPlatformProviderTest {
         LocalSettings inside = new LocalSettings(1, Map.of("app", tmp.resolve("work/app"), "maintenance", tmp.resolve("work/maint")),
                 tmp.resolve("work"), false, 32, 10);
         try (Platform platform = new LocalPlatformProvider().create(inside, CLUSTER)) {
-            assertThat(tmp.resolve("work/app")).isDirectory();
             assertThat(platform.inventory().hosts()).singleElement()
                     .satisfies(host -> assertThat(host.cores()).isEqualTo(Runtime.getRuntime().availableProcessors()));
+            // What cleanup does on a fresh machine (issue 17: it created the datastores): it looks, and creates nothing.
+            assertThat(platform.leftovers(null)).isEmpty();
+            assertThat(platform.cleanup("no-such-run")).isEmpty();
+            assertThat(tmp.resolve("work")).doesNotExist();
+            platform.createAndDeleteDisk("app", "probe", 4096);
+            assertThat(tmp.resolve("work/app")).isDirectory();
         }
+    }
+
+    @Test
+    void aMissingDatastoreUnderAFileCannotBeCreatedAndSaysWhy() throws Exception {
+        java.nio.file.Files.writeString(tmp.resolve("afile"), "x");
+        LocalSettings settings = new LocalSettings(1, Map.of("app", tmp.resolve("afile/app"), "maintenance", tmp.resolve("afile/m")),
+                tmp.resolve("afile"), false, 32, 10);
+
+        assertThatThrownBy(() -> new LocalPlatformProvider().create(settings, CLUSTER))
+                .isInstanceOf(PlatformSettingException.class)
+                .hasMessageContaining("cannot be created (" + tmp.resolve("afile") + " is not a directory)");
     }
 
     /** Issue 17: moving only the work directory left the default datastores behind, outside it, required to exist. */
