@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.tilemark.templates.image.GuestImage;
 import org.tilemark.templates.image.ImageManifest;
@@ -26,7 +27,8 @@ import org.tilemark.templates.image.ImageRecipe;
 public final class ImageBuilder {
 
     static final String NAME = "tilemark-guest";
-    private static final List<String> TOOLS = List.of("mmdebstrap", "mkfs.ext4", "sfdisk", "extlinux", "mount", "qemu-img", "chroot", "tar");
+    private static final List<String> TOOLS = List.of("mmdebstrap", "mkfs.ext4", "sfdisk", "extlinux", "mount", "qemu-img", "chroot", "tar",
+            "unshare");
     private static final String SETUP_HINT = "run tests/setup/install-vm-tools.sh (Debian packages)";
 
     private final PrintStream out;
@@ -74,10 +76,12 @@ public final class ImageBuilder {
         RootFileSystem rootFs = new RootFileSystem(commands, workDir.resolve("root"));
         step(2, "Debian " + recipe.debianSuite() + " from packages (mmdebstrap; package cache " + cache + ")");
         rootFs.bootstrap(recipe, mirror, cache);
-        step(3, "guest: Java runtime (jlink from " + host.javaHome() + "), Tilemark jars, boot agent");
+        step(3, "guest: Java runtime (jlink from " + host.javaHome() + "), Tilemark jars, boot agent, class-data archive");
         GuestPayload payload = new GuestPayload(commands, host);
         payload.installJava(recipe.javaModules(), rootFs.inRoot(ImageRecipe.GUEST_HOME + "/java"));
         List<String> jars = payload.installJars(rootFs.inRoot(ImageRecipe.GUEST_HOME + "/lib"));
+        Files.writeString(rootFs.inRoot(ImageRecipe.GUEST_CLASSPATH), jars.stream()
+                .map(jar -> ImageRecipe.GUEST_HOME + "/lib/" + jar).collect(Collectors.joining(":")) + "\n");
         rootFs.customize(recipe);
         TilemarkVersions versions = TilemarkVersions.load();
         ImageManifest manifest = new ImageManifest(versions.tilemark(), recipe.debianSuite(), recipe.architecture(),
@@ -86,6 +90,7 @@ public final class ImageBuilder {
         Path guestManifest = rootFs.inRoot(ImageRecipe.IMAGE_MANIFEST);
         manifest.write(guestManifest);
         String guestManifestSha256 = GuestImage.read(guestManifest).manifestSha256();
+        new ClassDataTraining(commands).run(rootFs);
         step(4, "bootable disk (MBR, ext4, EXTLINUX)");
         Path raw = workDir.resolve(NAME + ".raw");
         new BootDisk(commands).write(rootFs, recipe, raw, workDir);
@@ -142,7 +147,7 @@ public final class ImageBuilder {
     }
 
     /** Removes a build's work tree. */
-    private static void deleteTree(Path dir) {
+    static void deleteTree(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

@@ -18,6 +18,16 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
     /** Where the image keeps the guest: its Java runtime, jars, boot agent and disk. */
     public static final String GUEST_HOME = "/opt/tilemark";
     public static final String GUEST_DISK = "/var/lib/tilemark/disk";
+    /** Where the boot agent puts the VM's guest config and the guest its readiness report (a tmpfs). */
+    public static final String GUEST_RUN = "/run/tilemark";
+    /** The guest's class path, one line in a fixed order: the class-data archive holds classes of these jars in this order. */
+    public static final String GUEST_CLASSPATH = GUEST_HOME + "/classpath";
+    /** Classes a guest loads at start, parsed and verified once at image build (JDK class-data sharing). */
+    public static final String CLASS_DATA_ARCHIVE = GUEST_HOME + "/guest.jsa";
+    /** The boot agent's settings (a systemd environment file), read by its scripts. */
+    public static final String BOOT_ENV = GUEST_HOME + "/boot.env";
+    /** The script that starts the guest. */
+    public static final String GUEST_LAUNCHER = GUEST_HOME + "/bin/tilemark-guest";
     /** The image's manifest inside it: the guest reports it ({@link GuestImage}). */
     public static final String IMAGE_MANIFEST = GUEST_HOME + "/image-manifest.json";
     /** The guest's own account: PostgreSQL refuses to run as root. */
@@ -58,16 +68,21 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                         resource("/etc/systemd/system/tilemark-guest.service", 0644, "tilemark-guest.service"),
                         resource(GUEST_HOME + "/bin/tilemark-grow-root", 0755, "tilemark-grow-root"),
                         resource(GUEST_HOME + "/bin/tilemark-fetch-config", 0755, "tilemark-fetch-config"),
-                        resource(GUEST_HOME + "/bin/tilemark-guest", 0755, "tilemark-guest"),
+                        resource(GUEST_LAUNCHER, 0755, "tilemark-guest"),
                         resource("/etc/systemd/network/80-dhcp.network", 0644, "80-dhcp.network"),
-                        new GuestFile(GUEST_HOME + "/boot.env", 0644, String.join("\n",
+                        new GuestFile(BOOT_ENV, 0644, String.join("\n",
                                 "NOCLOUD_LABEL=" + NoCloudSeed.LABEL,
                                 "NOCLOUD_CONFIG_FILE=" + NoCloudSeed.CONFIG_FILE,
                                 "GUESTINFO_KEY=" + NoCloudSeed.GUESTINFO_KEY,
                                 "GUEST_HOME=" + GUEST_HOME,
                                 "GUEST_DISK=" + GUEST_DISK,
+                                "GUEST_RUN=" + GUEST_RUN,
+                                "GUEST_CLASSPATH=" + GUEST_CLASSPATH,
+                                "CLASS_DATA_ARCHIVE=" + CLASS_DATA_ARCHIVE,
                                 "IMAGE_MANIFEST=" + IMAGE_MANIFEST, "")),
                         new GuestFile("/etc/hostname", 0644, "tilemark-guest\n"),
+                        // A guest is no hypervisor: udev would load KVM for the CPU's virtualization flags.
+                        new GuestFile("/etc/modprobe.d/tilemark-guest.conf", 0644, "blacklist kvm_amd\nblacklist kvm_intel\nblacklist kvm\n"),
                         new GuestFile("/etc/fstab", 0644, "LABEL=" + ROOT_LABEL + " / ext4 defaults,noatime 0 1\n")));
     }
 

@@ -21,13 +21,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tilemark.harness.image.BuildHost;
-import org.tilemark.harness.image.ImageBuilder;
 import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.HostPort;
 import org.tilemark.templates.guest.ReadinessReport;
 import org.tilemark.templates.image.ImageManifest;
+import org.tilemark.tests.image.TestGuestImage;
 
 /**
  * The guest image for real: built with {@code tilemark image build} (Debian packages cached between
@@ -59,15 +58,10 @@ class GuestImageEndToEndTest {
         Process setup = new ProcessBuilder("bash", Path.of("setup/install-vm-tools.sh").toAbsolutePath().toString())
                 .inheritIO().start();
         assertThat(setup.waitFor()).as("tests/setup/install-vm-tools.sh").isZero();
-        Path cache = Path.of(System.getProperty("user.home"), ".cache", "tilemark", "debs");
-        ImageBuilder.Result built = new ImageBuilder(System.out, new BuildHost(Path.of(System.getProperty("java.home")),
-                System.getProperty("java.class.path"), System.getenv("PATH"))).build(new ImageBuilder.Request("qcow2", DIR.resolve("image"), null, cache));
-        System.out.printf("guest image: built in %d s, %.1f MiB, sha256 %s%n", built.took().toSeconds(), built.sizeBytes() / 1048576.0,
-                built.sha256());
-        assertThat(built.manifest()).exists();
-        assertThat(Files.readString(built.manifest())).contains("\"kernel\"", "\"postgresql\"", built.sha256());
-        builtImage = ImageManifest.read(Files.readAllBytes(built.manifest())).image();
-        Path image = built.image();
+        TestGuestImage.Image built = TestGuestImage.get();
+        assertThat(Files.readString(built.manifestFile())).contains("\"kernel\"", "\"postgresql\"", built.manifest().image().sha256());
+        builtImage = built.manifest().image();
+        Path image = built.file();
 
         // Disks as a platform sizes them: the role's size from the catalog, never less than the image's 8 GiB.
         // The database VM gets the host's cores (its role has 4 vCPUs): it boots longest, alone at the end.

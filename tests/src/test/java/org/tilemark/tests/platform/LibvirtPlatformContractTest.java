@@ -3,7 +3,6 @@ package org.tilemark.tests.platform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -16,16 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.PlatformSettingException;
 import org.tilemark.infra.platform.Platforms;
-import org.tilemark.harness.image.BuildHost;
-import org.tilemark.harness.image.ImageBuilder;
 import org.tilemark.infra.platform.Vm;
+import org.tilemark.tests.image.TestGuestImage;
 
 /**
  * The libvirt platform passes the platform contract against real libvirt: two libvirt daemons on this
  * machine as two hosts ({@link LibvirtTestHosts}), VMs booted from the guest image under QEMU's software
  * emulation (no usable KVM here), real live migration, block copy and migration with disk copy.
- * The guest image is built once into {@code target/libvirt-contract/image} and reused while it is
- * there; {@code -Dtilemark.test.guestImage=FILE} uses an image built elsewhere.
+ * The guest image is {@link TestGuestImage}'s: built once per test run and shared with the image's own tests.
  */
 @Tag("libvirt-tcg") // minutes per boot under TCG: left out of ./tilemark test (tests/pom.xml), run on demand
 class LibvirtPlatformContractTest extends PlatformContract {
@@ -36,7 +33,7 @@ class LibvirtPlatformContractTest extends PlatformContract {
 
     @BeforeAll
     static void startHosts() throws Exception {
-        image = guestImage();
+        image = TestGuestImage.get().file();
         hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), image);
     }
 
@@ -45,25 +42,6 @@ class LibvirtPlatformContractTest extends PlatformContract {
         if (hosts != null) {
             hosts.close();
         }
-    }
-
-    private static Path guestImage() throws Exception {
-        String given = System.getProperty("tilemark.test.guestImage", "");
-        if (!given.isBlank()) {
-            return Path.of(given).toAbsolutePath();
-        }
-        Path imageDir = DIR.resolve("image");
-        if (Files.isDirectory(imageDir)) {
-            try (var files = Files.list(imageDir)) {
-                var built = files.filter(f -> f.toString().endsWith(".qcow2")).findFirst();
-                if (built.isPresent()) {
-                    return built.get();
-                }
-            }
-        }
-        Path cache = Path.of(System.getProperty("user.home"), ".cache", "tilemark", "debs");
-        return new ImageBuilder(System.out, new BuildHost(Path.of(System.getProperty("java.home")), System.getProperty("java.class.path"),
-                System.getenv("PATH"))).build(new ImageBuilder.Request("qcow2", imageDir, null, cache)).image();
     }
 
     @Override
