@@ -23,7 +23,13 @@ host_uuid = "$uuid"
 log_outputs = "3:file:$dir/log/libvirtd.log"
 CONF
 # QEMU as root without cgroups, AppArmor or virtlogd: none is usable inside a test container.
+# Incoming migrations listen on ports of this daemon's own range: two daemons on one machine would
+# otherwise pick the same port of libvirt's default range for two migrations at once ("Address
+# already in use"), which real hosts, each with its own addresses, never do.
+migration_port_min=$((49152 + (port % 100) * 32))
 cat > "$dir/etc/qemu.conf" <<CONF
+migration_port_min = $migration_port_min
+migration_port_max = $((migration_port_min + 31))
 user = "root"
 group = "root"
 dynamic_ownership = 0

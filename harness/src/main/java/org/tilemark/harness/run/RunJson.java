@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigWriter;
@@ -26,15 +27,36 @@ final class RunJson {
     private RunJson() {
     }
 
-    static RunFile of(String runId, BenchmarkSpec spec, Instant startedAt, Instant endedAt, Platform platform,
-                      List<TileProvisioner.DeployedVm> vms) {
-        Inventory inventory = platform == null ? new Inventory(List.of(), List.of()) : platform.inventory();
-        Map<String, GuestImage> images = new LinkedHashMap<>();
-        if (platform != null) {
-            vms.forEach(vm -> platform.guestImage(vm.vm()).ifPresent(image -> images.put(vm.vm().name(), image)));
+    /**
+     * What only an open platform can say: whether it publishes, its inventory, the image each VM booted.
+     * Taken while the platform is open and kept, for run.json's last write after it closed.
+     */
+    record PlatformFacts(boolean publishable, Inventory inventory, Map<String, GuestImage> images) {
+
+        static final PlatformFacts NONE = new PlatformFacts(false, new Inventory(List.of(), List.of()), Map.of());
+
+        PlatformFacts {
+            images = Map.copyOf(images);
         }
+
+        static PlatformFacts of(Platform platform, List<TileProvisioner.DeployedVm> vms) {
+            if (platform == null) {
+                return NONE;
+            }
+            Map<String, GuestImage> images = new LinkedHashMap<>();
+            vms.forEach(vm -> platform.guestImage(vm.vm()).ifPresent(image -> images.put(vm.vm().name(), image)));
+            return new PlatformFacts(platform.publishable(), platform.inventory(), images);
+        }
+    }
+
+    static RunFile of(String runId, BenchmarkSpec spec, Instant startedAt, Instant endedAt, PlatformFacts platform,
+                      List<TileProvisioner.DeployedVm> vms) {
+        Inventory inventory = platform.inventory();
+        Map<String, GuestImage> images = new LinkedHashMap<>();
+        // In the VMs' order: the order VMs first booted an image.
+        vms.forEach(vm -> Optional.ofNullable(platform.images().get(vm.vm().name())).ifPresent(image -> images.put(vm.vm().name(), image)));
         RunFile run = new RunFile(runId, startedAt.toString(), endedAt == null ? null : endedAt.toString(),
-                spec.cluster().platform(), platform != null && platform.publishable(), false, List.of(), spec.run().profile(),
+                spec.cluster().platform(), platform.publishable(), false, List.of(), spec.run().profile(),
                 spec.run().tiles(), ConfigWriter.toMap(spec), mixTargets(spec),
                 new RunFile.Inventory(
                         inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores())).toList(),

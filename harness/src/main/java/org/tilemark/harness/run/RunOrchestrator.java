@@ -163,6 +163,7 @@ public final class RunOrchestrator {
                 failure = e.getClass().getSimpleName() + ": " + e.getMessage();
             } finally {
                 if (cluster != null && shared.isEmpty()) {
+                    record.platformClosing(deployed);
                     cluster.close();
                 }
             }
@@ -237,6 +238,7 @@ public final class RunOrchestrator {
         private final BenchmarkSpec spec;
         private final Instant startedAt;
         private Platform platform;
+        private RunJson.PlatformFacts facts = RunJson.PlatformFacts.NONE;
 
         RunRecord(String runId, BenchmarkSpec spec, Instant startedAt) {
             this.runId = runId;
@@ -248,8 +250,26 @@ public final class RunOrchestrator {
             this.platform = p;
         }
 
+        /** Asks the open platform what run.json records of it; a closed one is not asked (its connections are gone). */
+        void platformClosing(List<TileProvisioner.DeployedVm> vms) {
+            ask(vms);
+            platform = null;
+        }
+
         RunFile toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
-            return RunJson.of(runId, spec, startedAt, endedAt, platform, vms);
+            ask(vms);
+            return RunJson.of(runId, spec, startedAt, endedAt, facts, vms);
+        }
+
+        private void ask(List<TileProvisioner.DeployedVm> vms) {
+            if (platform == null) {
+                return;
+            }
+            try {
+                facts = RunJson.PlatformFacts.of(platform, vms);
+            } catch (RuntimeException e) {
+                // A host that stopped answering: run.json keeps what the platform said last, and is still written.
+            }
         }
     }
 }

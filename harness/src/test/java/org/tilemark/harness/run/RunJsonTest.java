@@ -23,7 +23,7 @@ class RunJsonTest {
 
     @Test
     void recordsTheMixTargetsTheRunIsHeldToAndThePlatformsOwnPublishability() {
-        ObjectNode run = ResultsBundle.tree(RunJson.of("r1", ConfigLoader.defaults(), Instant.parse("2026-11-24T00:00:00Z"), null, null,
+        ObjectNode run = ResultsBundle.tree(RunJson.of("r1", ConfigLoader.defaults(), Instant.parse("2026-11-24T00:00:00Z"), null, RunJson.PlatformFacts.NONE,
                 List.of()));
 
         assertThat(run.at("/mixTargets/olio/HomePage").asDouble()).isCloseTo(26.2, within(0.1));
@@ -47,7 +47,7 @@ class RunJsonTest {
         }
 
         ObjectNode run = ResultsBundle.tree(RunJson.of("r1", ConfigLoader.defaults(), Instant.parse("2026-11-24T00:00:00Z"), null,
-                platform, vms));
+                RunJson.PlatformFacts.of(platform, vms), vms));
 
         assertThat(run.at("/inventory/images")).hasSize(1);
         assertThat(run.at("/inventory/images/0/manifestSha256").asText()).isEqualTo("ab12");
@@ -61,9 +61,10 @@ class RunJsonTest {
         FakePlatform platform = new FakePlatform(1, Set.of());
         Vm vm = platform.running("tile1-standby", "standby", 1, "host-0");
 
-        ObjectNode run = ResultsBundle.tree(RunJson.of("r1", ConfigLoader.defaults(), Instant.parse("2026-11-24T00:00:00Z"), null, platform,
-                List.of(new TileProvisioner.DeployedVm(new VmRequest(vm.name(), "standby", Map.of(), Map.of(), Map.of()), vm,
-                        platform.endpoints(vm)))));
+        List<TileProvisioner.DeployedVm> vms = List.of(new TileProvisioner.DeployedVm(new VmRequest(vm.name(), "standby", Map.of(),
+                Map.of(), Map.of()), vm, platform.endpoints(vm)));
+        ObjectNode run = ResultsBundle.tree(RunJson.of("r1", ConfigLoader.defaults(), Instant.parse("2026-11-24T00:00:00Z"), null,
+                RunJson.PlatformFacts.of(platform, vms), vms));
 
         assertThat(run.at("/inventory/images")).isEmpty();
         assertThat(run.at("/inventory/vms/0/imageManifestSha256").isNull()).isTrue();
@@ -73,7 +74,7 @@ class RunJsonTest {
     @Test
     void aDepartureFromTheStandardIsRecordedByKeyValueAndStandardValue() throws Exception {
         ObjectNode run = ResultsBundle.tree(RunJson.of("r1", ConfigLoader.load(Optional.empty(),
-                Map.of("workloads.dvdstore.users", "60")), Instant.parse("2026-11-24T00:00:00Z"), null, null, List.of()));
+                Map.of("workloads.dvdstore.users", "60")), Instant.parse("2026-11-24T00:00:00Z"), null, RunJson.PlatformFacts.NONE, List.of()));
 
         assertThat(run.path("publishable").asBoolean(true)).isFalse();
         assertThat(run.path("notPublishableBecause")).extracting(JsonNode::asText).contains(
@@ -85,7 +86,7 @@ class RunJsonTest {
     @Test
     void theStandardProfileOnTheLocalPlatformIsNotPublishableOnlyBecauseOfThePlatform() throws Exception {
         ObjectNode run = ResultsBundle.tree(RunJson.of("r1", ConfigLoader.load(Optional.empty(),
-                Map.of("run.profile", "standard")), Instant.parse("2026-11-24T00:00:00Z"), null, null, List.of()));
+                Map.of("run.profile", "standard")), Instant.parse("2026-11-24T00:00:00Z"), null, RunJson.PlatformFacts.NONE, List.of()));
 
         assertThat(run.path("notPublishableBecause")).extracting(JsonNode::asText).containsExactly(
                 "local platform: its results are not publishable (the platform says so)");

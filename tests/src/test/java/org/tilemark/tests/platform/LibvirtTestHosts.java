@@ -156,18 +156,35 @@ final class LibvirtTestHosts implements AutoCloseable {
         return Files.exists(file) ? Files.readString(file) : "(none)";
     }
 
-    private static void virsh(String uri, String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("virsh", "-q", "-c", uri));
-        command.addAll(List.of(arguments));
-        run(command);
+    /** Every domain defined on either host and every volume in the datastore pools, as {@code host: name}. */
+    List<String> domainsAndVolumes() throws IOException, InterruptedException {
+        List<String> found = new ArrayList<>();
+        for (var host : uris.entrySet()) {
+            List<String> listings = new ArrayList<>(List.of(virsh(host.getValue(), "list", "--all", "--name")));
+            for (String pool : List.of("tilemark-app", "tilemark-maintenance")) {
+                listings.add(virsh(host.getValue(), "vol-list", pool));
+            }
+            for (String listing : listings) {
+                listing.lines().map(String::strip).filter(line -> !line.isEmpty())
+                        .forEach(line -> found.add(host.getKey() + ": " + line.split("\\s+")[0]));
+            }
+        }
+        return found;
     }
 
-    private static void run(List<String> command) throws IOException, InterruptedException {
+    private static String virsh(String uri, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("virsh", "-q", "-c", uri));
+        command.addAll(List.of(arguments));
+        return run(command);
+    }
+
+    private static String run(List<String> command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.waitFor() != 0) {
             throw new IOException(String.join(" ", command) + " failed: " + output.strip());
         }
+        return output;
     }
 
     private static void deleteTree(Path root) throws IOException {

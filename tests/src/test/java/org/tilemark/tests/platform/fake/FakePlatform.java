@@ -23,6 +23,8 @@ import org.tilemark.infra.platform.VmState;
 final class FakePlatform implements Platform {
 
     private final Platform underneath;
+    /** Like a remote platform's connections: once closed, it answers nothing (libvirt: "invalid connection pointer"). */
+    private volatile boolean closed;
 
     FakePlatform(Platform underneath) {
         this.underneath = underneath;
@@ -40,6 +42,9 @@ final class FakePlatform implements Platform {
 
     @Override
     public Inventory inventory() {
+        if (closed) {
+            throw new IllegalStateException("platform fake is closed: inventory asked after close");
+        }
         return underneath.inventory();
     }
 
@@ -125,6 +130,7 @@ final class FakePlatform implements Platform {
 
     @Override
     public void close() {
+        closed = true;
         underneath.close();
     }
 }

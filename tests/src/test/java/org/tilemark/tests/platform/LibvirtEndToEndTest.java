@@ -1,0 +1,240 @@
+package org.tilemark.tests.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.harness.run.RunOrchestrator;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.tests.image.TestGuestImage;
+
+/**
+ * A benchmark run in real VMs: a reduced tile (the DVD Store database, one web VM, the standby) on
+ * the two libvirt test hosts ({@link LibvirtTestHosts}) under software emulation, with every
+ * infrastructure operation type (live migration, block copy, migration with disk copy, Deploy)
+ * running beside the workloads. QoS limits are relaxed to what emulation can give (a relaxed limit
+ * makes the result unpublishable anyway, as does domain type qemu): the test checks that the run
+ * completes with its bundle, that every operation type succeeded with the hypervisor's own figures,
+ * and that nothing is left on either host.
+ */
+@Tag("libvirt-tcg") // tens of minutes under TCG: on demand, like LibvirtPlatformContractTest
+class LibvirtEndToEndTest {
+
+    private static final Path DIR = Path.of("target", "libvirt-e2e").toAbsolutePath();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static LibvirtTestHosts hosts;
+    private static Path image;
+
+    @BeforeAll
+    static void startHosts() throws Exception {
+        image = TestGuestImage.get().file();
+        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), image);
+    }
+
+    @AfterAll
+    static void stopHosts() throws Exception {
+        if (hosts != null) {
+            hosts.close();
+        }
+    }
+
+    @Test
+    void aReducedTileRunsInVmsWithEveryInfraOperationType() throws Exception {
+        var spec = ConfigLoader.load(Optional.empty(), settings());
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(new TeeStream(console, System.out), true, StandardCharsets.UTF_8);
+        RunOutcome outcome = new RunOrchestrator(out, out, Map.of()).run(spec);
+        String printed = console.toString(StandardCharsets.UTF_8);
+
+        assertThat(outcome.exitCode()).as(printed).isIn(RunOutcome.COMPLIANT, RunOutcome.NON_COMPLIANT);
+        Path bundle = outcome.bundle();
+        JsonNode run = JSON.readTree(bundle.resolve("run.json").toFile());
+        assertThat(run.get("publishable").asBoolean()).isFalse();
+        assertThat(run.get("inventory").get("vms")).hasSize(3);
+        assertThat(run.at("/inventory/images")).as("the image the VMs booted").hasSize(1);
+
+        List<JsonNode> ops = new ArrayList<>();
+        for (String line : Files.readAllLines(bundle.resolve("infra-ops.jsonl"))) {
+            if (!line.isBlank()) {
+                ops.add(JSON.readTree(line));
+            }
+        }
+        for (String type : List.of("vmotion", "storage-vmotion", "xvmotion", "deploy")) {
+            assertThat(ops).as("a %s succeeded: %s", type, ops).anySatisfy(op -> {
+                assertThat(op.get("operation").asText()).isEqualTo(type);
+                assertThat(op.get("outcome").asText()).isEqualTo("succeeded");
+            });
+        }
+        for (JsonNode op : ops) {
+            System.out.println("infra op: " + op);
+            assertThat(op.get("outcome").asText()).as("every operation succeeds: %s", op).isEqualTo("succeeded");
+            if (op.get("operation").asText().endsWith("motion")) {
+                assertThat(op.get("bytesMoved").asLong()).as("bytes the hypervisor moved: %s", op).isPositive();
+            }
+            if (op.get("operation").asText().equals("vmotion") || op.get("operation").asText().equals("xvmotion")) {
+                assertThat(op.get("stunMs").isNumber()).as("downtime QEMU measured: %s", op).isTrue();
+            }
+        }
+        assertThat(hosts.domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
+    }
+
+    /** {@code virsh destroy} of a tile VM once measurement started: the run finishes, exit 1, its verdict names the VM. */
+    @Test
+    void aVmDestroyedBehindTheHarnessBackEndsTheRunNonCompliantNamingIt() throws Exception {
+        Map<String, String> settings = settings();
+        Path results = DIR.resolve("results-destroyed");
+        settings.put("run.results", results.toString());
+        settings.put("infra.enabled", "false");
+        settings.put("run.phaseDuration", "3m");
+        settings.put("run.warmup", "30s");
+        var spec = ConfigLoader.load(Optional.empty(), settings);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(new TeeStream(console, System.out), true, StandardCharsets.UTF_8);
+        var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> new RunOrchestrator(out, out, Map.of()).run(spec));
+
+        Path bundle = awaitMeasurement(results, running);
+        String domain = "tm-" + bundle.getFileName() + "-tile1-standby";
+        hosts.destroyDomain(domain);
+        System.out.println("destroyed " + domain + " with virsh");
+        RunOutcome outcome = running.get(30, java.util.concurrent.TimeUnit.MINUTES);
+        String printed = console.toString(StandardCharsets.UTF_8);
+
+        assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.NON_COMPLIANT);
+        JsonNode score = JSON.readTree(bundle.resolve("score.json").toFile());
+        assertThat(score.get("reasons").toString()).contains("tile1-standby");
+        long measured = Files.readAllLines(bundle.resolve("intervals.jsonl")).stream().filter(l -> l.contains("\"measure\"")).count();
+        assertThat(measured).as("every measured interval is kept: 6 intervals x 2 workloads").isEqualTo(12);
+        assertThat(hosts.domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
+    }
+
+    /** kill -9 of the harness while it provisions (the database VM up, the web VM being deployed), then {@code tilemark cleanup}. */
+    @Test
+    void cleanupAfterAKilledHarnessLeavesNoDomainOrVolumeOnEitherHost() throws Exception {
+        Map<String, String> settings = settings();
+        settings.put("run.results", DIR.resolve("results-killed").toString());
+        Process harness = tilemark("run", settings);
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(20).toNanos();
+        while (hosts.domainsAndVolumes().stream().noneMatch(d -> d.endsWith("-tile1-dvdstore-web1")) && System.nanoTime() < deadline) {
+            assertThat(harness.isAlive()).as("the harness is still running").isTrue();
+            Thread.sleep(2000);
+        }
+        harness.destroyForcibly(); // SIGKILL, as kill -9
+        harness.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+        List<String> left = hosts.domainsAndVolumes();
+        System.out.println("left by the killed harness: " + left);
+        assertThat(left).anySatisfy(d -> assertThat(d).endsWith("-tile1-dvdstore-db"));
+
+        Process cleanup = tilemark("cleanup", settings);
+        assertThat(cleanup.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+        String output = Files.readString(DIR.resolve("cleanup.out"));
+        System.out.println("tilemark cleanup: " + output);
+        assertThat(cleanup.exitValue()).as(output).isZero();
+        assertThat(hosts.domainsAndVolumes()).as("domains and volumes left after cleanup").isEmpty();
+    }
+
+    private static Process tilemark(String command, Map<String, String> settings) throws java.io.IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "org.tilemark.harness.TilemarkApplication", command));
+        settings.forEach((k, v) -> cmd.addAll(List.of("-s", k + "=" + v)));
+        // Its output to a file: a pipe nobody reads would block it.
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(DIR.resolve(command + ".out").toFile()).start();
+    }
+
+    /** The run directory under {@code results} once its first measured interval is written. */
+    private static Path awaitMeasurement(Path results, java.util.concurrent.Future<?> running) throws Exception {
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(25).toNanos();
+        while (System.nanoTime() < deadline && !running.isDone()) {
+            if (Files.isDirectory(results)) {
+                try (var runs = Files.list(results)) {
+                    for (Path run : runs.toList()) {
+                        Path intervals = run.resolve("intervals.jsonl");
+                        if (Files.isRegularFile(intervals) && Files.readString(intervals).contains("\"measure\"")) {
+                            return run;
+                        }
+                    }
+                }
+            }
+            Thread.sleep(2000);
+        }
+        throw new AssertionError("the run never measured" + (running.isDone() ? ": it ended" : ""));
+    }
+
+    private static Map<String, String> settings() {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("run.results", DIR.resolve("results").toString());
+        s.put("run.stateDir", DIR.resolve("state").toString());
+        s.put("run.tiles", "1");
+        s.put("run.phases", "1");
+        // A Deploy boots a VM from the image: minutes under emulation, so the phase is long enough for one.
+        s.put("run.phaseDuration", "8m");
+        s.put("run.warmup", "1m");
+        s.put("run.interval", "30s");
+        s.put("run.provisionTimeout", "15m");
+        s.put("cluster.platform", "libvirt");
+        hosts.uris().forEach((name, uri) -> s.put("cluster.libvirt.hosts." + name, uri));
+        s.put("cluster.libvirt.network", LibvirtTestHosts.NETWORK);
+        s.put("cluster.libvirt.domainType", "qemu");
+        s.put("cluster.libvirt.baseImage.pool", "tilemark-images");
+        s.put("cluster.libvirt.baseImage.volume", image.getFileName().toString());
+        s.put("cluster.libvirt.unsafeMigration", "true");
+        s.put("workloads.mail.enabled", "false");
+        s.put("workloads.olio.enabled", "false");
+        s.put("workloads.dvdstore.size", "1MB");
+        s.put("workloads.dvdstore.webServers", "1");
+        s.put("workloads.dvdstore.users", "4");
+        s.put("workloads.dvdstore.thinkTime", "10s");
+        s.put("workloads.dvdstore.requestTimeout", "60s");
+        for (String op : List.of("login", "newCustomer", "browse", "purchase")) {
+            s.put("workloads.dvdstore.qos.limits." + op, "30s");
+        }
+        s.put("workloads.dvdstore.qos.maxScheduleLagP99", "60s");
+        s.put("workloads.dvdstore.qos.maxFailurePercent", "10");
+        s.put("workloads.standby.timeout", "10s");
+        s.put("workloads.standby.minAnsweredPercent", "50");
+        s.put("infra.blocks", "1");
+        s.put("infra.pause", "10s");
+        s.put("infra.operationTimeout", "15m");
+        s.put("infra.vmotion.roles", "standby, dvdstore-web");
+        s.put("infra.deploy.jobDuration", "20s");
+        return s;
+    }
+
+    /** Writes to the test's console copy and to standard output (the run takes long: its progress shows). */
+    private static final class TeeStream extends java.io.OutputStream {
+        private final java.io.OutputStream a;
+        private final java.io.OutputStream b;
+
+        TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(int c) throws java.io.IOException {
+            a.write(c);
+            b.write(c);
+        }
+
+        @Override
+        public void write(byte[] bytes, int off, int len) throws java.io.IOException {
+            a.write(bytes, off, len);
+            b.write(bytes, off, len);
+        }
+    }
+}
