@@ -47,14 +47,53 @@
     if (view.status === 'finished') loadBundles();
   }
 
+  function link(href, text) {
+    const a = document.createElement('a');
+    a.href = href; a.textContent = text; a.target = '_blank'; a.rel = 'noopener';
+    return a;
+  }
+  function pick(tr, side, id) {
+    const td = document.createElement('td');
+    const radio = document.createElement('input');
+    radio.type = 'radio'; radio.name = side; radio.value = id; radio.id = side + '-' + id;
+    radio.addEventListener('change', chosen);
+    td.appendChild(radio);
+    tr.appendChild(td);
+  }
+  const picked = (side) => { const r = document.querySelector('input[name="' + side + '"]:checked'); return r ? r.value : null; };
+  function chosen() { $('compare').disabled = !picked('a') || !picked('b') || picked('a') === picked('b'); }
+
   function loadBundles() {
     fetch('api/bundles', auth).then((r) => (r.ok ? r.json() : Promise.reject(r.status))).then((bundles) => {
-      fill('bundles', bundles, (tr, b) => {
-        cell(tr, b.id); cell(tr, b.startedAt); cell(tr, b.verdict, b.verdict === 'compliant' ? 'pass' : '');
-        cell(tr, b.scoreLine || b.problem);
+      const a = picked('a'); const b = picked('b');
+      fill('bundles', bundles, (tr, bundle) => {
+        pick(tr, 'a', bundle.id); pick(tr, 'b', bundle.id);
+        cell(tr, bundle.id); cell(tr, bundle.startedAt); cell(tr, bundle.verdict, bundle.verdict === 'compliant' ? 'pass' : '');
+        cell(tr, bundle.scoreLine || bundle.problem);
+        const td = document.createElement('td');
+        // The link needs no token: the session cookie (HttpOnly, reading only) opens it.
+        if (bundle.report) td.appendChild(link('results/' + encodeURIComponent(bundle.id) + '/report.html', 'report'));
+        tr.appendChild(td);
       });
+      [['a', a], ['b', b]].forEach(([side, id]) => { const r = id && document.getElementById(side + '-' + id); if (r) r.checked = true; });
+      chosen();
     }).catch((status) => { $('problem').textContent = 'results: HTTP ' + status + (status === 401 ? ' (open the URL the server printed)' : ''); });
   }
+
+  $('compare').addEventListener('click', () => {
+    $('compare').disabled = true;
+    $('compare-output').textContent = 'comparing ...';
+    $('compare-report').replaceChildren();
+    fetch('api/compare', { method: 'POST', headers: { Authorization: auth.headers.Authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ a: picked('a'), b: picked('b') }) })
+      .then((r) => r.json().then((answer) => ({ ok: r.ok, answer })))
+      .then(({ ok, answer }) => {
+        $('compare-output').textContent = ok ? answer.output : 'compare refused: ' + answer.error;
+        if (ok) $('compare-report').appendChild(link(answer.report, 'compare report ' + answer.id));
+      })
+      .catch(() => { $('compare-output').textContent = 'compare failed: server not reachable'; })
+      .finally(chosen);
+  });
 
   $('stop').addEventListener('click', () => {
     if (!confirm('Stop the run? Measured intervals are kept; the verdict will be "aborted".')) return;
@@ -65,5 +104,5 @@
   const events = new EventSource('api/live/events?token=' + encodeURIComponent(token));
   events.addEventListener('live', (e) => show(JSON.parse(e.data)));
   events.onerror = () => { $('status').textContent += ' (server not reachable: the last state stays shown)'; events.close(); };
-  loadBundles();
+  fetch('api/session', { method: 'POST', headers: auth.headers }).finally(loadBundles);
 })();

@@ -67,6 +67,12 @@ final class LiveState implements RunListener {
             status = RUNNING;
             runId = id;
             bundle = directory.getFileName().toString();
+            // tilemark serve starts one run after another: nothing of the last one carries over.
+            interval = null;
+            intervals = 0;
+            operations.clear();
+            verdict = null;
+            scoreLine = null;
         }
         push("live");
     }
