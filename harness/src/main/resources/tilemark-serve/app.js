@@ -42,6 +42,7 @@
       cell(tr, op.from ? op.from.host + ' ' + op.from.datastore : ''); cell(tr, op.to ? op.to.host + ' ' + op.to.datastore : '');
       cell(tr, num(op.durationMs / 1000, 1), 'num'); cell(tr, op.outcome + (op.error ? ': ' + op.error : ''), op.outcome === 'failed' ? 'fail' : '');
     });
+    if (view.search) showSearch(view.search);
     $('verdict').textContent = view.verdict ? 'Verdict: ' + view.verdict + (view.scoreLine ? ' — ' + view.scoreLine : '') : '';
     $('stop').disabled = view.status !== 'running';
     if (view.status === 'finished') loadBundles();
@@ -62,6 +63,58 @@
   }
   const picked = (side) => { const r = document.querySelector('input[name="' + side + '"]:checked'); return r ? r.value : null; };
   function chosen() { $('compare').disabled = !picked('a') || !picked('b') || picked('a') === picked('b'); }
+
+  // The search: its steps so far and the scaling chart (score by tiles), redrawn at every step.
+  function showSearch(search) {
+    $('search').hidden = false;
+    $('search-status').textContent = 'search ' + search.searchId + ', tiles ' + search.startTiles + ' to at most '
+      + search.maxTiles + ': ' + (search.headline || search.steps.length + ' step(s) so far');
+    fill('steps', search.steps, (tr, s) => {
+      cell(tr, s.step, 'num'); cell(tr, s.tiles + (s.repeat ? ' (repeat)' : ''), 'num');
+      cell(tr, s.verdict, s.verdict === 'compliant' ? 'pass' : 'fail'); cell(tr, num(s.score, 3), 'num');
+      cell(tr, s.confidence ? num(s.confidence.low, 3) + ' – ' + num(s.confidence.high, 3) : '', 'num');
+      cell(tr, s.reasons.join('; '));
+    });
+    drawScaling(search);
+  }
+
+  function svg(parent, name, attributes, text) {
+    const e = document.createElementNS('http://www.w3.org/2000/svg', name);
+    Object.entries(attributes).forEach(([k, v]) => e.setAttribute(k, String(v)));
+    if (text !== undefined) e.textContent = text;
+    parent.appendChild(e);
+    return e;
+  }
+
+  function drawScaling(search) {
+    const chart = $('scaling');
+    chart.replaceChildren();
+    const w = 640, h = 280, left = 50, bottom = 30, top = 10, right = 10;
+    const steps = search.steps.filter((s) => s.score !== null);
+    // The x axis grows with the tiles tried, as the search doubles them.
+    const maxTiles = Math.max(search.startTiles, ...search.steps.map((s) => s.tiles)) + 1;
+    const maxScore = Math.max(...steps.map((s) => s.confidence ? s.confidence.high : s.score), 1) * 1.1;
+    const x = (t) => left + (t / maxTiles) * (w - left - right);
+    const y = (v) => h - bottom - (v / maxScore) * (h - top - bottom);
+    svg(chart, 'line', { x1: left, y1: h - bottom, x2: w - right, y2: h - bottom, stroke: '#888' });
+    svg(chart, 'line', { x1: left, y1: top, x2: left, y2: h - bottom, stroke: '#888' });
+    svg(chart, 'text', { x: w / 2, y: h - 5, 'text-anchor': 'middle', 'font-size': 12 }, 'tiles');
+    svg(chart, 'text', { x: 5, y: top + 10, 'font-size': 12 }, 'score');
+    for (let t = 1; t < maxTiles; t += Math.max(1, Math.ceil(maxTiles / 10))) {
+      svg(chart, 'text', { x: x(t), y: h - bottom + 14, 'text-anchor': 'middle', 'font-size': 11 }, t);
+    }
+    [0, 0.5, 1].forEach((f) => svg(chart, 'text', { x: left - 5, y: y(maxScore * f) + 4, 'text-anchor': 'end', 'font-size': 11 },
+      num(maxScore * f, 2)));
+    const passed = steps.filter((s) => s.verdict === 'compliant').sort((a, b) => a.tiles - b.tiles);
+    if (passed.length > 1) {
+      svg(chart, 'polyline', { points: passed.map((s) => x(s.tiles) + ',' + y(s.score)).join(' '), fill: 'none', stroke: '#176f2c' });
+    }
+    steps.forEach((s) => {
+      const colour = s.verdict === 'compliant' ? '#176f2c' : '#b00020';
+      if (s.confidence) svg(chart, 'line', { x1: x(s.tiles), x2: x(s.tiles), y1: y(s.confidence.low), y2: y(s.confidence.high), stroke: colour });
+      svg(chart, 'circle', { cx: x(s.tiles), cy: y(s.score), r: 4, fill: colour, 'data-tiles': s.tiles });
+    });
+  }
 
   function loadBundles() {
     fetch('api/bundles', auth).then((r) => (r.ok ? r.json() : Promise.reject(r.status))).then((bundles) => {

@@ -4,13 +4,16 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.SearchSpec;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.search.SearchListener;
 import org.tilemark.harness.search.SearchRun;
+import org.tilemark.harness.serve.LiveServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,6 +36,10 @@ class SearchCommand implements Callable<Integer> {
 
     @Option(names = "--max-tiles", paramLabel = "N", description = "never try more tiles than this (search.maxTiles)")
     String maxTiles;
+
+    @Option(names = "--serve", description = "serve the live page (each step's run, the steps so far, the scaling chart), "
+            + "REST API and /metrics while the search goes (serve.*; docs/serve.md)")
+    boolean serve;
 
     @Override
     public Integer call() {
@@ -57,12 +64,26 @@ class SearchCommand implements Callable<Integer> {
             e.errors().forEach(error -> System.err.println("error: " + error));
             return RunOutcome.BAD_INPUT;
         }
+        Optional<LiveServer> server = serve ? Serving.start(base, out, System.err) : Optional.empty();
+        if (serve && server.isEmpty()) {
+            return RunOutcome.BAD_INPUT;
+        }
         SearchRun search = new SearchRun(out, System.err, System.getenv(),
-                (tiles, results) -> config.load(step(searchSettings, tiles, results.toString())));
-        return InterruptibleRun.whileCtrlCDoes(() -> {
-            out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");
-            search.abort();
-        }, () -> search.run(base));
+                (tiles, results) -> config.load(step(searchSettings, tiles, results.toString())),
+                server.map(LiveServer::searchListener).orElse(SearchListener.NONE));
+        server.ifPresent(s -> s.control(() -> {
+            out.println("\n[abort] stop asked through the web app: stopping the current step (its measured intervals are kept) and the search ...");
+            Thread.ofPlatform().name("tilemark-search-abort").start(search::abort); // abort waits for the search's end
+            return true;
+        }));
+        try {
+            return InterruptibleRun.whileCtrlCDoes(() -> {
+                out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");
+                search.abort();
+            }, () -> search.run(base));
+        } finally {
+            server.ifPresent(LiveServer::close);
+        }
     }
 
     private Map<String, String> quickShape(SearchSpec.Quick shape) {

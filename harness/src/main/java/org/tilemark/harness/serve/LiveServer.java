@@ -11,6 +11,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunListener;
+import org.tilemark.harness.search.SearchListener;
 
 /**
  * {@code tilemark serve} and {@code run --serve}: the web app on {@code serve.address}:{@code serve.port}
@@ -74,6 +75,11 @@ public final class LiveServer implements AutoCloseable {
 
     /** Where the run tells what it measures. */
     public RunListener listener() {
+        return live;
+    }
+
+    /** Where a search tells its steps ({@code search --serve}); its steps' runs tell through it as well. */
+    public SearchListener searchListener() {
         return live;
     }
 
