@@ -144,6 +144,14 @@ class ServeEndToEndTest {
             HttpResponse<String> stop = send(post(base + "/api/run/stop").header("Authorization", "Bearer " + token).build());
             assertThat(stop.statusCode()).isEqualTo(409);
             assertThat(stop.body()).contains("no run is going").doesNotContain(token);
+            HttpResponse<String> bad = send(post(base + "/api/run").header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"settings\": {\"run.tiles\": \"0\"}}")).build());
+            assertThat(bad.statusCode()).as("serve starts runs, checked as run checks them").isEqualTo(400);
+            assertThat(E2e.JSON.readTree(bad.body()).get("error").asText()).startsWith("run.tiles: ");
+            try (var dirs = Files.list(results)) {
+                assertThat(dirs).as("nothing created").containsExactly(bundle);
+            }
         } finally {
             serve.destroy(); // SIGTERM: the shutdown hook closes the server, as Ctrl-C does
         }
