@@ -8,6 +8,7 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.search.SearchRun;
 import org.tilemark.harness.serve.LiveServer;
 import org.tilemark.harness.serve.RunControl;
 
@@ -41,6 +42,15 @@ final class InterruptibleRun {
         return () -> {
             out.println("\n[abort] stop asked through the web app: stopping drivers, keeping measured intervals, tearing down VMs ...");
             orchestrator.abort();
+            return true;
+        };
+    }
+
+    /** {@code POST /api/run/stop} of a search: its current step stops the clean way, and the search after it. */
+    static RunControl webStop(PrintStream out, SearchRun search) {
+        return () -> {
+            out.println("\n[abort] stop asked through the web app: stopping the current step (its measured intervals are kept) and the search ...");
+            Thread.ofPlatform().name("tilemark-search-abort").start(search::abort); // abort waits for the search's end
             return true;
         };
     }

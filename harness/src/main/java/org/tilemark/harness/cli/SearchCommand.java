@@ -1,7 +1,6 @@
 package org.tilemark.harness.cli;
 
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -9,7 +8,6 @@ import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
-import org.tilemark.config.SearchSpec;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.harness.search.SearchListener;
 import org.tilemark.harness.search.SearchRun;
@@ -44,38 +42,28 @@ class SearchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream out = System.out;
-        BenchmarkSpec base;
         Map<String, String> searchSettings = new LinkedHashMap<>();
+        if (config.tiles != null) {
+            searchSettings.put("search.startTiles", config.tiles);
+        }
+        if (maxTiles != null) {
+            searchSettings.put("search.maxTiles", maxTiles);
+        }
+        SearchPlan plan;
         try {
-            if (config.tiles != null) {
-                searchSettings.put("search.startTiles", config.tiles);
-            }
-            if (maxTiles != null) {
-                searchSettings.put("search.maxTiles", maxTiles);
-            }
-            base = Preflight.check(config.load(searchSettings));
-            if (quick) {
-                searchSettings.putAll(quickShape(base.search().quick()));
-            }
-            // Both ends of the range are checked now, so no step can fail on its configuration later.
-            config.load(step(searchSettings, base.search().startTiles(), base.run().results().toString()));
-            config.load(step(searchSettings, base.search().maxTiles(), base.run().results().toString()));
+            plan = SearchPlan.of(config::load, searchSettings, !quick ? null
+                    : new SearchPlan.QuickShape(config.phases != null, config.phaseDuration != null, config.warmup != null));
         } catch (ConfigException e) {
             e.errors().forEach(error -> System.err.println("error: " + error));
             return RunOutcome.BAD_INPUT;
         }
+        BenchmarkSpec base = plan.base();
         Optional<LiveServer> server = serve ? Serving.start(base, out, System.err) : Optional.empty();
         if (serve && server.isEmpty()) {
             return RunOutcome.BAD_INPUT;
         }
-        SearchRun search = new SearchRun(out, System.err, System.getenv(),
-                (tiles, results) -> config.load(step(searchSettings, tiles, results.toString())),
-                server.map(LiveServer::searchListener).orElse(SearchListener.NONE));
-        server.ifPresent(s -> s.control(() -> {
-            out.println("\n[abort] stop asked through the web app: stopping the current step (its measured intervals are kept) and the search ...");
-            Thread.ofPlatform().name("tilemark-search-abort").start(search::abort); // abort waits for the search's end
-            return true;
-        }));
+        SearchRun search = new SearchRun(out, System.err, System.getenv(), plan.steps(), server.map(LiveServer::searchListener).orElse(SearchListener.NONE));
+        server.ifPresent(s -> s.control(InterruptibleRun.webStop(out, search)));
         try {
             return InterruptibleRun.whileCtrlCDoes(() -> {
                 out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");
@@ -84,30 +72,5 @@ class SearchCommand implements Callable<Integer> {
         } finally {
             server.ifPresent(LiveServer::close);
         }
-    }
-
-    private Map<String, String> quickShape(SearchSpec.Quick shape) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        if (config.phases == null) {
-            settings.put("run.phases", Integer.toString(shape.phases()));
-        }
-        if (config.phaseDuration == null) {
-            settings.put("run.phaseDuration", seconds(shape.phaseDuration()));
-        }
-        if (config.warmup == null) {
-            settings.put("run.warmup", seconds(shape.warmup()));
-        }
-        return settings;
-    }
-
-    private static Map<String, String> step(Map<String, String> searchSettings, int tiles, String results) {
-        Map<String, String> settings = new LinkedHashMap<>(searchSettings);
-        settings.put("run.tiles", Integer.toString(tiles));
-        settings.put("run.results", results);
-        return settings;
-    }
-
-    private static String seconds(Duration d) {
-        return d.toMillis() + "ms";
     }
 }

@@ -2,19 +2,22 @@ package org.tilemark.harness.cli;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.harness.run.RunOrchestrator;
+import org.tilemark.harness.search.SearchRun;
 import org.tilemark.harness.serve.LiveServer;
 import org.tilemark.harness.serve.RunControl;
 import org.tilemark.harness.serve.RunLauncher;
 
 /**
- * Runs started through the web app of {@code tilemark serve}, one at a time. Each is what {@code tilemark run}
- * with serve's own options would run, the posted configuration in place of {@code -c} and the posted settings
- * last, checked by the same {@link Preflight} before anything is created; its console lines go where serve's do.
+ * Runs and searches started through the web app of {@code tilemark serve}, one at a time. Each is what
+ * {@code tilemark run} (or {@code search}) with serve's own options would run, the posted configuration in place
+ * of {@code -c} and the posted settings last, checked by the same {@link Preflight} before anything is created;
+ * its console lines go where serve's do.
  */
 final class ServedRuns implements RunLauncher {
 
@@ -26,7 +29,8 @@ final class ServedRuns implements RunLauncher {
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
-    private RunOrchestrator current;
+    /** Ctrl-C's clean stop of what goes; null when nothing does. */
+    private Runnable abort;
     private Thread thread;
 
     ServedRuns(ConfigOptions options, LiveServer server, PrintStream out, PrintStream err, Map<String, String> environment) {
@@ -39,18 +43,32 @@ final class ServedRuns implements RunLauncher {
 
     @Override
     public synchronized boolean launch(RunRequest request) throws ConfigException {
-        if (current != null) {
+        if (abort != null) {
             return false;
         }
-        BenchmarkSpec spec = Preflight.check(request.config() == null
-                ? options.load(request.settings()) : options.loadText(request.config(), SOURCE, request.settings()));
-        RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment, server.listener());
-        current = orchestrator;
-        server.control(InterruptibleRun.webStop(out, orchestrator));
-        out.println("[serve] run started through the web app");
+        SearchPlan.Layers layers = extra -> {
+            Map<String, String> settings = new LinkedHashMap<>(request.settings());
+            settings.putAll(extra);
+            return request.config() == null ? options.load(settings) : options.loadText(request.config(), SOURCE, settings);
+        };
+        Runnable work;
+        if (request.search()) {
+            SearchPlan plan = SearchPlan.of(layers, Map.of(), null);
+            SearchRun search = new SearchRun(out, err, environment, plan.steps(), server.searchListener());
+            server.control(InterruptibleRun.webStop(out, search));
+            abort = search::abort;
+            work = () -> search.run(plan.base());
+        } else {
+            BenchmarkSpec spec = Preflight.check(layers.load(Map.of()));
+            RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment, server.listener());
+            server.control(InterruptibleRun.webStop(out, orchestrator));
+            abort = orchestrator::abort;
+            work = () -> orchestrator.run(spec);
+        }
+        out.println("[serve] " + (request.search() ? "search" : "run") + " started through the web app");
         thread = Thread.ofPlatform().name("tilemark-served-run").start(() -> {
             try {
-                orchestrator.run(spec);
+                work.run();
             } finally {
                 ended();
             }
@@ -59,19 +77,21 @@ final class ServedRuns implements RunLauncher {
     }
 
     private synchronized void ended() {
-        current = null;
+        abort = null;
         server.control(RunControl.NONE);
     }
 
-    /** Serve is closing (Ctrl-C): the run going stops the clean way first, as Ctrl-C stops {@code tilemark run}. */
+    /** Serve is closing (Ctrl-C): what goes stops the clean way first, as Ctrl-C stops {@code tilemark run}. */
     void stopAndAwait(Duration patience) throws InterruptedException {
         Optional<Thread> running;
+        Runnable stop;
         synchronized (this) {
-            if (current != null) {
-                out.println("\n[abort] stopping drivers, keeping measured intervals, tearing down VMs ...");
-                current.abort();
-            }
+            stop = abort;
             running = Optional.ofNullable(thread);
+        }
+        if (stop != null) {
+            out.println("\n[abort] stopping drivers, keeping measured intervals, tearing down VMs ...");
+            stop.run();
         }
         if (running.isPresent()) {
             running.get().join(patience);

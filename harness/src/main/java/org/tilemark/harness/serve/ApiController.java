@@ -7,6 +7,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.Messages;
 import org.springframework.http.HttpStatus;
@@ -24,6 +25,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 final class ApiController {
 
     /** Prometheus' text exposition format. */
+    private static final Set<String> REQUEST_FIELDS = Set.of("config", "settings", "search");
     private static final MediaType PROMETHEUS_TEXT = MediaType.parseMediaType("text/plain; version=0.0.4; charset=utf-8");
 
     private final BundleIndex bundles;
@@ -64,7 +66,7 @@ final class ApiController {
         return live.subscribe();
     }
 
-    /** Starts a run: 202, or 400 naming every bad key (nothing started), or 409 while a run goes. */
+    /** Starts a run or a search: 202, or 400 naming every bad key (nothing started), or 409 while a run goes. */
     @PostMapping("/api/run")
     ResponseEntity<String> start(@RequestBody(required = false) String body) throws JsonProcessingException {
         RunLauncher.RunRequest request;
@@ -100,15 +102,15 @@ final class ApiController {
         return ResponseEntity.ok().contentType(PROMETHEUS_TEXT).body(registry.scrape());
     }
 
-    /** {@code {"config": "<yaml>", "settings": {"run.tiles": "1"}}}, both optional; an empty body is neither. */
+    /** {@code {"config": "<yaml>", "settings": {"run.tiles": "1"}, "search": false}}, each optional; an empty body is none. */
     private RunLauncher.RunRequest request(String body) throws JsonProcessingException {
         JsonNode tree = body == null || body.isBlank() ? json.createObjectNode() : json.readTree(body);
         if (!tree.isObject()) {
             throw new IllegalArgumentException("expected an object with 'config' and 'settings'");
         }
         tree.fieldNames().forEachRemaining(name -> {
-            if (!name.equals("config") && !name.equals("settings")) {
-                throw new IllegalArgumentException("unknown field '" + name + "' (config, settings)");
+            if (!REQUEST_FIELDS.contains(name)) {
+                throw new IllegalArgumentException("unknown field '" + Messages.clip(name) + "' (config, settings, search)");
             }
         });
         JsonNode config = tree.path("config");
@@ -126,7 +128,11 @@ final class ApiController {
             }
             settings.put(entry.getKey(), entry.getValue().asText());
         }
-        return new RunLauncher.RunRequest(config.isTextual() ? config.asText() : null, settings);
+        JsonNode search = tree.path("search");
+        if (!search.isMissingNode() && !search.isBoolean()) {
+            throw new IllegalArgumentException("search: expected true or false");
+        }
+        return new RunLauncher.RunRequest(config.isTextual() ? config.asText() : null, settings, search.asBoolean(false));
     }
 
     private ResponseEntity<String> ok(Object body) throws JsonProcessingException {

@@ -111,7 +111,10 @@ final class LiveState implements RunListener, SearchListener {
             status = RUNNING;
             runId = id;
             bundle = directory.getFileName().toString();
-            // tilemark serve starts one run after another: nothing of the last one carries over.
+            // tilemark serve starts one run after another: nothing of the last one carries over, nor an ended search.
+            if (search != null && search.headline() != null) {
+                search = null;
+            }
             interval = null;
             intervals = 0;
             operations.clear();

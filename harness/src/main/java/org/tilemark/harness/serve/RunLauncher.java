@@ -4,8 +4,8 @@ import java.util.Map;
 import org.tilemark.config.ConfigException;
 
 /**
- * What {@code POST /api/run} does: starts a run from a configuration, checked as {@code tilemark run}
- * checks its input. One run at a time.
+ * What {@code POST /api/run} does: starts a run (or a search) from a configuration, checked as
+ * {@code tilemark run} (or {@code search}) checks its input. One at a time.
  */
 @FunctionalInterface
 public interface RunLauncher {
@@ -18,8 +18,9 @@ public interface RunLauncher {
      *
      * @param config   YAML as a configuration file holds it, in place of the server's {@code -c}; null for none
      * @param settings dotted key paths to values, as {@code -s} gives them, applied last
+     * @param search   a search ({@code tilemark search}) instead of one run
      */
-    record RunRequest(String config, Map<String, String> settings) {
+    record RunRequest(String config, Map<String, String> settings, boolean search) {
         public RunRequest {
             settings = settings == null ? Map.of() : Map.copyOf(settings);
         }
