@@ -45,11 +45,7 @@ class ServedRunsTest {
     @Test
     void aRunIsStartedAndStoppedThroughTheApiOnlyWithTheTokenAndLeavesAnAbortedCompleteBundle() throws Exception {
         Path results = tmp.resolve("results");
-        ConfigOptions options = new ConfigOptions();
-        options.settings.putAll(Map.of("run.results", results.toString(), "run.stateDir", tmp.resolve("state").toString(),
-                "serve.port", "0", "cluster.local.workDir", tmp.resolve("work").toString(),
-                "cluster.local.datastores.app", tmp.resolve("work/app").toString(),
-                "cluster.local.datastores.maintenance", tmp.resolve("work/maintenance").toString()));
+        ConfigOptions options = servedOptions(tmp);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         try (LiveServer server = LiveServer.start(options.load(), Map.of(), out)) {
@@ -76,6 +72,16 @@ class ServedRunsTest {
         assertThat(Files.readString(bundle.resolve("intervals.jsonl"))).as("stopped once measuring").contains("\"stage\":\"measure\"");
         assertThat(guestsUnder(tmp.resolve("work"))).as("guests after the stop").isEmpty();
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("[abort] stop asked through the web app");
+    }
+
+    /** Serve's own options: everything it and its runs write is under {@code tmp}; a free loopback port. */
+    static ConfigOptions servedOptions(Path tmp) {
+        ConfigOptions options = new ConfigOptions();
+        options.settings.putAll(Map.of("run.results", tmp.resolve("results").toString(), "run.stateDir", tmp.resolve("state").toString(),
+                "serve.port", "0", "cluster.local.workDir", tmp.resolve("work").toString(),
+                "cluster.local.datastores.app", tmp.resolve("work/app").toString(),
+                "cluster.local.datastores.maintenance", tmp.resolve("work/maintenance").toString()));
+        return options;
     }
 
     private void drive(Path results) throws Exception {

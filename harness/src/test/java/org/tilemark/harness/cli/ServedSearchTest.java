@@ -44,11 +44,7 @@ class ServedSearchTest {
     @Test
     void aSearchStartedThroughTheApiShowsEveryStepAsWrittenAndItsHeadline() throws Exception {
         Path results = tmp.resolve("results");
-        ConfigOptions options = new ConfigOptions();
-        options.settings.putAll(Map.of("run.results", results.toString(), "run.stateDir", tmp.resolve("state").toString(),
-                "serve.port", "0", "cluster.local.workDir", tmp.resolve("work").toString(),
-                "cluster.local.datastores.app", tmp.resolve("work/app").toString(),
-                "cluster.local.datastores.maintenance", tmp.resolve("work/maintenance").toString()));
+        ConfigOptions options = ServedRunsTest.servedOptions(tmp);
         PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         JsonNode live;
         try (LiveServer server = LiveServer.start(options.load(), Map.of(), out)) {
