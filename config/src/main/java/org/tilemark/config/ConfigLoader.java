@@ -27,11 +27,24 @@ public final class ConfigLoader {
      */
     public static BenchmarkSpec load(Optional<Path> file, Map<String, String> overrides) throws ConfigException {
         Objects.requireNonNull(file, "file");
-        Objects.requireNonNull(overrides, "overrides");
         YamlTrees trees = new YamlTrees();
+        return load(trees, file.isPresent() ? Optional.of(trees.readFile(file.get())) : Optional.empty(), overrides);
+    }
+
+    /**
+     * As {@link #load(Optional, Map)} with the user's configuration given as YAML text instead of a file
+     * (a run started through the web app); {@code source} names it in errors.
+     */
+    public static BenchmarkSpec loadText(String yaml, String source, Map<String, String> overrides) throws ConfigException {
+        YamlTrees trees = new YamlTrees();
+        return load(trees, Optional.of(trees.readText(yaml, source)), overrides);
+    }
+
+    private static BenchmarkSpec load(YamlTrees trees, Optional<ObjectNode> user, Map<String, String> overrides)
+            throws ConfigException {
+        Objects.requireNonNull(overrides, "overrides");
         PlatformConfigs platforms = PlatformConfigs.load();
         ObjectNode merged = defaults(trees, platforms);
-        Optional<ObjectNode> user = file.isPresent() ? Optional.of(trees.readFile(file.get())) : Optional.empty();
         String profile = overrides.getOrDefault("run.profile",
                 user.map(u -> u.path("run").path("profile").asText(null)).orElse(merged.path("run").path("profile").asText()));
         RunProfiles.layer(trees, profile).ifPresent(layer -> YamlTrees.deepMerge(merged, layer));

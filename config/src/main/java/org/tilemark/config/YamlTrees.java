@@ -57,12 +57,24 @@ final class YamlTrees {
         } catch (InputFiles.InputFileException e) {
             throw new ConfigException(Files.exists(file) ? "config file " + e.getMessage() : "config file not found: " + file);
         }
-        JsonNode tree = StrictYaml.parse(text, file.toString());
+        return parsed(text, file.toString(), "config file " + file);
+    }
+
+    /** A configuration given as text (the body of a request), named {@code source} in errors; capped like a file. */
+    ObjectNode readText(String text, String source) throws ConfigException {
+        if (text.length() > InputFiles.CONFIG_MAX_BYTES) {
+            throw new ConfigException("config " + source + ": larger than " + InputFiles.CONFIG_MAX_BYTES + " bytes");
+        }
+        return parsed(text, source, "config " + source);
+    }
+
+    private static ObjectNode parsed(String text, String source, String described) throws ConfigException {
+        JsonNode tree = StrictYaml.parse(text, source);
         if (tree == null || tree.isNull()) {
             return JsonNodeFactory.instance.objectNode();
         }
         if (!tree.isObject()) {
-            throw new ConfigException("config file " + file + ": expected a mapping of keys at the top level");
+            throw new ConfigException(described + ": expected a mapping of keys at the top level");
         }
         return (ObjectNode) tree;
     }

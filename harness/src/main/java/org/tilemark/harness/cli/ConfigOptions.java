@@ -60,6 +60,15 @@ class ConfigOptions {
 
     /** The configuration from {@code configFile} with these options, then {@code extraSettings} on top. */
     BenchmarkSpec load(Optional<Path> configFile, Map<String, String> extraSettings) throws ConfigException {
+        return ConfigLoader.load(configFile, overrides(extraSettings));
+    }
+
+    /** As {@link #load(Optional, Map)} with the configuration given as YAML text, named {@code source} in errors. */
+    BenchmarkSpec loadText(String yaml, String source, Map<String, String> extraSettings) throws ConfigException {
+        return ConfigLoader.loadText(yaml, source, overrides(extraSettings));
+    }
+
+    private Map<String, String> overrides(Map<String, String> extraSettings) {
         Map<String, String> overrides = new LinkedHashMap<>(settings);
         put(overrides, "run.profile", profile);
         put(overrides, "run.tiles", tiles);
@@ -68,7 +77,7 @@ class ConfigOptions {
         put(overrides, "run.warmup", warmup);
         put(overrides, "run.results", results);
         overrides.putAll(extraSettings);
-        return ConfigLoader.load(configFile, overrides);
+        return overrides;
     }
 
     private static void put(Map<String, String> overrides, String key, String value) {

@@ -8,7 +8,9 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.search.SearchRun;
 import org.tilemark.harness.serve.LiveServer;
+import org.tilemark.harness.serve.RunControl;
 
 /** Work that Ctrl-C stops cleanly: drivers stop, measured intervals are kept, VMs torn down. */
 final class InterruptibleRun {
@@ -23,11 +25,7 @@ final class InterruptibleRun {
     static RunOutcome run(PrintStream out, BenchmarkSpec spec, Optional<LiveServer> server) {
         RunOrchestrator orchestrator = new RunOrchestrator(out, System.err, System.getenv(),
                 server.map(LiveServer::listener).orElse(RunListener.NONE));
-        server.ifPresent(s -> s.control(() -> {
-            out.println("\n[abort] stop asked through the web app: stopping drivers, keeping measured intervals, tearing down VMs ...");
-            orchestrator.abort();
-            return true;
-        }));
+        server.ifPresent(s -> s.control(webStop(out, orchestrator)));
         return whileCtrlCDoes(() -> {
             out.println("\n[abort] stopping drivers, keeping measured intervals, tearing down VMs ...");
             orchestrator.abort();
@@ -37,6 +35,24 @@ final class InterruptibleRun {
                 Thread.currentThread().interrupt();
             }
         }, () -> orchestrator.run(spec));
+    }
+
+    /** {@code POST /api/run/stop}: the clean stop of Ctrl-C, said on the console. */
+    static RunControl webStop(PrintStream out, RunOrchestrator orchestrator) {
+        return () -> {
+            out.println("\n[abort] stop asked through the web app: stopping drivers, keeping measured intervals, tearing down VMs ...");
+            orchestrator.abort();
+            return true;
+        };
+    }
+
+    /** {@code POST /api/run/stop} of a search: its current step stops the clean way, and the search after it. */
+    static RunControl webStop(PrintStream out, SearchRun search) {
+        return () -> {
+            out.println("\n[abort] stop asked through the web app: stopping the current step (its measured intervals are kept) and the search ...");
+            Thread.ofPlatform().name("tilemark-search-abort").start(search::abort); // abort waits for the search's end
+            return true;
+        };
     }
 
     /** Runs {@code work}; a Ctrl-C meanwhile runs {@code onCtrlC} (on the JVM's shutdown-hook thread). */

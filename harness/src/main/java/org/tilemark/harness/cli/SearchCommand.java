@@ -1,16 +1,17 @@
 package org.tilemark.harness.cli;
 
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
-import org.tilemark.config.SearchSpec;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.search.SearchListener;
 import org.tilemark.harness.search.SearchRun;
+import org.tilemark.harness.serve.LiveServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,59 +35,42 @@ class SearchCommand implements Callable<Integer> {
     @Option(names = "--max-tiles", paramLabel = "N", description = "never try more tiles than this (search.maxTiles)")
     String maxTiles;
 
+    @Option(names = "--serve", description = "serve the live page (each step's run, the steps so far, the scaling chart), "
+            + "REST API and /metrics while the search goes (serve.*; docs/serve.md)")
+    boolean serve;
+
     @Override
     public Integer call() {
         PrintStream out = System.out;
-        BenchmarkSpec base;
         Map<String, String> searchSettings = new LinkedHashMap<>();
+        if (config.tiles != null) {
+            searchSettings.put("search.startTiles", config.tiles);
+        }
+        if (maxTiles != null) {
+            searchSettings.put("search.maxTiles", maxTiles);
+        }
+        SearchPlan plan;
         try {
-            if (config.tiles != null) {
-                searchSettings.put("search.startTiles", config.tiles);
-            }
-            if (maxTiles != null) {
-                searchSettings.put("search.maxTiles", maxTiles);
-            }
-            base = Preflight.check(config.load(searchSettings));
-            if (quick) {
-                searchSettings.putAll(quickShape(base.search().quick()));
-            }
-            // Both ends of the range are checked now, so no step can fail on its configuration later.
-            config.load(step(searchSettings, base.search().startTiles(), base.run().results().toString()));
-            config.load(step(searchSettings, base.search().maxTiles(), base.run().results().toString()));
+            plan = SearchPlan.of(config::load, searchSettings, !quick ? null
+                    : new SearchPlan.QuickShape(config.phases != null, config.phaseDuration != null, config.warmup != null));
         } catch (ConfigException e) {
             e.errors().forEach(error -> System.err.println("error: " + error));
             return RunOutcome.BAD_INPUT;
         }
-        SearchRun search = new SearchRun(out, System.err, System.getenv(),
-                (tiles, results) -> config.load(step(searchSettings, tiles, results.toString())));
-        return InterruptibleRun.whileCtrlCDoes(() -> {
-            out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");
-            search.abort();
-        }, () -> search.run(base));
-    }
-
-    private Map<String, String> quickShape(SearchSpec.Quick shape) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        if (config.phases == null) {
-            settings.put("run.phases", Integer.toString(shape.phases()));
+        BenchmarkSpec base = plan.base();
+        Optional<LiveServer> server = serve ? Serving.start(base, out, System.err) : Optional.empty();
+        if (serve && server.isEmpty()) {
+            return RunOutcome.BAD_INPUT;
         }
-        if (config.phaseDuration == null) {
-            settings.put("run.phaseDuration", seconds(shape.phaseDuration()));
+        SearchRun search = new SearchRun(out, System.err, System.getenv(), plan.steps(), server.map(LiveServer::searchListener).orElse(SearchListener.NONE));
+        server.ifPresent(s -> s.control(InterruptibleRun.webStop(out, search)));
+        try {
+            return InterruptibleRun.whileCtrlCDoes(() -> {
+                out.println("\n[abort] stopping the current step (its measured intervals are kept) and the search ...");
+                search.abort();
+            }, () -> search.run(base));
+        } finally {
+            server.ifPresent(LiveServer::close);
         }
-        if (config.warmup == null) {
-            settings.put("run.warmup", seconds(shape.warmup()));
-        }
-        return settings;
-    }
-
-    private static Map<String, String> step(Map<String, String> searchSettings, int tiles, String results) {
-        Map<String, String> settings = new LinkedHashMap<>(searchSettings);
-        settings.put("run.tiles", Integer.toString(tiles));
-        settings.put("run.results", results);
-        return settings;
-    }
-
-    private static String seconds(Duration d) {
-        return d.toMillis() + "ms";
     }
 }

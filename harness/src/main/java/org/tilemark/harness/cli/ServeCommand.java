@@ -1,5 +1,6 @@
 package org.tilemark.harness.cli;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Mixin;
 
 @Component
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve the results page, the REST API and /metrics over the bundles in run.results until Ctrl-C (docs/serve.md).")
+        description = "Serve the results page, the REST API (which can start and stop runs) and /metrics over the bundles in run.results until Ctrl-C (docs/serve.md).")
 class ServeCommand implements Callable<Integer> {
 
     @Mixin
@@ -27,8 +28,15 @@ class ServeCommand implements Callable<Integer> {
         if (server.isEmpty()) {
             return RunOutcome.BAD_INPUT;
         }
+        ServedRuns runs = new ServedRuns(config, server.get(), System.out, System.err, System.getenv());
+        server.get().launcher(runs);
         CountDownLatch stopped = new CountDownLatch(1);
         return InterruptibleRun.whileCtrlCDoes(() -> {
+            try {
+                runs.stopAndAwait(Duration.ofMinutes(2));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             server.get().close();
             stopped.countDown();
         }, () -> {

@@ -28,11 +28,16 @@ public final class CompareSession {
 
     /** Compares existing bundles (or directories of bundles): nothing is run. */
     public int compareBundles(Path a, Path b, Path results) {
+        return compareBundlesInto(a, b, newDirectory(results));
+    }
+
+    /** As {@link #compareBundles}, writing the compare bundle into {@code directory} (from {@link #newDirectory}). */
+    public int compareBundlesInto(Path a, Path b, Path directory) {
         try {
             List<RunSamples> runsA = BundleInputs.load("A", a);
             List<RunSamples> runsB = BundleInputs.load("B", b);
             BundleInputs.checkComparable(runsA, runsB);
-            return report(Comparison.of(runsA, runsB, WelchTest.LEVEL_95), newDirectory(results));
+            return report(Comparison.of(runsA, runsB, WelchTest.LEVEL_95), directory);
         } catch (BadCompareInput e) {
             err.println("error: " + e.getMessage());
             return RunOutcome.BAD_INPUT;
@@ -81,7 +86,8 @@ public final class CompareSession {
         return RunOutcome.COMPLIANT;
     }
 
-    private static Path newDirectory(Path results) {
+    /** A new compare bundle's directory under {@code results}: {@code compare-<id>}. */
+    public static Path newDirectory(Path results) {
         return results.resolve("compare-" + RunIds.next());
     }
 

@@ -41,15 +41,23 @@ public final class SearchRun {
     private final PrintStream err;
     private final Map<String, String> environment;
     private final StepSpecs specs;
+    private final SearchListener listener;
     private final AtomicBoolean aborted = new AtomicBoolean();
     private final AtomicReference<RunOrchestrator> current = new AtomicReference<>();
     private final java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
 
     public SearchRun(PrintStream out, PrintStream err, Map<String, String> environment, StepSpecs specs) {
+        this(out, err, environment, specs, SearchListener.NONE);
+    }
+
+    /** With a live view ({@code search --serve}) told of every step. */
+    public SearchRun(PrintStream out, PrintStream err, Map<String, String> environment, StepSpecs specs,
+                     SearchListener listener) {
         this.out = out;
         this.err = err;
         this.environment = environment;
         this.specs = specs;
+        this.listener = listener;
     }
 
     /** Errors and progress on one console (tests that read the whole of what a search printed). */
@@ -95,6 +103,7 @@ public final class SearchRun {
             out.println("Search " + searchId + ": tiles from " + settings.startTiles() + " (at most " + settings.maxTiles()
                     + "), doubling then bisecting" + (settings.repeatWinner() ? ", the winner run twice" : "")
                     + "; results in " + directory);
+            listener.searchStarted(searchId, settings.startTiles(), settings.maxTiles());
             try (TileCluster cluster = TileCluster.open(base, searchId, out)) {
                 for (OptionalInt next = search.next(); next.isPresent() && !aborted.get(); next = search.next()) {
                     int tiles = next.getAsInt();
@@ -103,7 +112,7 @@ public final class SearchRun {
                     out.println();
                     out.println("=== step " + (steps.size() + 1) + ": " + tiles + (tiles == 1 ? " tile" : " tiles")
                             + (repeat ? " (repeat of the maximum)" : "") + " ===");
-                    RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment);
+                    RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment, listener.steps());
                     current.set(orchestrator);
                     RunOutcome outcome = orchestrator.run(spec, cluster, PhasePolicy.STOP_AT_FIRST_FAILED_PHASE);
                     current.set(null);
@@ -113,7 +122,9 @@ public final class SearchRun {
                     }
                     SearchStep step = SearchStep.read(steps.size() + 1, tiles, repeat, outcome.bundle(), outcome.verdict());
                     steps.add(step);
-                    bundle.appendJsonLine("steps.jsonl", SearchJson.step(step, directory));
+                    ObjectNode line = SearchJson.step(step, directory);
+                    bundle.appendJsonLine("steps.jsonl", line);
+                    listener.searchStep(line);
                     search.record(new TileSearch.Outcome(tiles, step.compliant(), step.score().orElse(0)));
                 }
             } catch (PlatformException e) {
@@ -129,6 +140,7 @@ public final class SearchRun {
             out.println();
             SearchTable.print(out, steps);
             out.println(outcome.headline());
+            listener.searchFinished(outcome.headline());
             outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
             out.println("Report: " + directory.resolve(BundleLayout.REPORT));
             outcome.failure().ifPresent(f -> err.println("error: search incomplete: " + f));

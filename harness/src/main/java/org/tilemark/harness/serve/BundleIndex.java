@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,19 +58,47 @@ final class BundleIndex {
     }
 
     Optional<Detail> read(String id) throws IOException {
-        if (!ID.matcher(id).matches()) {
+        Optional<Path> found = bundle(id);
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        Path dir = results.resolve(id);
-        if (!Files.isDirectory(dir) || !BundleReader.hasRunData(dir)) {
-            return Optional.empty();
-        }
+        Path dir = found.get();
         BundleReader reader = BundleReader.of(dir);
         List<String> files;
         try (Stream<Path> all = Files.walk(dir)) {
             files = all.filter(Files::isRegularFile).map(f -> dir.relativize(f).toString()).sorted().toList();
         }
         return Optional.of(new Detail(summary(reader), quietly(reader, true), quietly(reader, false), files));
+    }
+
+    Path results() {
+        return results;
+    }
+
+    /** The directory of the bundle named {@code id}, when there is one. */
+    Optional<Path> bundle(String id) {
+        if (!ID.matcher(id).matches()) {
+            return Optional.empty();
+        }
+        Path dir = results.resolve(id);
+        return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && BundleReader.hasRunData(dir) ? Optional.of(dir) : Optional.empty();
+    }
+
+    /**
+     * A regular file inside {@code results/<id>/} (a bundle, or the directory of a compare): its report, charts,
+     * CSV. Nothing outside that directory, through {@code ..} or a link, is ever answered.
+     */
+    Optional<Path> file(String id, String relative) throws IOException {
+        if (!ID.matcher(id).matches()) {
+            return Optional.empty();
+        }
+        Path dir = results.resolve(id);
+        Path file = dir.resolve(relative.replaceFirst("^/+", "")).normalize();
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || !file.startsWith(dir) || file.equals(dir)
+                || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !file.toRealPath().startsWith(dir.toRealPath())) {
+            return Optional.empty();
+        }
+        return Optional.of(file);
     }
 
     private static Summary summary(BundleReader reader) throws IOException {

@@ -11,6 +11,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.run.RunListener;
+import org.tilemark.harness.search.SearchListener;
 
 /**
  * {@code tilemark serve} and {@code run --serve}: the web app on {@code serve.address}:{@code serve.port}
@@ -57,9 +58,12 @@ public final class LiveServer implements AutoCloseable {
                     var beans = ctx.getBeanFactory();
                     beans.registerSingleton("bundleIndex", new BundleIndex(spec.run().results()));
                     beans.registerSingleton("liveState", live);
-                    beans.registerSingleton("runControl", stop);
+                    // Each as its own type: Stop is both, and would be two candidates for either.
+                    beans.registerSingleton("runControl", (RunControl) stop::stop);
+                    beans.registerSingleton("runLauncher", (RunLauncher) stop::launch);
                     beans.registerSingleton("prometheusRegistry", registry);
                     beans.registerSingleton("json", json);
+                    beans.registerSingleton("serveToken", token);
                     beans.registerSingleton("tokenFilter", new TokenFilter(token, json));
                 })
                 .run();
@@ -74,9 +78,19 @@ public final class LiveServer implements AutoCloseable {
         return live;
     }
 
+    /** Where a search tells its steps ({@code search --serve}); its steps' runs tell through it as well. */
+    public SearchListener searchListener() {
+        return live;
+    }
+
     /** What {@code POST /api/run/stop} does from now on. */
     public void control(RunControl control) {
         stop.delegate = control;
+    }
+
+    /** What {@code POST /api/run} does from now on ({@code tilemark serve}: start a run; by default nothing). */
+    public void launcher(RunLauncher launcher) {
+        stop.launcher = launcher;
     }
 
     public int port() {
@@ -86,6 +100,7 @@ public final class LiveServer implements AutoCloseable {
     @Override
     public void close() {
         stop.delegate = RunControl.NONE;
+        stop.launcher = RunLauncher.NONE;
         live.close();
         context.close();
     }
@@ -102,13 +117,22 @@ public final class LiveServer implements AutoCloseable {
                 : spec.run().stateDir().resolve("secrets").resolve(ServeToken.SECRET_NAME).toString();
     }
 
-    /** The stop action, set once the run exists (the run needs the server's listener first). */
-    private static final class Stop implements RunControl {
+    /**
+     * The stop and start actions, set once the run (or what starts runs) exists: it needs the server's
+     * listener first.
+     */
+    private static final class Stop implements RunControl, RunLauncher {
         private volatile RunControl delegate = RunControl.NONE;
+        private volatile RunLauncher launcher = RunLauncher.NONE;
 
         @Override
         public boolean stop() {
             return delegate.stop();
+        }
+
+        @Override
+        public boolean launch(RunRequest request) throws org.tilemark.config.ConfigException {
+            return launcher.launch(request);
         }
     }
 }

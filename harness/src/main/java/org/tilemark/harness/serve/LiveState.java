@@ -1,9 +1,11 @@
 package org.tilemark.harness.serve;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -12,12 +14,13 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.run.LiveInterval;
 import org.tilemark.harness.run.RunListener;
+import org.tilemark.harness.search.SearchListener;
 
 /**
  * The run as it stands, fed by the run ({@link RunListener}) and read by the API, the event stream and
  * the metrics. Pushing to browsers happens on its own thread: a slow browser never holds up the run.
  */
-final class LiveState implements RunListener {
+final class LiveState implements RunListener, SearchListener {
 
     static final String WAITING = "waiting";
     static final String RUNNING = "running";
@@ -41,6 +44,7 @@ final class LiveState implements RunListener {
     private long intervals;
     private String verdict;
     private String scoreLine;
+    private SearchView search;
 
     LiveState(LiveMetrics metrics, ObjectMapper json) {
         this.metrics = metrics;
@@ -54,11 +58,51 @@ final class LiveState implements RunListener {
      * @param operations the latest infrastructure operations, oldest first
      */
     record View(String status, String runId, String bundle, long intervals, LiveInterval interval,
-                List<InfraOpLine> operations, String verdict, String scoreLine) {
+                List<InfraOpLine> operations, String verdict, String scoreLine, SearchView search) {
+    }
+
+    /**
+     * A search as it stands ({@code search --serve}; null otherwise): the live run is its current step.
+     *
+     * @param steps    the steps so far, as {@code steps.jsonl} holds them
+     * @param headline the search's headline once it ended, else null
+     */
+    record SearchView(String searchId, int startTiles, int maxTiles, List<JsonNode> steps, String headline) {
     }
 
     synchronized View view() {
-        return new View(status, runId, bundle, intervals, interval, List.copyOf(operations), verdict, scoreLine);
+        return new View(status, runId, bundle, intervals, interval, List.copyOf(operations), verdict, scoreLine, search);
+    }
+
+    @Override
+    public void searchStarted(String searchId, int startTiles, int maxTiles) {
+        synchronized (this) {
+            search = new SearchView(searchId, startTiles, maxTiles, List.of(), null);
+        }
+        push("live");
+    }
+
+    @Override
+    public void searchStep(JsonNode step) {
+        synchronized (this) {
+            List<JsonNode> steps = new ArrayList<>(search.steps());
+            steps.add(step.deepCopy());
+            search = new SearchView(search.searchId(), search.startTiles(), search.maxTiles(), List.copyOf(steps), null);
+        }
+        push("live");
+    }
+
+    @Override
+    public void searchFinished(String headline) {
+        synchronized (this) {
+            search = new SearchView(search.searchId(), search.startTiles(), search.maxTiles(), search.steps(), headline);
+        }
+        push("live");
+    }
+
+    @Override
+    public RunListener steps() {
+        return this;
     }
 
     @Override
@@ -67,6 +111,15 @@ final class LiveState implements RunListener {
             status = RUNNING;
             runId = id;
             bundle = directory.getFileName().toString();
+            // tilemark serve starts one run after another: nothing of the last one carries over, nor an ended search.
+            if (search != null && search.headline() != null) {
+                search = null;
+            }
+            interval = null;
+            intervals = 0;
+            operations.clear();
+            verdict = null;
+            scoreLine = null;
         }
         push("live");
     }

@@ -11,6 +11,6 @@ import org.tilemark.workloads.guest.web.WebTierAutoConfiguration;
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @WebTierAutoConfiguration
-@Import(ApiController.class)
+@Import({ApiController.class, ResultsController.class})
 class ServeApplication {
 }

@@ -3,6 +3,7 @@ package org.tilemark.harness.serve;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -10,14 +11,17 @@ import java.util.Map;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Every API path and {@code /metrics} need the token, as {@code Authorization: Bearer <token>} or
- * {@code ?token=<token>} (a browser's EventSource cannot send headers); the static pages and the OpenAPI
- * file do not. Every response forbids referrers, so a page opened with the token in its URL does not
- * hand it on.
+ * Every API path, {@code /metrics} and the bundles' files need the token, as {@code Authorization: Bearer <token>}
+ * or {@code ?token=<token>} (a browser's EventSource cannot send headers); the static pages and the OpenAPI
+ * file do not. A GET may instead carry the session cookie the page gets from {@code POST /api/session} (links to
+ * a report and its charts cannot send a header); nothing that changes state takes the cookie, so another site
+ * cannot make a browser start or stop a run. Every response forbids referrers, so a page opened with the token in
+ * its URL does not hand it on.
  */
 final class TokenFilter extends OncePerRequestFilter {
 
     static final String QUERY_PARAMETER = "token";
+    static final String SESSION_COOKIE = "tilemark-session";
     private static final String BEARER = "Bearer ";
 
     private final ServeToken token;
@@ -29,7 +33,7 @@ final class TokenFilter extends OncePerRequestFilter {
     }
 
     static boolean isProtected(String path) {
-        return path.startsWith("/api/") || path.equals("/metrics");
+        return path.startsWith("/api/") || path.equals("/metrics") || path.startsWith(ResultsController.PREFIX);
     }
 
     @Override
@@ -38,7 +42,7 @@ final class TokenFilter extends OncePerRequestFilter {
         response.setHeader("Referrer-Policy", "no-referrer");
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'");
-        if (isProtected(request.getRequestURI()) && !token.matches(offered(request))) {
+        if (isProtected(request.getRequestURI()) && !token.matches(offered(request)) && !reading(request)) {
             response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
             response.setHeader("WWW-Authenticate", "Bearer realm=\"tilemark\"");
             response.setContentType("application/json");
@@ -47,6 +51,19 @@ final class TokenFilter extends OncePerRequestFilter {
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    /** A GET with the session cookie. */
+    private boolean reading(HttpServletRequest request) {
+        if (!"GET".equals(request.getMethod()) || request.getCookies() == null) {
+            return false;
+        }
+        for (Cookie cookie : request.getCookies()) {
+            if (SESSION_COOKIE.equals(cookie.getName()) && token.matchesSession(cookie.getValue())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String offered(HttpServletRequest request) {

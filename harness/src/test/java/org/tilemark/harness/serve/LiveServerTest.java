@@ -60,6 +60,7 @@ class LiveServerTest {
     private static String token;
     private static String printed;
     private static final AtomicInteger stops = new AtomicInteger();
+    private static final AtomicInteger launches = new AtomicInteger();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @BeforeAll
@@ -76,6 +77,10 @@ class LiveServerTest {
         server.control(() -> {
             stops.incrementAndGet();
             return true;
+        });
+        server.launcher(request -> {
+            launches.incrementAndGet();
+            return false;
         });
         RunListener run = server.listener();
         run.started("run-live", results.resolve("run-live"));
@@ -108,7 +113,12 @@ class LiveServerTest {
     void everyProtectedEndpointAnswers401WithoutTheTokenOrWithAWrongOne() throws Exception {
         List<HttpRequest.Builder> protectedRequests = List.of(get("/api/bundles"), get("/api/bundles/" + COMPLIANT_ID),
                 get("/api/live"), get("/api/live/events"), get("/metrics"),
-                request("/api/run/stop").POST(HttpRequest.BodyPublishers.noBody()));
+                request("/api/run/stop").POST(HttpRequest.BodyPublishers.noBody()),
+                request("/api/run").header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")),
+                request("/api/session").POST(HttpRequest.BodyPublishers.noBody()),
+                request("/api/compare").header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"a\":\"" + COMPLIANT_ID + "\",\"b\":\"" + NONCOMPLIANT_ID + "\"}")),
+                get("/results/" + COMPLIANT_ID + "/run.json"));
         int stopsBefore = stops.get();
         for (HttpRequest.Builder builder : protectedRequests) {
             HttpRequest bare = builder.copy().build();
@@ -119,6 +129,7 @@ class LiveServerTest {
             assertThat(send(wrongQuery).statusCode()).as("wrong query token: " + bare.uri()).isEqualTo(401);
         }
         assertThat(stops.get()).as("no refused stop reached the run").isEqualTo(stopsBefore);
+        assertThat(launches.get()).as("no refused start reached the launcher").isZero();
         assertThat(send(get("/").build()).statusCode()).as("the page itself needs no token").isEqualTo(200);
     }
 
@@ -211,7 +222,8 @@ class LiveServerTest {
         openApi.get("paths").properties().forEach(path -> path.getValue().fieldNames()
                 .forEachRemaining(method -> documented.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path.getKey())));
         java.util.Set<String> mapped = new java.util.TreeSet<>();
-        for (java.lang.reflect.Method m : ApiController.class.getDeclaredMethods()) {
+        for (java.lang.reflect.Method m : Stream.of(ApiController.class, ResultsController.class)
+                .flatMap(c -> Stream.of(c.getDeclaredMethods())).toList()) {
             var getMapping = m.getAnnotation(org.springframework.web.bind.annotation.GetMapping.class);
             var postMapping = m.getAnnotation(org.springframework.web.bind.annotation.PostMapping.class);
             if (getMapping != null) {
@@ -221,7 +233,9 @@ class LiveServerTest {
                 Stream.concat(Stream.of(postMapping.value()), Stream.of(postMapping.path())).forEach(p -> mapped.add("POST " + p));
             }
         }
-        assertThat(documented).isEqualTo(mapped).hasSize(6);
+        // Spring's "rest of the path" variable is OpenAPI's plain one
+        assertThat(documented).isEqualTo(mapped.stream().map(p -> p.replace("{*", "{")).collect(java.util.stream.Collectors.toSet()))
+                .hasSize(10);
     }
 
     @Test
@@ -303,7 +317,8 @@ class LiveServerTest {
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
-    private static void copy(Path from, Path to) throws Exception {
+    /** A test bundle's tree into a results directory (also ResultsPageTest's). */
+    static void copy(Path from, Path to) throws Exception {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : files.toList()) {
                 Path target = to.resolve(from.relativize(f).toString());

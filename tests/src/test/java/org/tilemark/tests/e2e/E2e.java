@@ -79,7 +79,7 @@ final class E2e {
         return s;
     }
 
-    private static void deleteTree(Path root) {
+    static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
         }

@@ -31,6 +31,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.tilemark.harness.report.Manifest;
+import org.tilemark.harness.report.Reports;
 
 /**
  * {@code tilemark run --serve} of the short e2e run as its own process: curl-like requests get 401
@@ -117,14 +118,13 @@ class ServeEndToEndTest {
     @Test
     void serveAloneListsTheBundlesAndHasNoRunToStop() throws Exception {
         Path results = E2e.TARGET.resolve("e2e-serve-alone");
+        E2e.deleteTree(results);
         Path bundle = results.resolve("20261123-100000-nc01");
-        Files.createDirectories(bundle);
+        Path other = results.resolve("20261123-110000-nc02");
         Path golden = Path.of("src/test/resources/bundles/verified-run");
-        try (var files = Files.list(golden)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Files.copy(f, bundle.resolve(f.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
+        copyTree(golden, bundle);
+        copyTree(golden, other);
+        Reports.rebuildAll(bundle); // its report.html and charts, for the results page's link
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", "serve",
                 "-s", "serve.port=0", "-s", "run.results=" + results, "-s", "run.stateDir=" + E2e.WORK));
@@ -137,17 +137,74 @@ class ServeEndToEndTest {
             String token = url.group(3);
             assertThat(send(get(base + "/api/bundles").build()).statusCode()).isEqualTo(401);
             JsonNode bundles = E2e.JSON.readTree(send(authorized(base + "/api/bundles", token)).body());
-            assertThat(bundles).singleElement().satisfies(b -> {
+            assertThat(bundles).hasSize(2).last().satisfies(b -> {
                 assertThat(b.get("id").asText()).isEqualTo("20261123-100000-nc01");
                 assertThat(b.get("verdict").asText()).isEqualTo(E2e.json(bundle.resolve("score.json")).get("verdict").asText());
             });
             HttpResponse<String> stop = send(post(base + "/api/run/stop").header("Authorization", "Bearer " + token).build());
             assertThat(stop.statusCode()).isEqualTo(409);
             assertThat(stop.body()).contains("no run is going").doesNotContain(token);
+            HttpResponse<String> bad = send(post(base + "/api/run").header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"settings\": {\"run.tiles\": \"0\"}}")).build());
+            assertThat(bad.statusCode()).as("serve starts runs, checked as run checks them").isEqualTo(400);
+            assertThat(E2e.JSON.readTree(bad.body()).get("error").asText()).startsWith("run.tiles: ");
+            try (var dirs = Files.list(results)) {
+                assertThat(dirs).as("nothing created").containsExactlyInAnyOrder(bundle, other);
+            }
+            resultsPageInABrowser(url.group(0).substring("[serve] open ".length()), token);
         } finally {
             serve.destroy(); // SIGTERM: the shutdown hook closes the server, as Ctrl-C does
         }
         assertThat(serve.waitFor(1, TimeUnit.MINUTES)).as(printed.toString()).isTrue();
+    }
+
+    /**
+     * The results page in Chromium: both bundles listed; A and B picked and compared, the page shows compare's
+     * output and links its report; a bundle's report link opens the report with its charts through the page's
+     * cookie (SameSite, HttpOnly), the token in no URL. Screenshot: target/serve-results-page.png.
+     */
+    private static void resultsPageInABrowser(String url, String token) throws Exception {
+        WebDriver browser = chromium();
+        try {
+            browser.get(url);
+            until(browser, d -> d.findElements(By.cssSelector("#bundles tbody tr")).size() == 2 ? true : null);
+            browser.findElement(By.id("a-20261123-100000-nc01")).click();
+            browser.findElement(By.id("b-20261123-110000-nc02")).click();
+            browser.findElement(By.id("compare")).click();
+            String output = until(browser, d -> d.findElement(By.id("compare-output")).getText().contains("unit:")
+                    ? d.findElement(By.id("compare-output")).getText() : null);
+            assertThat(output).contains("compare bundle: ");
+            assertThat(browser.findElement(By.cssSelector("#compare-report a")).getAttribute("href")).contains("/results/compare-");
+            Path screenshot = E2e.TARGET.resolve("serve-results-page.png");
+            Files.copy(((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(), screenshot,
+                    StandardCopyOption.REPLACE_EXISTING);
+
+            String page = browser.getWindowHandle();
+            browser.findElement(By.linkText("report")).click();
+            String report = until(browser, d -> d.getWindowHandles().stream().filter(h -> !h.equals(page)).findFirst().orElse(null));
+            browser.switchTo().window(report);
+            until(browser, d -> d.getCurrentUrl().endsWith("/report.html") && !d.findElements(By.tagName("img")).isEmpty() ? true : null);
+            assertThat(browser.getCurrentUrl()).doesNotContain(token);
+            Object drawn = ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
+                    "return Array.from(document.images).every(i => i.complete && i.naturalWidth > 0);");
+            assertThat(drawn).as("every chart of the report loaded through the cookie").isEqualTo(true);
+        } finally {
+            browser.quit();
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path p : paths.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
     }
 
     /** The first non-null answer of {@code read} on the page, looking every half second. */
