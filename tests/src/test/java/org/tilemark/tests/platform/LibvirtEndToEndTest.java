@@ -98,6 +98,7 @@ class LibvirtEndToEndTest {
     void aVmDestroyedBehindTheHarnessBackEndsTheRunNonCompliantNamingIt() throws Exception {
         Map<String, String> settings = settings();
         Path results = DIR.resolve("results-destroyed");
+        deleteTree(results); // the run is found by its directory there: none of an earlier test run's
         settings.put("run.results", results.toString());
         settings.put("infra.enabled", "false");
         settings.put("run.phaseDuration", "3m");
@@ -147,6 +148,16 @@ class LibvirtEndToEndTest {
         assertThat(hosts.domainsAndVolumes()).as("domains and volumes left after cleanup").isEmpty();
     }
 
+    private static void deleteTree(Path root) throws java.io.IOException {
+        if (Files.exists(root)) {
+            try (var paths = Files.walk(root)) {
+                for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+
     private static Process tilemark(String command, Map<String, String> settings) throws java.io.IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
@@ -186,13 +197,7 @@ class LibvirtEndToEndTest {
         s.put("run.warmup", "1m");
         s.put("run.interval", "30s");
         s.put("run.provisionTimeout", "15m");
-        s.put("cluster.platform", "libvirt");
-        hosts.uris().forEach((name, uri) -> s.put("cluster.libvirt.hosts." + name, uri));
-        s.put("cluster.libvirt.network", LibvirtTestHosts.NETWORK);
-        s.put("cluster.libvirt.domainType", "qemu");
-        s.put("cluster.libvirt.baseImage.pool", "tilemark-images");
-        s.put("cluster.libvirt.baseImage.volume", image.getFileName().toString());
-        s.put("cluster.libvirt.unsafeMigration", "true");
+        s.putAll(hosts.clusterSettings(image));
         s.put("workloads.mail.enabled", "false");
         s.put("workloads.olio.enabled", "false");
         s.put("workloads.dvdstore.size", "1MB");

@@ -46,17 +46,7 @@ class LibvirtPlatformContractTest extends PlatformContract {
 
     @Override
     protected Map<String, String> settings(Path workDir) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("cluster.platform", "libvirt");
-        hosts.uris().forEach((name, uri) -> settings.put("cluster.libvirt.hosts." + name, uri));
-        settings.put("cluster.libvirt.network", LibvirtTestHosts.NETWORK);
-        // /dev/kvm exists here but a stock kernel cannot use it: QEMU emulates (TCG).
-        settings.put("cluster.libvirt.domainType", "qemu");
-        settings.put("cluster.libvirt.baseImage.pool", "tilemark-images");
-        settings.put("cluster.libvirt.baseImage.volume", image.getFileName().toString());
-        // Both daemons see one local directory: libvirt cannot tell it is shared.
-        settings.put("cluster.libvirt.unsafeMigration", "true");
-        return settings;
+        return hosts.clusterSettings(image);
     }
 
     @Test

@@ -77,6 +77,21 @@ final class LibvirtTestHosts implements AutoCloseable {
         return uris;
     }
 
+    /** The cluster settings selecting this pair, under software emulation, with {@code image} (in pool tilemark-images) as base image. */
+    Map<String, String> clusterSettings(Path image) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("cluster.platform", "libvirt");
+        uris.forEach((name, uri) -> settings.put("cluster.libvirt.hosts." + name, uri));
+        settings.put("cluster.libvirt.network", NETWORK);
+        // /dev/kvm exists here but a stock kernel cannot use it: QEMU emulates (TCG).
+        settings.put("cluster.libvirt.domainType", "qemu");
+        settings.put("cluster.libvirt.baseImage.pool", "tilemark-images");
+        settings.put("cluster.libvirt.baseImage.volume", image.getFileName().toString());
+        // Both daemons see one local directory: libvirt cannot tell it is shared.
+        settings.put("cluster.libvirt.unsafeMigration", "true");
+        return settings;
+    }
+
     /** Forces a domain off behind the platform's back, on whichever host runs it (as {@code virsh destroy} would). */
     void destroyDomain(String domain) throws IOException, InterruptedException {
         for (String uri : uris.values()) {
@@ -162,6 +177,13 @@ final class LibvirtTestHosts implements AutoCloseable {
         for (var host : uris.entrySet()) {
             List<String> listings = new ArrayList<>(List.of(virsh(host.getValue(), "list", "--all", "--name")));
             for (String pool : List.of("tilemark-app", "tilemark-maintenance")) {
+                // The pools are one directory: what the other host deleted, this one lists until it rereads it
+                // (refused while a volume of the pool is being written: the listing is then the last one).
+                try {
+                    virsh(host.getValue(), "pool-refresh", pool);
+                } catch (IOException busy) {
+                    // listed as last read
+                }
                 listings.add(virsh(host.getValue(), "vol-list", pool));
             }
             for (String listing : listings) {

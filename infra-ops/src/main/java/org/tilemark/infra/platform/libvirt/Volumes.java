@@ -27,6 +27,7 @@ final class Volumes {
     static final String CONSOLE = "console.log";
     private static final long GIB = 1L << 30;
     private static final int CHUNK = 1 << 16;
+    private static final java.time.Duration POOL_BUSY_WAIT = java.time.Duration.ofMinutes(2);
 
     private Volumes() {
     }
@@ -37,22 +38,65 @@ final class Volumes {
                 ? "<backingStore><path>" + Xml.attribute(base.getPath()) + "</path><format type='qcow2'/></backingStore>" : "";
         String xml = "<volume><name>" + Xml.attribute(name) + "</name><capacity unit='bytes'>" + capacity
                 + "</capacity><target><format type='qcow2'/></target>" + backing + "</volume>";
-        return mode == CloneMode.LINKED ? pool.storageVolCreateXML(xml, 0) : pool.storageVolCreateXMLFrom(xml, base, 0);
+        return whenPoolIsFree(() -> mode == CloneMode.LINKED ? pool.storageVolCreateXML(xml, 0) : pool.storageVolCreateXMLFrom(xml, base, 0));
     }
 
     /** An empty qcow2 volume of {@code capacity} bytes, e.g. the target of a block copy. */
     static StorageVol createEmpty(StoragePool pool, String name, String format, long capacity) throws LibvirtException {
         // Another host may have deleted a volume of this name in the shared pool: this host's libvirt knows once it refreshes.
-        pool.refresh(0);
-        return pool.storageVolCreateXML("<volume><name>" + Xml.attribute(name) + "</name><capacity unit='bytes'>" + capacity
-                + "</capacity><allocation unit='bytes'>0</allocation><target><format type='" + format + "'/></target></volume>", 0);
+        refresh(pool);
+        return whenPoolIsFree(() -> pool.storageVolCreateXML("<volume><name>" + Xml.attribute(name) + "</name><capacity unit='bytes'>"
+                + capacity + "</capacity><allocation unit='bytes'>0</allocation><target><format type='" + format + "'/></target></volume>", 0));
+    }
+
+    /** Rereads the pool's directory (what other hosts changed in a shared pool), waiting while the pool is busy. */
+    static void refresh(StoragePool pool) throws LibvirtException {
+        whenPoolIsFree(() -> {
+            pool.refresh(0);
+            return pool;
+        });
+    }
+
+    /** A call on a storage pool. */
+    @FunctionalInterface
+    interface PoolCall<T> {
+        T call() throws LibvirtException;
+    }
+
+    /**
+     * Runs {@code call}, again while libvirt refuses it because the pool "has asynchronous jobs running":
+     * while one volume of a pool is being created, copied or uploaded, libvirt refuses to refresh the
+     * pool or start another (seen here: a migration's target volume while a Deploy filled the same pool).
+     * Such a job takes seconds; after {@link #POOL_BUSY_WAIT} the refusal is the answer.
+     */
+    static <T> T whenPoolIsFree(PoolCall<T> call) throws LibvirtException {
+        long deadline = System.nanoTime() + POOL_BUSY_WAIT.toNanos();
+        while (true) {
+            try {
+                return call.call();
+            } catch (LibvirtException e) {
+                if (!poolBusy(e) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    static boolean poolBusy(LibvirtException e) {
+        return e.getMessage() != null && e.getMessage().contains("has asynchronous jobs running");
     }
 
     /** Creates a fully allocated (thick) raw volume and deletes it; returns how long the pair took. */
     static java.time.Duration createAndDeleteThick(StoragePool pool, String name, long bytes) throws LibvirtException {
         long started = System.nanoTime();
-        pool.storageVolCreateXML("<volume><name>" + Xml.attribute(name) + "</name><capacity unit='bytes'>" + bytes
-                + "</capacity><allocation unit='bytes'>" + bytes + "</allocation><target><format type='raw'/></target></volume>", 0)
+        whenPoolIsFree(() -> pool.storageVolCreateXML("<volume><name>" + Xml.attribute(name) + "</name><capacity unit='bytes'>" + bytes
+                + "</capacity><allocation unit='bytes'>" + bytes + "</allocation><target><format type='raw'/></target></volume>", 0))
                 .delete(0);
         return java.time.Duration.ofNanos(System.nanoTime() - started);
     }
@@ -110,7 +154,7 @@ final class Volumes {
      */
     static StorageVol atPath(Connect connect, String path) throws LibvirtException {
         for (String poolName : connect.listStoragePools()) {
-            connect.storagePoolLookupByName(poolName).refresh(0);
+            refresh(connect.storagePoolLookupByName(poolName));
         }
         return connect.storageVolLookupByPath(path);
     }
@@ -120,7 +164,7 @@ final class Volumes {
         List<StorageVol> found = new ArrayList<>();
         for (String poolName : connect.listStoragePools()) {
             StoragePool pool = connect.storagePoolLookupByName(poolName);
-            pool.refresh(0);
+            refresh(pool);
             for (String volume : pool.listVolumes()) {
                 if (volume.startsWith(prefix)) {
                     found.add(pool.storageVolLookupByName(volume));
