@@ -38,12 +38,10 @@ class LibvirtEndToEndTest {
     private static final Path DIR = Path.of("target", "libvirt-e2e").toAbsolutePath();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static LibvirtTestHosts hosts;
-    private static Path image;
 
     @BeforeAll
     static void startHosts() throws Exception {
-        image = TestGuestImage.get().file();
-        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), image);
+        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), TestGuestImage.get().file());
     }
 
     @AfterAll
@@ -98,7 +96,7 @@ class LibvirtEndToEndTest {
     void aVmDestroyedBehindTheHarnessBackEndsTheRunNonCompliantNamingIt() throws Exception {
         Map<String, String> settings = settings();
         Path results = DIR.resolve("results-destroyed");
-        deleteTree(results); // the run is found by its directory there: none of an earlier test run's
+        LibvirtTestHosts.deleteTree(results); // the run is found by its directory there: none of an earlier test run's
         settings.put("run.results", results.toString());
         settings.put("infra.enabled", "false");
         settings.put("run.phaseDuration", "3m");
@@ -148,16 +146,6 @@ class LibvirtEndToEndTest {
         assertThat(hosts.domainsAndVolumes()).as("domains and volumes left after cleanup").isEmpty();
     }
 
-    private static void deleteTree(Path root) throws java.io.IOException {
-        if (Files.exists(root)) {
-            try (var paths = Files.walk(root)) {
-                for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
-    }
-
     private static Process tilemark(String command, Map<String, String> settings) throws java.io.IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
@@ -197,7 +185,7 @@ class LibvirtEndToEndTest {
         s.put("run.warmup", "1m");
         s.put("run.interval", "30s");
         s.put("run.provisionTimeout", "15m");
-        s.putAll(hosts.clusterSettings(image));
+        s.putAll(hosts.clusterSettings());
         s.put("workloads.mail.enabled", "false");
         s.put("workloads.olio.enabled", "false");
         s.put("workloads.dvdstore.size", "1MB");

@@ -29,12 +29,10 @@ class LibvirtPlatformContractTest extends PlatformContract {
 
     private static final Path DIR = Path.of("target", "libvirt-contract").toAbsolutePath();
     private static LibvirtTestHosts hosts;
-    private static Path image;
 
     @BeforeAll
     static void startHosts() throws Exception {
-        image = TestGuestImage.get().file();
-        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), image);
+        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), TestGuestImage.get().file());
     }
 
     @AfterAll
@@ -46,7 +44,7 @@ class LibvirtPlatformContractTest extends PlatformContract {
 
     @Override
     protected Map<String, String> settings(Path workDir) {
-        return hosts.clusterSettings(image);
+        return hosts.clusterSettings();
     }
 
     @Test

@@ -28,16 +28,18 @@ final class LibvirtTestHosts implements AutoCloseable {
     private static final Path SETUP = Path.of("setup").toAbsolutePath();
 
     private final Path dir;
+    private final Path image;
     private final Map<String, String> uris = new LinkedHashMap<>();
 
-    private LibvirtTestHosts(Path dir) {
+    private LibvirtTestHosts(Path dir, Path image) {
         this.dir = dir;
+        this.image = image;
     }
 
     /** Starts the pair afresh under {@code dir}, with {@code image} (a guest image file) as volume of the images pool. */
     static LibvirtTestHosts start(Path dir, Path image) throws IOException, InterruptedException {
         run(List.of("bash", SETUP.resolve("install-vm-tools.sh").toString()));
-        LibvirtTestHosts hosts = new LibvirtTestHosts(dir);
+        LibvirtTestHosts hosts = new LibvirtTestHosts(dir, image);
         hosts.stopLeftovers();
         for (int i = 1; i <= 2; i++) {
             String name = "host-" + i;
@@ -77,8 +79,8 @@ final class LibvirtTestHosts implements AutoCloseable {
         return uris;
     }
 
-    /** The cluster settings selecting this pair, under software emulation, with {@code image} (in pool tilemark-images) as base image. */
-    Map<String, String> clusterSettings(Path image) {
+    /** The cluster settings selecting this pair, under software emulation, with its image (in pool tilemark-images) as base image. */
+    Map<String, String> clusterSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("cluster.platform", "libvirt");
         uris.forEach((name, uri) -> settings.put("cluster.libvirt.hosts." + name, uri));
@@ -209,7 +211,7 @@ final class LibvirtTestHosts implements AutoCloseable {
         return output;
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }
