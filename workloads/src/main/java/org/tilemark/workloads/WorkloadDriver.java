@@ -1,6 +1,7 @@
 package org.tilemark.workloads;
 
 import java.time.Instant;
+import java.util.Optional;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
 /** The load generator of one workload in one tile. */
@@ -18,6 +19,16 @@ public interface WorkloadDriver extends AutoCloseable {
 
     /** Everything measured since the previous snapshot (or the start). */
     IntervalSnapshot snapshot();
+
+    /**
+     * Called once measurement ended, before {@link #close()}, while the tile's VMs still run: stops the
+     * users, then checks that what they saw committed is still there (DVD Store: every order a purchase
+     * page confirmed is in the database, however the VMs moved meanwhile). Empty when the workload
+     * keeps nothing to check; throws when the check itself could not be made.
+     */
+    default Optional<DataAudit> audit() throws Exception {
+        return Optional.empty();
+    }
 
     /** Stops the users and waits for requests in flight. */
     @Override

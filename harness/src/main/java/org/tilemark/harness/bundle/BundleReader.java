@@ -195,6 +195,19 @@ public final class BundleReader {
         }
     }
 
+    /** The audits score.json records; none for a bundle from before audits (or a run whose drivers made none). */
+    public static List<ScoreFile.Audit> audits(JsonNode score) throws DamagedFile {
+        List<ScoreFile.Audit> audits = new java.util.ArrayList<>();
+        for (JsonNode audit : score.path("audits")) {
+            try {
+                audits.add(JSON.treeToValue(audit, ScoreFile.Audit.class));
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                throw new DamagedFile(BundleLayout.SCORE, "an audit does not fit its record (" + e.getMessage() + ")");
+            }
+        }
+        return audits;
+    }
+
     /**
      * HdrHistogram's reader skips lines it does not recognise, so garbage can read as an empty log: every
      * line that is not a comment or the column legend must have been one of the {@code read} histograms.

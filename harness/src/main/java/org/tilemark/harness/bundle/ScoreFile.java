@@ -1,11 +1,13 @@
 package org.tilemark.harness.bundle;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.PhaseScore;
@@ -20,10 +22,16 @@ import org.tilemark.scoring.WorkloadScore;
  *
  * @param totals absent for a run that was not scored
  * @param cost   absent for a run that never measured
+ * @param audits the drivers' checks of committed data once the load stopped (absent when none ran)
  */
 public record ScoreFile(String runId, int tiles, Double score, String scoreLine, boolean applicationOnly,
                         @JsonUnwrapped Totals totals, boolean compliant, String verdict, List<String> reasons,
-                        List<Phase> phases, List<Event> events, @JsonUnwrapped Cost cost) {
+                        List<Phase> phases, List<Event> events, @JsonUnwrapped Cost cost,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Audit> audits) {
+
+    public ScoreFile {
+        audits = audits == null ? List.of() : List.copyOf(audits);
+    }
 
     /** A scored run's application and infrastructure medians (infrastructure null when application-only). */
     public record Totals(double application, Double infrastructure, Confidence confidence) {
@@ -55,6 +63,46 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
         }
     }
 
+    /**
+     * A driver's check after the load stopped that what its users saw committed is still there (e.g.
+     * DVD Store's confirmed orders in the database): how many it checked and missed, up to ten missing
+     * ones named, or why the check could not be made ({@code error}, the counts then 0).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Audit(int tile, String workload, String subject, long checked, long missing, List<Long> missingExamples,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String error) {
+
+        public Audit {
+            missingExamples = missingExamples == null ? List.of() : List.copyOf(missingExamples);
+        }
+
+        public static Audit failed(int tile, String workload, String error) {
+            return new Audit(tile, workload, null, 0, 0, List.of(), error);
+        }
+
+        public boolean passed() {
+            return error == null && missing == 0;
+        }
+
+        /** What the verdict says of an audit that did not pass; empty when it passed. */
+        public Optional<String> reason() {
+            String who = "tile " + tile + " " + workload + ": ";
+            if (error != null) {
+                return Optional.of(who + "the audit of what the users saw committed could not be made: " + error);
+            }
+            if (missing == 0) {
+                return Optional.empty();
+            }
+            return Optional.of(who + missing + " of " + checked + " " + subject + " missing after the run (e.g. "
+                    + missingExamples.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + ")");
+        }
+
+        /** The console's line for the audit. */
+        public String summary() {
+            return reason().orElse("tile " + tile + " " + workload + ": " + checked + " " + subject + ", every one found");
+        }
+    }
+
     /** What the measurement cost: the harness's CPU and the cluster's busy CPU (null where unknown). */
     public record Cost(HarnessCpu harnessCpu, ClusterCpu clusterCpu) {
         /** {@code harnessCpu} used over {@code measured} by {@code tiles} tiles. */
@@ -80,7 +128,7 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
      * operations from {@code infraByPhase} and the verdict, reasons, events and score line as given.
      */
     public static ScoreFile of(RunScore score, Map<Integer, InfraPhase> infraByPhase, String runId, String verdict,
-                               List<String> reasons, List<Event> events, String scoreLine, Cost cost) {
+                               List<String> reasons, List<Event> events, String scoreLine, Cost cost, List<Audit> audits) {
         Totals totals = score == null ? null : new Totals(Measured.round(score.application()),
                 rounded(score.infrastructure()), new Confidence(Measured.round(score.confidence().low()),
                         Measured.round(score.confidence().high()), score.confidence().level()));
@@ -88,7 +136,7 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
                 : score.phases().stream().map(p -> phase(p, infraByPhase.get(p.phase()))).toList();
         return new ScoreFile(runId, score == null ? 0 : score.tiles(), score == null ? null : Measured.round(score.score()),
                 scoreLine, score == null || score.applicationOnly(), totals, "compliant".equals(verdict), verdict,
-                List.copyOf(reasons), phases, List.copyOf(events), cost);
+                List.copyOf(reasons), phases, List.copyOf(events), cost, audits);
     }
 
     private static Phase phase(PhaseScore p, InfraPhase infra) {

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.Workload;
@@ -54,6 +55,27 @@ final class Drivers implements AutoCloseable {
 
     List<Running> all() {
         return running;
+    }
+
+    /**
+     * Each driver's audit of what its users saw committed (drivers stop their users first); a check
+     * that could not be made is an audit naming why. Called while the VMs still run.
+     */
+    List<ScoreFile.Audit> audit() {
+        List<ScoreFile.Audit> audits = new ArrayList<>();
+        for (Running r : running) {
+            String workload = r.workload().name();
+            try {
+                r.driver().audit().ifPresent(a -> audits.add(new ScoreFile.Audit(r.tile(), workload, a.subject(), a.checked(),
+                        a.missing(), a.missingExamples(), null)));
+            } catch (Exception e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                audits.add(ScoreFile.Audit.failed(r.tile(), workload, RunOrchestrator.oneLine(String.valueOf(e.getMessage()))));
+            }
+        }
+        return audits;
     }
 
     @Override

@@ -213,6 +213,7 @@ final class InfraRun {
         return new InfraOpLine(r.operation(), r.block(), r.vm(), r.role(), r.tile(), placement(r.from()), placement(r.to()),
                 r.start().toString(), r.end().toString(), r.duration().toMillis(), r.bytesMoved(), r.moved().orElse(null),
                 r.stun().map(Duration::toMillis).orElse(null), r.downtime().map(Duration::toMillis).orElse(null),
+                r.guestMemoryInUse().isPresent() ? r.guestMemoryInUse().getAsLong() : null,
                 r.succeeded() ? InfraOpLine.SUCCEEDED : InfraOpLine.FAILED, r.error().orElse(null), phase);
     }
 

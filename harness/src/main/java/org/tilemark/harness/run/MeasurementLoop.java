@@ -17,6 +17,7 @@ import org.tilemark.harness.bundle.HistogramLog;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.IntervalMeasure;
@@ -47,6 +48,7 @@ final class MeasurementLoop {
     private final ClusterCpu cpu;
     private final PhasePolicy policy;
     private final RunListener listener;
+    private List<ScoreFile.Audit> audits = List.of();
 
     MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, ResultsBundle bundle,
                     PrintStream out, CountDownLatch abort, java.util.Optional<InfraRun> infra, ClusterCpu cpu,
@@ -141,8 +143,18 @@ final class MeasurementLoop {
             if (infra.isPresent()) {
                 infra.get().stop();
             }
-            drivers.close();
+            try {
+                audits = drivers.audit();
+                audits.forEach(a -> out.println("[audit] " + a.summary()));
+            } finally {
+                drivers.close();
+            }
         }
+    }
+
+    /** The drivers' audits of committed data, made once the load stopped (none before {@link #run} ended). */
+    List<ScoreFile.Audit> audits() {
+        return audits;
     }
 
     private Summary summary(boolean aborted, Duration cpuAtMeasureStart, ClusterCpu.Mark clusterAtMeasureStart,

@@ -100,6 +100,7 @@ public final class RunOrchestrator {
         String failure = null;
         boolean aborted = false;
         MeasurementLoop.Summary measurement = null;
+        List<ScoreFile.Audit> audits = List.of();
         List<Workload> workloads = Workloads.enabled(spec);
         HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);
         Map<Integer, List<VmRequest>> requests;
@@ -153,8 +154,13 @@ public final class RunOrchestrator {
                 if (abortRequested.getCount() == 0) {
                     aborted = true;
                 } else {
-                    measurement = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra,
-                            ClusterCpu.of(platform), policy, listener).run(deployed, phases);
+                    MeasurementLoop loop = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra,
+                            ClusterCpu.of(platform), policy, listener);
+                    try {
+                        measurement = loop.run(deployed, phases);
+                    } finally {
+                        audits = loop.audits();
+                    }
                     aborted = measurement.aborted();
                 }
             } catch (PlatformException e) {
@@ -168,12 +174,12 @@ public final class RunOrchestrator {
                 }
             }
             Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure,
-                    measurement == null ? Optional.empty() : measurement.stoppedEarly());
+                    measurement == null ? Optional.empty() : measurement.stoppedEarly(), audits);
             ScoreFile.Cost cost = measurement == null ? null : ScoreFile.Cost.of(measurement.harnessCpu(),
                     measurement.measured(), spec.run().tiles(), measurement.clusterCpuPercent());
             bundle.writeScore(ScoreFile.of(verdict.score(), measurement == null ? Map.of() : measurement.infra(), runId,
                     verdict.word(), verdict.reasons(), events.all().stream().map(e -> ScoreFile.Event.of(e.at(), e.what()))
-                            .toList(), verdict.scoreLine(), cost));
+                            .toList(), verdict.scoreLine(), cost, audits));
             bundle.writeRun(record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
             String failed = failure == null ? null : Verdict.failed(failure);

@@ -33,7 +33,7 @@ public final class ScoreJsonRebuild {
         // The score line is presentation whose wording changes between versions: verify checks its
         // numbers separately (headlinePrefix) rather than its exact text.
         return ResultsBundle.tree(ScoreFile.of(score, infra, recorded.path("runId").asText(""), verdict, reasons,
-                List.of(), recorded.path("scoreLine").asText(""), null));
+                List.of(), recorded.path("scoreLine").asText(""), null, List.of()));
     }
 
     /** The score line's parts, e.g. " (app 1.03, infra 0.56)"; empty for an application-only run. */

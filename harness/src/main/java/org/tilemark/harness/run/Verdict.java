@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
 import org.tilemark.scoring.Scoring;
@@ -13,8 +14,8 @@ import org.tilemark.scoring.WorkloadScore;
 
 /**
  * The run's verdict: compliant, non-compliant, aborted or failed, with every reason — QoS rules that
- * failed (naming phase, tile, workload and rule), the VMs that took the errors, and events such as a
- * VM that died.
+ * failed (naming phase, tile, workload and rule), the VMs that took the errors, events such as a
+ * VM that died, and committed data an audit did not find.
  */
 record Verdict(String word, RunScore score, List<String> reasons, String scoreLine, int exitCode) {
 
@@ -22,9 +23,17 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         return of(spec, phases, events, aborted, failure, Optional.empty());
     }
 
-    /** @param stoppedAfter the failed phase after which the run stopped measuring, if it did */
     static Verdict of(BenchmarkSpec spec, List<PhaseScore> phases, List<RunEvents.Event> events, boolean aborted, String failure,
                       Optional<Integer> stoppedAfter) {
+        return of(spec, phases, events, aborted, failure, stoppedAfter, List.of());
+    }
+
+    /**
+     * @param stoppedAfter the failed phase after which the run stopped measuring, if it did
+     * @param audits       the drivers' checks of committed data: one that did not pass makes the run non-compliant
+     */
+    static Verdict of(BenchmarkSpec spec, List<PhaseScore> phases, List<RunEvents.Event> events, boolean aborted, String failure,
+                      Optional<Integer> stoppedAfter, List<ScoreFile.Audit> audits) {
         RunScore score = phases.isEmpty() ? null : Scoring.run(phases);
         List<String> reasons = new ArrayList<>();
         if (failure != null) {
@@ -52,6 +61,7 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
                 }
             }
         }
+        audits.forEach(a -> a.reason().ifPresent(reasons::add));
         stoppedAfter.ifPresent(phase -> reasons.add("stopped after phase " + phase + " of " + spec.run().phases()
                 + ": it failed QoS, so the run could no longer comply"));
         String word;

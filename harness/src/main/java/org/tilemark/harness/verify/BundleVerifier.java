@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.report.Manifest;
@@ -48,7 +49,7 @@ public final class BundleVerifier {
     }
 
     /** Top-level score.json fields scoring does not produce: what happened around the run, its cost and the cluster CPU. */
-    private static final Set<String> NOT_RECOMPUTED = Set.of("events", "harnessCpu", "clusterCpu");
+    private static final Set<String> NOT_RECOMPUTED = Set.of("events", "harnessCpu", "clusterCpu", "audits");
 
     private BundleVerifier() {
     }
@@ -113,6 +114,7 @@ public final class BundleVerifier {
             phases.add(Scoring.phase(phase.getKey(), tiles, infraPhase));
         }
         RunScore score = compareScore(files.score(), phases, infraByPhase);
+        checkAudits(files.score());
         List<String> publishability = Publishability.reasons(files.run());
         if (files.run().path("publishable").asBoolean(false) && !publishability.isEmpty()) {
             throw BundleMismatch.of("run.json publishable", true, "false (" + publishability.getFirst() + ")");
@@ -167,6 +169,28 @@ public final class BundleVerifier {
             }
         }
         return score;
+    }
+
+    /**
+     * The audits cannot be redone (the database went with the VMs), but the verdict must answer to them:
+     * an audit that did not pass is among the reasons, and the run is not compliant.
+     */
+    private static void checkAudits(JsonNode recorded) throws BundleMismatch {
+        List<String> reasons = new ArrayList<>();
+        recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
+        List<ScoreFile.Audit> audits;
+        try {
+            audits = BundleReader.audits(recorded);
+        } catch (BundleReader.DamagedFile e) {
+            throw new BundleMismatch(e.getMessage());
+        }
+        for (ScoreFile.Audit audit : audits) {
+            Optional<String> reason = audit.reason();
+            if (reason.isPresent() && (!reasons.contains(reason.get()) || recorded.path("compliant").asBoolean(false))) {
+                throw new BundleMismatch("score.json audits: \"" + reason.get() + "\", yet the verdict is "
+                        + recorded.path("verdict").asText("none") + (reasons.contains(reason.get()) ? "" : " without that reason"));
+            }
+        }
     }
 
     private static String summary(BundleFilesRead files, int intervals, int operations, RunScore score,

@@ -24,9 +24,10 @@ class BundleRoundTripTest {
         Instant origin = Instant.parse("2026-11-22T06:00:00Z");
         Histogram latency = new Histogram(3);
         latency.recordValue(2_000_000);
+        ScoreFile.Audit audit = new ScoreFile.Audit(1, "dvdstore", "committed orders", 120, 2, List.of(17L, 18L), null);
         InfraOpLine operation = new InfraOpLine("vmotion", 1, "tile1-mail", "mail", 1,
                 new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
-                origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, "modelled memory", 42L, null,
+                origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, "modelled memory", 42L, null, null,
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
             writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, Map.of(),
@@ -38,7 +39,8 @@ class BundleRoundTripTest {
             writer.appendInfraOperation(operation);
             writer.histogramLog(1, "dvdstore", origin).write("login", latency, origin, origin.plusSeconds(10));
             writer.writeScore(ScoreFile.of(null, Map.of(), "r1", "failed", List.of("no phase completed"),
-                    List.of(ScoreFile.Event.of(origin, "tile1-mail stopped")), "Score: none (failed)", null));
+                    List.of(ScoreFile.Event.of(origin, "tile1-mail stopped")), "Score: none (failed)", null,
+                    List.of(audit, ScoreFile.Audit.failed(2, "dvdstore", "connection refused"))));
         }
 
         BundleReader reader = BundleReader.of(bundle);
@@ -53,6 +55,8 @@ class BundleRoundTripTest {
         assertThat(score.has("harnessCpu")).isFalse();
         assertThat(score.path("reasons").get(0).asText()).isEqualTo("no phase completed");
         assertThat(score.at("/events/0/what").asText()).isEqualTo("tile1-mail stopped");
+        assertThat(BundleReader.audits(score)).containsExactly(audit, ScoreFile.Audit.failed(2, "dvdstore", "connection refused"));
+        assertThat(audit.reason()).contains("tile 1 dvdstore: 2 of 120 committed orders missing after the run (e.g. 17, 18)");
         assertThat(reader.lines(BundleLayout.INTERVALS).orElseThrow().lines()).singleElement()
                 .satisfies(line -> {
                     // The measured figures sit beside the placement fields, not nested.

@@ -38,9 +38,21 @@ final class CountingWorkload implements Workload {
     /** Every driver the loop asked for, in the order it asked. */
     final List<Driver> drivers = new CopyOnWriteArrayList<>();
     private final Consumer<Cut> onCut;
+    /** What each tile's driver audits once measuring ended (may throw: an audit that could not be made); none by default. */
+    private volatile Audit audit = tile -> java.util.Optional.empty();
+
+    /** A tile driver's audit, as {@link WorkloadDriver#audit()}. */
+    interface Audit {
+        java.util.Optional<org.tilemark.workloads.DataAudit> of(int tile) throws Exception;
+    }
 
     CountingWorkload(Consumer<Cut> onCut) {
         this.onCut = onCut;
+    }
+
+    CountingWorkload auditing(Audit audit) {
+        this.audit = audit;
+        return this;
     }
 
     /** The operations a tile's driver completes in its {@code interval}-th interval (1-based). */
@@ -69,7 +81,7 @@ final class CountingWorkload implements Workload {
 
     @Override
     public WorkloadDriver driver(DriverContext context) {
-        Driver driver = new Driver(context.tile(), context.endpoint(vmOf(context.tile())), onCut);
+        Driver driver = new Driver(context.tile(), context.endpoint(vmOf(context.tile())), onCut, audit);
         drivers.add(driver);
         return driver;
     }
@@ -111,15 +123,25 @@ final class CountingWorkload implements Workload {
         final int tile;
         final InetSocketAddress endpoint;
         private final Consumer<Cut> onCut;
+        private final Audit audit;
         private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
         private volatile Instant origin;
         private volatile boolean closed;
         private int cuts;
 
-        Driver(int tile, InetSocketAddress endpoint, Consumer<Cut> onCut) {
+        Driver(int tile, InetSocketAddress endpoint, Consumer<Cut> onCut, Audit audit) {
             this.tile = tile;
             this.endpoint = endpoint;
             this.onCut = onCut;
+            this.audit = audit;
+        }
+
+        @Override
+        public java.util.Optional<org.tilemark.workloads.DataAudit> audit() throws Exception {
+            if (closed) {
+                throw new IllegalStateException("tile " + tile + ": audited after close");
+            }
+            return audit.of(tile);
         }
 
         @Override

@@ -24,9 +24,11 @@ import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.infra.platform.Capability;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.WorkloadResult;
+import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.VmRequest;
 
 /**
@@ -51,6 +53,7 @@ class MeasurementLoopTest {
     private final CountDownLatch abort = new CountDownLatch(1);
     private final List<PhaseScore> phases = new ArrayList<>();
     private List<TileProvisioner.DeployedVm> deployed = List.of();
+    private MeasurementLoop lastLoop;
     private final List<LiveInterval> live = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final RunListener listener = new RunListener() {
         @Override
@@ -198,6 +201,28 @@ class MeasurementLoopTest {
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("! VM tile2-counting stopped");
     }
 
+    @Test
+    void onceMeasuringEndsEachDriverAuditsWhatItsUsersSawCommittedBeforeItIsClosed() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> { }).auditing(tile -> {
+            if (tile == 2) {
+                throw new java.sql.SQLException("Connection to 127.0.0.1:5432 refused");
+            }
+            return Optional.of(new DataAudit("counted items", 90, 1, List.of(7L)));
+        });
+
+        MeasurementLoop.Summary summary = measure(workload, PhasePolicy.MEASURE_ALL);
+
+        assertThat(lastLoop.audits()).containsExactly(
+                new ScoreFile.Audit(1, CountingWorkload.NAME, "counted items", 90, 1, List.of(7L), null),
+                ScoreFile.Audit.failed(2, CountingWorkload.NAME, "Connection to 127.0.0.1:5432 refused"));
+        assertThat(workload.drivers).allSatisfy(d -> assertThat(d.closed()).isTrue());
+        assertThat(console.toString(StandardCharsets.UTF_8))
+                .contains("[audit] tile 1 counting: 1 of 90 counted items missing after the run (e.g. 7)");
+        Verdict verdict = Verdict.of(SPEC, phases, events.all(), summary.aborted(), null, summary.stoppedEarly(), lastLoop.audits());
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.reasons()).hasSize(2);
+    }
+
     /** Provisions the workload's tiles on the fake platform, as a run does, and measures them. */
     private MeasurementLoop.Summary measure(CountingWorkload workload, PhasePolicy policy) throws Exception {
         try (TileCluster cluster = TileCluster.on(platform, "run-m", out);
@@ -209,8 +234,9 @@ class MeasurementLoopTest {
             }
             cluster.resize(requests, Duration.ofSeconds(10));
             deployed = cluster.vms();
-            return new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", bundle, out, abort,
-                    Optional.empty(), ClusterCpu.of(platform), policy, listener).run(deployed, phases);
+            lastLoop = new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", bundle, out, abort,
+                    Optional.empty(), ClusterCpu.of(platform), policy, listener);
+            return lastLoop.run(deployed, phases);
         }
     }
 

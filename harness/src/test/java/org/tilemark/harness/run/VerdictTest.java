@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.scoring.FailureRateRule;
@@ -85,6 +86,24 @@ class VerdictTest {
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.NON_COMPLIANT);
         RunEvents.Event died = events.all().getFirst();
         assertThat(verdict.reasons()).containsExactly(died.what() + " at " + died.at());
+    }
+
+    @Test
+    void aCommittedOrderTheAuditDidNotFindOrAnAuditThatCouldNotRunMakesTheRunNonCompliant() {
+        ScoreFile.Audit lost = new ScoreFile.Audit(1, "dvdstore", "committed orders", 500, 1, List.of(42L), null);
+        ScoreFile.Audit unmade = ScoreFile.Audit.failed(2, "dvdstore", "Connection refused");
+        ScoreFile.Audit clean = new ScoreFile.Audit(3, "dvdstore", "committed orders", 500, 0, List.of(), null);
+
+        Verdict verdict = Verdict.of(SPEC, List.of(clean(1), clean(2), clean(3)), List.of(), false, null, Optional.empty(),
+                List.of(lost, unmade, clean));
+
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.NON_COMPLIANT);
+        assertThat(verdict.reasons()).containsExactly(
+                "tile 1 dvdstore: 1 of 500 committed orders missing after the run (e.g. 42)",
+                "tile 2 dvdstore: the audit of what the users saw committed could not be made: Connection refused");
+        assertThat(Verdict.of(SPEC, List.of(clean(1), clean(2), clean(3)), List.of(), false, null, Optional.empty(),
+                List.of(clean)).word()).isEqualTo("compliant");
     }
 
     @Test

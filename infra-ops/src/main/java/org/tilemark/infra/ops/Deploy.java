@@ -68,6 +68,7 @@ public final class Deploy implements InfraOperation {
             }
         }
         return Optional.of(new OperationRecord(NAME, block, name, "deploy", 0, where, where, start, Instant.now(), copied,
-                copied > 0 ? Optional.of(OperationRecord.TEMPLATE_COPY) : Optional.empty(), Optional.empty(), Optional.empty(), error));
+                copied > 0 ? Optional.of(OperationRecord.TEMPLATE_COPY) : Optional.empty(), Optional.empty(), Optional.empty(),
+                java.util.OptionalLong.empty(), error));
     }
 }

@@ -61,7 +61,7 @@ public final class InfraScheduler implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             sink.accept(new OperationRecord(loop.operation().name(), loop.block(), "-", "-", 0, null, null, Instant.now(),
-                    Instant.now(), 0, Optional.empty(), Optional.empty(), Optional.empty(), Optional.of("loop stopped: " + Migrations.oneLine(e))));
+                    Instant.now(), 0, Optional.empty(), Optional.empty(), Optional.empty(), java.util.OptionalLong.empty(), Optional.of("loop stopped: " + Migrations.oneLine(e))));
         }
     }
 

@@ -32,10 +32,10 @@ final class Migrations {
             try {
                 Migration m = platform.migrate(vm, to);
                 return Optional.of(new OperationRecord(operation, block, vm.name(), vm.role(), vm.tile(), from, to, start,
-                        Instant.now(), m.bytesMoved(), Optional.of(m.moved()), m.stun(), m.downtime(), Optional.empty()));
+                        Instant.now(), m.bytesMoved(), Optional.of(m.moved()), m.stun(), m.downtime(), m.guestMemoryInUse(), Optional.empty()));
             } catch (PlatformException | RuntimeException e) {
                 return Optional.of(new OperationRecord(operation, block, vm.name(), vm.role(), vm.tile(), from, to, start,
-                        Instant.now(), 0, Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(oneLine(e))));
+                        Instant.now(), 0, Optional.empty(), Optional.empty(), Optional.empty(), java.util.OptionalLong.empty(), Optional.of(oneLine(e))));
             }
         } finally {
             cursor.release(vm);

@@ -2,10 +2,6 @@ package org.tilemark.tests.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -30,12 +26,13 @@ import org.tilemark.tests.image.TestGuestImage;
 
 /**
  * The guest image for real: built with {@code tilemark image build} (Debian packages cached between
- * builds), booted under QEMU in software emulation with a NoCloud volume per VM. The four VMs boot at
- * once when the class starts (single vCPU, 1 GiB each; under load here the class took 807 s this way,
- * 1045 s one VM at a time) and each test waits for its own; test classes still run one after another
- * (a tile's QoS in another test would suffer). From this machine, through forwarded loopback ports, the
- * standby's heartbeat answers and the DVD Store database serves DS3 rows to the password its guest
- * config alone carries; a broken guest config makes the VM report why on its console.
+ * builds), booted under QEMU in software emulation with a NoCloud volume per VM. The VMs boot at once
+ * when the class starts and each test waits for its own; test classes still run one after another (a
+ * tile's QoS in another test would suffer). From this machine, through a forwarded loopback port, the
+ * DVD Store database serves DS3 rows to the password its guest config alone carries, and reports the
+ * image it booted; a broken guest config makes the VM report why on its console. (A standby VM's
+ * heartbeat from the host, and VMs of the image on a platform: LibvirtPlatformContractTest, in the same
+ * suite on the same image. A missing peer: GuestMainTest, the same report path.)
  */
 class GuestImageEndToEndTest {
 
@@ -46,10 +43,8 @@ class GuestImageEndToEndTest {
     private static final int DB_DISK_GB = Math.max(IMAGE_DISK_GB, RoleCatalog.forRole("dvdstore-db").size().diskGb());
     private static final int DB_VCPUS = Math.min(Runtime.getRuntime().availableProcessors(), RoleCatalog.forRole("dvdstore-db").size().vcpus());
     private static final String DB_PASSWORD = "vm-only-" + Long.toHexString(System.nanoTime());
-    private static QemuTcgVm standby;
     private static QemuTcgVm dvdstoreDb;
     private static QemuTcgVm unknownRole;
-    private static QemuTcgVm missingPeer;
     /** The image's own manifest as the sidecar of the build names it: what its guests must report. */
     private static ImageManifest.ImageFile builtImage;
 
@@ -65,41 +60,19 @@ class GuestImageEndToEndTest {
 
         // Disks as a platform sizes them: the role's size from the catalog, never less than the image's 8 GiB.
         // The database VM gets the host's cores (its role has 4 vCPUs): it boots longest, alone at the end.
-        standby = QemuTcgVm.boot(image, DIR.resolve("standby"), config("standby", "standby-1", Map.of(), Map.of(), Map.of()), 1,
-                MEMORY_MB, IMAGE_DISK_GB);
         dvdstoreDb = QemuTcgVm.boot(image, DIR.resolve("dvdstore-db"), config("dvdstore-db", "dvdstore-db-1", Map.of(),
                 Map.of("dvdstore.size", "1MB"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", DB_PASSWORD)), DB_VCPUS, MEMORY_MB, DB_DISK_GB);
         unknownRole = QemuTcgVm.boot(image, DIR.resolve("unknown-role"), config("no-such-role", "broken-1", Map.of(), Map.of(), Map.of()),
                 1, MEMORY_MB, IMAGE_DISK_GB);
-        // A web VM whose database the guest config names but gives no address for.
-        missingPeer = QemuTcgVm.boot(image, DIR.resolve("missing-peer"), config("dvdstore-web", "dvdstore-web-1", Map.of(),
-                Map.of("dvdstore.db.peer", "dvdstore-db-1"), Map.of("TILEMARK_DVDSTORE_DB_PASSWORD", "unused")), 1, MEMORY_MB, IMAGE_DISK_GB);
     }
 
     @AfterAll
     static void stopVms() throws Exception {
-        for (QemuTcgVm vm : java.util.Arrays.asList(standby, dvdstoreDb, unknownRole, missingPeer)) {
+        for (QemuTcgVm vm : java.util.Arrays.asList(dvdstoreDb, unknownRole)) {
             if (vm != null) {
                 vm.close();
             }
         }
-    }
-
-    @Test
-    void standbyHeartbeatAnswersFromTheHost() throws Exception {
-        ReadinessReport report = reported(standby, "standby: boot to ready");
-        assertThat(report.isReady()).as("readiness report: %s", report.reason()).isTrue();
-        int port = standby.forward(report.port("main").orElseThrow());
-        HttpResponse<String> beat = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + "/heartbeat")).timeout(Duration.ofSeconds(30)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(beat.statusCode()).isEqualTo(200);
-        assertThat(beat.body()).startsWith("beat ");
-        // What run.json discloses for a VM: the image it booted, matching the file the build wrote.
-        assertThat(report.guestImage()).hasValueSatisfying(image -> {
-            assertThat(image.manifestSha256()).isEqualTo(builtImage.guestManifestSha256());
-            assertThat(image.manifest().packages()).containsKey("systemd");
-        });
     }
 
     @Test
@@ -116,6 +89,11 @@ class GuestImageEndToEndTest {
         }
         assertThat(titles).hasSize(5);
         assertThat(dvdstoreDb.consoleTail()).doesNotContain(DB_PASSWORD);
+        // What run.json discloses for a VM: the image it booted, matching the file the build wrote.
+        assertThat(report.guestImage()).hasValueSatisfying(image -> {
+            assertThat(image.manifestSha256()).isEqualTo(builtImage.guestManifestSha256());
+            assertThat(image.manifest().packages()).containsKey("systemd");
+        });
     }
 
     /** The role's disk (20 GiB for the DVD Store database) is larger than the image's: the boot agent grows / to it. */
@@ -126,7 +104,6 @@ class GuestImageEndToEndTest {
         assertThat(grown.find()).as("console:%n%s", dvdstoreDb.consoleTail()).isTrue();
         System.out.printf("dvdstore-db: / grown to %s MiB on a %d GiB disk%n", grown.group(1), DB_DISK_GB);
         assertThat(Long.parseLong(grown.group(1))).isGreaterThan((DB_DISK_GB - 1) * 1024L * 9 / 10);
-        assertThat(standby.console()).doesNotContain("not grown");
     }
 
     @Test
@@ -136,15 +113,8 @@ class GuestImageEndToEndTest {
         assertThat(report.reason()).contains("unknown role 'no-such-role'");
     }
 
-    @Test
-    void missingPeerIsReportedOnTheConsoleInsteadOfHanging() throws Exception {
-        ReadinessReport report = reported(missingPeer, "missing peer: reported");
-        assertThat(report.isReady()).isFalse();
-        assertThat(report.reason()).contains("missing peer");
-    }
-
     /**
-     * Waits for the VM's readiness report and prints how long after boot this test saw it (the four
+     * Waits for the VM's readiness report and prints how long after boot this test saw it (the
      * VMs boot together and the tests look one after another, so a later test's figure is an upper bound).
      */
     private static ReadinessReport reported(QemuTcgVm vm, String what) throws Exception {

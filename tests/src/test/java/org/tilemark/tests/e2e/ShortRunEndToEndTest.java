@@ -53,6 +53,13 @@ class ShortRunEndToEndTest {
         assertThat(meanThroughput(score, "mail")).as("mail actions/min vs target %s", actions).isBetween(actions * 0.8, actions * 1.2);
         assertThat(meanThroughput(score, "standby")).as("beats/min").isBetween(50.0, 70.0);
         assertThat(meanThroughput(score, "olio")).as("Olio ops/s vs target 5").isBetween(3.75, 6.25);
+        // Every order a purchase page confirmed was looked up in the database once the load stopped.
+        assertThat(score.get("audits")).singleElement().satisfies(audit -> {
+            assertThat(audit.get("workload").asText()).isEqualTo("dvdstore");
+            assertThat(audit.get("checked").asLong()).as("orders confirmed").isPositive();
+            assertThat(audit.get("missing").asLong()).isZero();
+        });
+        assertThat(printed).containsPattern("\\[audit\\] tile 1 dvdstore: \\d+ committed orders, every one found");
 
         List<JsonNode> intervals = E2e.intervals(bundle);
         assertThat(intervals).hasSize(6 * 4); // (2 warm-up + 2 x 2 measured intervals) x 4 workloads

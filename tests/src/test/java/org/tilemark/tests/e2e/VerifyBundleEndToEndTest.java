@@ -127,6 +127,21 @@ class VerifyBundleEndToEndTest {
     }
 
     @Test
+    void aReSealedAuditThatLostAnOrderBehindAVerdictThatIgnoresItIsCaught() throws IOException {
+        Path bundle = copy();
+        Path file = bundle.resolve("score.json");
+        ObjectNode score = (ObjectNode) E2e.JSON.readTree(file.toFile());
+        ObjectNode audit = score.putArray("audits").addObject();
+        audit.put("tile", 1).put("workload", "dvdstore").put("subject", "committed orders").put("checked", 100).put("missing", 1);
+        audit.putArray("missingExamples").add(7);
+        E2e.JSON.writeValue(file.toFile(), score);
+        Manifest.write(bundle);
+
+        assertThat(BundleVerifier.verify(bundle, Optional.empty()).line()).startsWith("verification FAILED: score.json audits: "
+                + "\"tile 1 dvdstore: 1 of 100 committed orders missing after the run (e.g. 7)\", yet the verdict is ");
+    }
+
+    @Test
     void aReSealedInfraOperationOutcomeOrPhaseIsCaught() throws IOException {
         Path bundle = copy();
         Path file = bundle.resolve("infra-ops.jsonl");

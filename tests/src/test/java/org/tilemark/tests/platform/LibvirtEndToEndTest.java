@@ -32,7 +32,7 @@ import org.tilemark.tests.image.TestGuestImage;
  * completes with its bundle, that every operation type succeeded with the hypervisor's own figures,
  * and that nothing is left on either host.
  */
-@Tag("libvirt-tcg") // tens of minutes under TCG: on demand, like LibvirtPlatformContractTest
+@Tag("libvirt-tcg") // tens of minutes under TCG: on demand (tests/pom.xml)
 class LibvirtEndToEndTest {
 
     private static final Path DIR = Path.of("target", "libvirt-e2e").toAbsolutePath();
@@ -86,8 +86,21 @@ class LibvirtEndToEndTest {
             }
             if (op.get("operation").asText().equals("vmotion") || op.get("operation").asText().equals("xvmotion")) {
                 assertThat(op.get("stunMs").isNumber()).as("downtime QEMU measured: %s", op).isTrue();
+                assertThat(op.get("bytesMoved").asLong()).as("moved at least the guest's memory in use: %s", op)
+                        .isGreaterThanOrEqualTo(op.get("guestMemoryInUseBytes").asLong());
+                assertThat(op.get("guestMemoryInUseBytes").asLong()).as("the guest's memory in use: %s", op).isPositive();
             }
         }
+        assertThat(ops).as("the database VM moved live under load").anySatisfy(op -> {
+            assertThat(op.get("operation").asText()).isEqualTo("vmotion");
+            assertThat(op.get("role").asText()).isEqualTo("dvdstore-db");
+        });
+        // ... and every order a purchase page confirmed, before, during and after its moves, is in the database.
+        JsonNode score = JSON.readTree(bundle.resolve("score.json").toFile());
+        assertThat(score.get("audits")).as(printed).singleElement().satisfies(audit -> {
+            assertThat(audit.get("checked").asLong()).as("orders confirmed").isPositive();
+            assertThat(audit.get("missing").asLong()).as("orders missing").isZero();
+        });
         assertThat(hosts.domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
     }
 
@@ -203,7 +216,7 @@ class LibvirtEndToEndTest {
         s.put("infra.blocks", "1");
         s.put("infra.pause", "10s");
         s.put("infra.operationTimeout", "15m");
-        s.put("infra.vmotion.roles", "standby, dvdstore-web");
+        s.put("infra.vmotion.roles", "dvdstore-db, standby, dvdstore-web");
         s.put("infra.deploy.jobDuration", "20s");
         return s;
     }

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.PlatformSettingException;
@@ -24,15 +23,17 @@ import org.tilemark.tests.image.TestGuestImage;
  * emulation (no usable KVM here), real live migration, block copy and migration with disk copy.
  * The guest image is {@link TestGuestImage}'s: built once per test run and shared with the image's own tests.
  */
-@Tag("libvirt-tcg") // minutes per boot under TCG: left out of ./tilemark test (tests/pom.xml), run on demand
 class LibvirtPlatformContractTest extends PlatformContract {
 
     private static final Path DIR = Path.of("target", "libvirt-contract").toAbsolutePath();
     private static LibvirtTestHosts hosts;
+    private static String guestManifestSha256;
 
     @BeforeAll
     static void startHosts() throws Exception {
-        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), TestGuestImage.get().file());
+        TestGuestImage.Image image = TestGuestImage.get();
+        guestManifestSha256 = image.manifest().image().guestManifestSha256();
+        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), image.file());
     }
 
     @AfterAll
@@ -71,6 +72,16 @@ class LibvirtPlatformContractTest extends PlatformContract {
     @Override
     protected void crash(Vm vm) throws Exception {
         hosts.destroyDomain("tm-" + vm.runId() + "-" + vm.name());
+    }
+
+    @Override
+    protected Optional<String> expectedGuestManifestSha256() {
+        return Optional.of(guestManifestSha256);
+    }
+
+    @Override
+    protected boolean reportsGuestMemoryInUse() {
+        return true;
     }
 
     @Override

@@ -85,6 +85,16 @@ public abstract class PlatformContract {
         return false;
     }
 
+    /** True where the platform reports a guest's memory in use with each migration that moves its memory. */
+    protected boolean reportsGuestMemoryInUse() {
+        return false;
+    }
+
+    /** The SHA-256 of the guest manifest of the image the VMs boot, where the test knows it (its guests must report it). */
+    protected Optional<String> expectedGuestManifestSha256() {
+        return Optional.empty();
+    }
+
     /** True where VMs boot the guest image: their guests must report the image (run.json discloses it). */
     protected boolean bootsTheGuestImage() {
         return false;
@@ -284,8 +294,10 @@ public abstract class PlatformContract {
         InetSocketAddress endpoint = guestsServe() ? platform.endpoint(life) : null;
         serves(life, endpoint, "after power-on");
         if (bootsTheGuestImage()) {
-            assertThat(platform.guestImage(life)).as("the image the guest reported").hasValueSatisfying(image ->
-                    assertThat(image.manifestSha256()).hasSize(64));
+            assertThat(platform.guestImage(life)).as("the image the guest reported").hasValueSatisfying(image -> {
+                assertThat(image.manifestSha256()).hasSize(64);
+                expectedGuestManifestSha256().ifPresent(expected -> assertThat(image.manifestSha256()).isEqualTo(expected));
+            });
         }
 
         crash(crashing);
@@ -300,6 +312,13 @@ public abstract class PlatformContract {
             Migration migration = platform.migrate(life, target);
             assertThat(migration.from()).as(capability.name()).isEqualTo(from);
             assertThat(platform.placement(life)).as(capability.name()).isEqualTo(target);
+            if (reportsGuestMemoryInUse() && !migration.moved().equals(Migration.DISK_COPY)) {
+                assertThat(migration.guestMemoryInUse()).as("%s: the guest's memory in use", capability.name()).isPresent();
+                System.out.printf("%s of %s: %d bytes moved, guest's memory in use %d bytes%n", capability.name(), life.name(),
+                        migration.bytesMoved(), migration.guestMemoryInUse().getAsLong());
+                assertThat(migration.bytesMoved()).as("%s moved at least the guest's memory in use", capability.name())
+                        .isGreaterThanOrEqualTo(migration.guestMemoryInUse().getAsLong());
+            }
             serves(life, endpoint, "after " + capability.name() + " (the endpoint does not move)");
         }
         Placement before = platform.placement(life);

@@ -3,15 +3,22 @@ package org.tilemark.workloads.dvdstore;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.tilemark.config.DatabaseSpec;
 import org.tilemark.config.DvdStoreSpec;
+import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalRecorder;
@@ -20,6 +27,7 @@ import org.tilemark.workloads.driver.LoadShape;
 import org.tilemark.workloads.driver.OpenLoopUser;
 import org.tilemark.workloads.driver.ThinkTime;
 import org.tilemark.workloads.driver.UserThreads;
+import org.tilemark.workloads.dvdstore.db.DvdStoreDbRole;
 
 /**
  * DVD Store's load for one tile: users on virtual threads, spread round robin over the tile's web
@@ -27,12 +35,15 @@ import org.tilemark.workloads.driver.UserThreads;
  */
 final class DvdStoreDriver implements WorkloadDriver {
 
+    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
     private final DriverContext context;
     private final DvdStoreSpec spec;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
     private final ExecutorService httpExecutor = Executors.newVirtualThreadPerTaskExecutor();
     private final UserThreads users = new UserThreads();
     private final List<HttpClient> clients = new ArrayList<>();
+    private final CommittedOrders committed = new CommittedOrders();
 
     DvdStoreDriver(DriverContext context) {
         this.context = context;
@@ -62,7 +73,8 @@ final class DvdStoreDriver implements WorkloadDriver {
             // holds the new customers a run with the same seed would create.
             String tag = Long.toString(Math.abs(seeds.nextLong()), 36) + "t" + context.tile() + "u" + i
                     + "r" + Long.toString(origin.toEpochMilli(), 36);
-            OrderCycle cycle = new OrderCycle(stores.get(i % stores.size()), catalog, spec.mix(), random, recorder, tag);
+            OrderCycle cycle = new OrderCycle(stores.get(i % stores.size()), catalog, spec.mix(), random, recorder, tag,
+                    committed);
             users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle));
         }
     }
@@ -72,9 +84,30 @@ final class DvdStoreDriver implements WorkloadDriver {
         return recorder.cut();
     }
 
+    /** Every order a purchase page confirmed, looked up in the tile's database (its VM, or the external server). */
+    @Override
+    public Optional<DataAudit> audit() throws SQLException {
+        users.stopAll(STOP_GRACE);
+        DatabaseSpec db = spec.database();
+        String url = DvdStoreWorkload.external(db) ? db.jdbcUrl().replace("{tile}", Integer.toString(context.tile()))
+                : jdbcUrl(context.endpoint(DvdStoreWorkload.dbVmName(context.tile())));
+        Properties login = new Properties();
+        login.setProperty("user", db.username());
+        login.setProperty("password", context.secrets().secret(DvdStoreWorkload.PASSWORD_SECRET, db.passwordEnv(), db.passwordFile()));
+        login.setProperty("connectTimeout", "30");
+        login.setProperty("socketTimeout", "300");
+        try (Connection database = DriverManager.getConnection(url, login)) {
+            return Optional.of(committed.audit(database));
+        }
+    }
+
+    private static String jdbcUrl(InetSocketAddress endpoint) {
+        return "jdbc:postgresql://" + endpoint.getHostString() + ":" + endpoint.getPort() + "/" + DvdStoreDbRole.DATABASE;
+    }
+
     @Override
     public void close() {
-        users.stopAll(Duration.ofSeconds(5));
+        users.stopAll(STOP_GRACE);
         clients.forEach(HttpClient::shutdownNow);
         httpExecutor.shutdownNow();
     }

@@ -35,6 +35,8 @@ public final class DvdStoreWorkload implements Workload {
     /** The variable the guests read the application user's password from. */
     public static final String PASSWORD_VARIABLE = DvdStoreDbRole.PASSWORD_ENV;
     static final String SCHEMA_VERSION = "1";
+    /** The harness's name of the database password it generates when neither env nor file gives one. */
+    static final String PASSWORD_SECRET = "dvdstore-db-password";
 
     @Override
     public String name() {
@@ -58,7 +60,7 @@ public final class DvdStoreWorkload implements Workload {
     public List<VmRequest> vms(int tile, BenchmarkSpec spec, SecretSource secrets) {
         DvdStoreSpec ds = spec.workloads().dvdstore();
         DatabaseSpec db = ds.database();
-        String password = secrets.secret("dvdstore-db-password", db.passwordEnv(), db.passwordFile());
+        String password = secrets.secret(PASSWORD_SECRET, db.passwordEnv(), db.passwordFile());
         Map<String, String> secretEnv = Map.of(PASSWORD_VARIABLE, password);
         List<VmRequest> vms = new ArrayList<>();
         Map<String, String> database = new HashMap<>();
@@ -96,7 +98,7 @@ public final class DvdStoreWorkload implements Workload {
         if (!external(db)) {
             return;
         }
-        String password = secrets.secret("dvdstore-db-password", db.passwordEnv(), db.passwordFile());
+        String password = secrets.secret(PASSWORD_SECRET, db.passwordEnv(), db.passwordFile());
         try (Connection connection = DriverManager.getConnection(db.jdbcUrl().replace("{tile}", Integer.toString(tile)),
                 db.username(), password)) {
             if (!org.tilemark.workloads.dvdstore.db.Ds3Loader.isLoaded(connection)) {

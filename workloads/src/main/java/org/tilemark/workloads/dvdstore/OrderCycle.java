@@ -29,10 +29,11 @@ final class OrderCycle implements OpenLoopUser.Cycle {
     private final RandomGenerator random;
     private final IntervalRecorder recorder;
     private final String userTag;
+    private final CommittedOrders committed;
     private long newCustomers;
 
     OrderCycle(StoreFront store, Ds3Catalog catalog, DvdStoreMixSpec mix, RandomGenerator random,
-               IntervalRecorder recorder, String userTag) {
+               IntervalRecorder recorder, String userTag, CommittedOrders committed) {
         this.store = store;
         this.catalog = catalog;
         this.products = new ProductPicker(catalog.size().products());
@@ -40,6 +41,7 @@ final class OrderCycle implements OpenLoopUser.Cycle {
         this.random = random;
         this.recorder = recorder;
         this.userTag = userTag;
+        this.committed = committed;
     }
 
     @Override
@@ -60,8 +62,12 @@ final class OrderCycle implements OpenLoopUser.Cycle {
             Page order = timeline.step("purchase", () -> store.post("/ds3/purchase",
                     Map.of("customerid", Long.toString(customerId), "items", basket(seen))));
             boolean refused = order.rolledBack();
-            if (!refused && order.id("orderid").orElse(0) <= 0) {
+            long orderId = order.id("orderid").orElse(0);
+            if (!refused && orderId <= 0) {
                 throw timeline.fail("purchase", "no order id in the purchase page");
+            }
+            if (!refused) {
+                committed.add(orderId);
             }
             recorder.completed(DvdStoreWorkload.ORDER, System.nanoTime() - intendedStartNanos);
             if (refused) {

@@ -42,6 +42,8 @@ class OrderCycleTest {
     private volatile boolean refuseLogins;
     private volatile Purchase purchase = Purchase.ORDER;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+    private final CommittedOrders committed = new CommittedOrders();
+    private final java.util.concurrent.atomic.AtomicInteger lastOrderId = new java.util.concurrent.atomic.AtomicInteger(100);
 
     @BeforeEach
     void startFakeStore() throws IOException {
@@ -78,6 +80,9 @@ class OrderCycleTest {
         assertThat(count(cut, "browse")).isBetween((long) orders, 5L * orders);
         assertThat(count(cut, "browseReviews")).isBetween((long) orders, 5L * orders);
         assertThat(cut.latencyNanos().keySet()).isSubsetOf(OrderCycle.OPERATIONS);
+        // Every confirmed order's id is kept for the audit after the run.
+        assertThat(java.util.Arrays.stream(committed.ids()).sorted().toArray())
+                .isEqualTo(java.util.stream.LongStream.rangeClosed(101, 100 + orders).toArray());
         // Requests only ever name valid products and customers of the catalog.
         assertThat(purchases).hasSize(orders).allSatisfy(form -> {
             assertThat(form.get("items")).matches("\\d+:[1-3](,\\d+:[1-3]){0,8}");
@@ -114,6 +119,7 @@ class OrderCycleTest {
         // As DS3 counts: a rolled-back order is a finished order loop; the failure rule counts the rollback.
         assertThat(cut.completed()).isEqualTo(4);
         assertThat(cut.errors()).isZero();
+        assertThat(committed.ids()).as("a refused order was never committed").isEmpty();
     }
 
     @Test
@@ -139,12 +145,13 @@ class OrderCycleTest {
         assertThat(cut.errors()).isEqualTo(2);
         assertThat(cut.completed()).isZero();
         assertThat(cut.errorsByOperation()).isEqualTo(Map.of("purchase", 2L));
+        assertThat(committed.ids()).isEmpty();
     }
 
     private void runOrders(DvdStoreMixSpec mix, int orders) throws InterruptedException {
         StoreFront store = new StoreFront(http, URI.create("http://127.0.0.1:" + server.getAddress().getPort()), VM,
                 Duration.ofSeconds(10));
-        OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, "test");
+        OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, "test", committed);
         for (int i = 0; i < orders; i++) {
             cycle.run(System.nanoTime());
         }
@@ -168,7 +175,7 @@ class OrderCycleTest {
             case "/ds3/purchase" -> {
                 purchases.add(fields);
                 switch (purchase) {
-                    case ORDER -> respond(exchange, 200, span("orderid", 9));
+                    case ORDER -> respond(exchange, 200, span("orderid", lastOrderId.incrementAndGet()));
                     case ROLLBACK -> respond(exchange, 200, span("orderid", 0) + span("rollback", "short of stock"));
                     case SERVER_ERROR -> respond(exchange, 500, "<h1>boom</h1>");
                     case NO_ORDER_ID -> respond(exchange, 200, "<h2>Thank you</h2>");

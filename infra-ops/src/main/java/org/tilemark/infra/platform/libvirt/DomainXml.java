@@ -46,13 +46,16 @@ record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath,
                       <source path='%s' append='off'/>
                       <target port='0'/>
                     </serial>
+                    <memballoon model='virtio'>
+                      <stats period='%d'/>
+                    </memballoon>
                   </devices>
                 </domain>
                 """.formatted(SettingValues.key(type), Xml.attribute(tag.domainName()), TilemarkTag.PREFIX, TilemarkTag.ELEMENT,
                 TilemarkTag.PREFIX, TilemarkTag.NAMESPACE, tagAttributes(), size.memoryMb(), size.vcpus(),
                 // KVM hosts of one cluster share a CPU model; under emulation QEMU's own model migrates anywhere.
                 type == DomainType.KVM ? "<cpu mode='host-model'/>" : "", diskFormat, Xml.attribute(diskPath), Xml.attribute(seedPath),
-                mac, Xml.attribute(network), Xml.attribute(consolePath));
+                mac, Xml.attribute(network), Xml.attribute(consolePath), GuestMemory.STATS_PERIOD_SECONDS);
     }
 
     private String tagAttributes() {

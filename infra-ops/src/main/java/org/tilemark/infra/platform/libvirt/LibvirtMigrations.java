@@ -2,6 +2,7 @@ package org.tilemark.infra.platform.libvirt;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.libvirt.Domain;
 import org.libvirt.DomainBlockJobInfo;
 import org.libvirt.LibvirtException;
@@ -58,6 +59,7 @@ final class LibvirtMigrations {
         }
         try {
             Domain domain = source.domainLookupByName(vm.tag().domainName());
+            OptionalLong inUse = GuestMemory.inUseBytes(domain);
             JobFigures figures;
             String moved;
             if (from.datastore().equals(target.datastore())) {
@@ -72,7 +74,9 @@ final class LibvirtMigrations {
                 moved = Migration.MEMORY_AND_DISK;
             }
             vm.moved(target);
-            return new Migration(from, target, figures.bytes(), figures.downtime(), Optional.empty(), moved);
+            // A block copy moves no memory: the guest's memory in use says nothing of it.
+            return new Migration(from, target, figures.bytes(), figures.downtime(), Optional.empty(), moved,
+                    moved.equals(Migration.DISK_COPY) ? OptionalLong.empty() : inUse);
         } catch (LibvirtException e) {
             throw new PlatformException("moving VM " + vm.vm().name() + " from " + from + " to " + target + ": "
                     + ClusterCheck.message(e), e);

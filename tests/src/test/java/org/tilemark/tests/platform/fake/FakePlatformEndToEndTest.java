@@ -39,7 +39,7 @@ class FakePlatformEndToEndTest {
         settings.put("cluster.fake.workDir", WORK.toString());
         settings.put("run.stateDir", WORK.toString());
         settings.put("run.results", results.toString());
-        settings.put("run.phases", "2");
+        settings.put("run.phases", "1"); // the provider's plumbing is the point: one phase shows the run through it
         settings.put("run.phaseDuration", "20s");
         settings.put("run.warmup", "15s");
         settings.put("run.interval", "10s");
@@ -66,7 +66,7 @@ class FakePlatformEndToEndTest {
         assertThat(run.at("/config/cluster/fake/workDir").asText()).isEqualTo(WORK.toString());
         assertThat(run.at("/config/cluster").has("local")).as("only the chosen platform's section is recorded").isFalse();
         assertThat(run.at("/inventory/vms")).hasSize(8);
-        assertThat(new ObjectMapper().readTree(bundle.resolve("score.json").toFile()).get("phases")).hasSize(2);
+        assertThat(new ObjectMapper().readTree(bundle.resolve("score.json").toFile()).get("phases")).hasSize(1);
         assertThat(WORK.resolve("datastores/app").resolve(bundle.getFileName())).as("its VMs' disks are gone").doesNotExist();
     }
 
