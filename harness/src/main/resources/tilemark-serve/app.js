@@ -29,6 +29,8 @@
     $('status').textContent = view.status + (view.runId ? ' — run ' + view.runId : '');
     $('phase').textContent = !i ? '' : i.warmup ? 'warm-up' : 'phase ' + i.phase + ' of ' + i.phases;
     $('left').textContent = !i ? '' : ', ' + i.phaseSecondsLeft + ' s left in it, ' + i.runSecondsLeft + ' s left in the run';
+    $('cluster-cpu').textContent = !i ? '' : 'cluster CPU over the last interval: '
+      + (i.clusterCpuPercent === null ? 'not known on this platform' : num(i.clusterCpuPercent, 1) + ' % of all cores');
     fill('workloads', i ? i.workloads : [], (tr, w) => {
       cell(tr, w.tile); cell(tr, w.workload);
       cell(tr, num(w.throughput, 1) + ' ' + w.metricUnit, 'num'); cell(tr, num(w.target, 1), 'num');
@@ -37,6 +39,7 @@
       cell(tr, w.qosPassed ? 'passing' : 'FAILING: ' + w.qosReasons.join('; '), w.qosPassed ? 'pass' : 'fail');
       cell(tr, num(w.scheduleLagP99Ms, 0), 'num'); cell(tr, w.errors, 'num');
     });
+    fill('events', view.events.slice().reverse(), (tr, e) => { cell(tr, e.at); cell(tr, e.what, 'fail'); });
     fill('operations', view.operations.slice().reverse(), (tr, op) => {
       cell(tr, op.end); cell(tr, op.operation); cell(tr, op.vm);
       cell(tr, op.from ? op.from.host + ' ' + op.from.datastore : ''); cell(tr, op.to ? op.to.host + ' ' + op.to.datastore : '');

@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.tilemark.harness.run.ProgressBar;
 import org.tilemark.templates.image.GuestImage;
 import org.tilemark.templates.image.ImageManifest;
 import org.tilemark.templates.image.ImageRecipe;
@@ -112,7 +113,7 @@ public final class ImageBuilder {
     }
 
     private void step(int number, String what) {
-        out.println("[image " + number + "/5] " + what);
+        out.println("[image " + number + "/5] " + ProgressBar.bar(number - 1, 5) + " " + what);
     }
 
     private static Path createWorkDir(Path outputDir) throws ImageBuildException {

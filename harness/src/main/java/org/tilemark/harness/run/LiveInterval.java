@@ -12,9 +12,11 @@ import java.util.List;
  * @param phaseSecondsLeft seconds left in this phase (or in warm-up)
  * @param runSecondsLeft   seconds left until the last phase ends
  * @param workloads        one row per tile and workload
+ * @param clusterCpuPercent the cluster's hosts' busy CPU over the interval as a share of all their cores;
+ *                         null where the platform cannot tell
  */
 public record LiveInterval(String end, boolean warmup, int phase, int phases, long phaseSecondsLeft,
-                           long runSecondsLeft, List<LiveWorkload> workloads) {
+                           long runSecondsLeft, List<LiveWorkload> workloads, Double clusterCpuPercent) {
 
     public LiveInterval {
         workloads = List.copyOf(workloads);

@@ -83,6 +83,7 @@ final class MeasurementLoop {
         ClusterCpu.Mark clusterAtMeasureStart = null;
         Duration measured = Duration.ZERO;
         Drivers drivers = Drivers.start(spec, workloads, vms, secrets);
+        ClusterCpu.Mark intervalStart = cpu.mark();
         try {
             Instant origin = drivers.origin();
             for (MeasurementPlan.Slot slot : plan.slots()) {
@@ -119,8 +120,12 @@ final class MeasurementLoop {
                     live.add(LiveRows.of(spec, w, interval, standing));
                 }
                 out.println(stage(slot, plan) + " " + String.join(" | ", progress));
+                ClusterCpu.Mark intervalEnd = cpu.mark();
+                OptionalDouble intervalCpu = cpu.percentBetween(intervalStart, intervalEnd);
+                intervalStart = intervalEnd;
                 listener.interval(new LiveInterval(origin.plus(slot.end()).toString(), slot.warmup(), slot.phase(), plan.phases(),
-                        phaseLeft(slot, plan).toSeconds(), plan.total().minus(slot.end()).toSeconds(), live));
+                        phaseLeft(slot, plan).toSeconds(), plan.total().minus(slot.end()).toSeconds(), live,
+                        intervalCpu.isPresent() ? Measured.round(intervalCpu.getAsDouble()) : null));
                 if (slot.lastOfPhase(plan)) {
                     PhaseScore score = score(slot.phase(), phase, plan.phaseDuration());
                     phases.add(score);
@@ -129,6 +134,10 @@ final class MeasurementLoop {
                             score.score(), score.application(), score.infrastructure().isPresent()
                                     ? String.format(Locale.ROOT, ", infrastructure %.3f", score.infrastructure().getAsDouble()) : "",
                             score.qos().passed() ? "QoS passed" : "QoS FAILED: " + score.qos().reasons()));
+                    if (!score.qos().passed()) {
+                        listener.event(Instant.now().toString(), "phase " + score.phase() + " failed QoS: "
+                                + String.join("; ", score.qos().reasons()));
+                    }
                     if (!score.qos().passed() && policy == PhasePolicy.STOP_AT_FIRST_FAILED_PHASE
                             && score.phase() < plan.phases()) {
                         out.println("[measure] stopping: phase " + score.phase() + " failed QoS, so the run cannot comply");

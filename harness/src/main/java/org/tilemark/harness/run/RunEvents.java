@@ -11,9 +11,23 @@ final class RunEvents {
     }
 
     private final List<Event> events = new ArrayList<>();
+    private final RunListener listener;
 
-    synchronized void add(String what) {
-        events.add(new Event(Instant.now(), what));
+    RunEvents() {
+        this(RunListener.NONE);
+    }
+
+    /** Events that a live view hears of as they happen. */
+    RunEvents(RunListener listener) {
+        this.listener = listener;
+    }
+
+    void add(String what) {
+        Event event = new Event(Instant.now(), what);
+        synchronized (this) {
+            events.add(event);
+        }
+        listener.event(event.at().toString(), what);
     }
 
     synchronized List<Event> all() {

@@ -26,6 +26,10 @@ public interface RunListener {
     default void infraOperation(InfraOpLine operation) {
     }
 
+    /** Something happened to the run (a VM stopped, a phase failed its QoS), at {@code at} (ISO-8601). */
+    default void event(String at, String what) {
+    }
+
     /** The verdict is written: {@code verdict} is its word (compliant, non-compliant, aborted, failed ...). */
     default void finished(String verdict, String scoreLine) {
     }

@@ -94,7 +94,7 @@ public final class RunOrchestrator {
     private RunOutcome execute(BenchmarkSpec spec, Optional<TileCluster> shared, PhasePolicy policy) {
         String runId = RunIds.next();
         RunRecord record = new RunRecord(runId, spec, Instant.now());
-        RunEvents events = new RunEvents();
+        RunEvents events = new RunEvents(listener);
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
         List<PhaseScore> phases = new ArrayList<>();
         String failure = null;

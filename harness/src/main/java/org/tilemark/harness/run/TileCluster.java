@@ -35,6 +35,7 @@ public final class TileCluster implements AutoCloseable {
         this.platform = platform;
         this.clusterId = clusterId;
         this.out = out;
+        platform.warnings().forEach(warning -> out.println("warning: " + warning));
         platform.onUnexpectedStop((vm, cause) -> {
             this.events.add("VM " + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") stopped: " + cause);
             out.println("! VM " + vm.name() + " stopped: " + cause);
@@ -102,7 +103,8 @@ public final class TileCluster implements AutoCloseable {
                 + missing.keySet() + " on " + platform.inventory().hosts().size() + " hosts");
         long start = System.nanoTime();
         int alreadyPlaced = tiles.values().stream().mapToInt(List::size).sum();
-        new TileProvisioner(platform, clusterId, timeout, events).provision(missing, unfinished, alreadyPlaced);
+        ProgressBar ready = new ProgressBar(out, "provision", missing.values().stream().mapToInt(List::size).sum(), "VMs ready");
+        new TileProvisioner(platform, clusterId, timeout, events, ready::advance).provision(missing, unfinished, alreadyPlaced);
         for (TileProvisioner.DeployedVm vm : unfinished) {
             tiles.computeIfAbsent(vm.vm().tile(), t -> new ArrayList<>()).add(vm);
         }

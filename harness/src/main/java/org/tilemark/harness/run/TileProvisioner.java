@@ -39,13 +39,20 @@ final class TileProvisioner {
     private final String runId;
     private final Duration timeout;
     private final RunEvents events;
+    private final Runnable vmReady;
     private final Map<String, Template> templates = new HashMap<>();
 
     TileProvisioner(Platform platform, String runId, Duration timeout, RunEvents events) {
+        this(platform, runId, timeout, events, () -> { });
+    }
+
+    /** @param vmReady told each time a VM's guest reported ready (a progress bar) */
+    TileProvisioner(Platform platform, String runId, Duration timeout, RunEvents events, Runnable vmReady) {
         this.platform = platform;
         this.runId = runId;
         this.timeout = timeout;
         this.events = events;
+        this.vmReady = vmReady;
     }
 
     /** A deployed VM with the request it came from and its stable endpoints (primary first; empty until it is up). */
@@ -155,6 +162,7 @@ final class TileProvisioner {
             for (Vm vm : vms) {
                 starts.add(starters.submit(() -> {
                     platform.powerOn(vm, timeout);
+                    vmReady.run();
                     return null;
                 }));
             }

@@ -30,6 +30,10 @@ final class LiveMetrics {
     void interval(LiveInterval interval) {
         set("tilemark.run.phase", Tags.empty(), null, interval.phase());
         set("tilemark.run.seconds.left", Tags.empty(), "seconds until the last phase ends", interval.runSecondsLeft());
+        if (interval.clusterCpuPercent() != null) {
+            set("tilemark.cluster.cpu.percent", Tags.empty(), "the cluster's busy CPU over the last interval, share of all cores",
+                    interval.clusterCpuPercent());
+        }
         for (LiveInterval.LiveWorkload row : interval.workloads()) {
             Tags tags = Tags.of("tile", Integer.toString(row.tile()), "workload", row.workload());
             Tags op = tags.and("operation", row.headlineOperation());

@@ -27,6 +27,8 @@ final class LiveState implements RunListener, SearchListener {
     static final String FINISHED = "finished";
     /** The infrastructure operations the live view keeps (the bundle keeps all). */
     static final int RECENT_OPERATIONS = 50;
+    /** The run's events the live view keeps (score.json keeps all). */
+    static final int RECENT_EVENTS = 50;
 
     private final LiveMetrics metrics;
     private final ObjectMapper json;
@@ -37,6 +39,7 @@ final class LiveState implements RunListener, SearchListener {
     });
     private final List<SseEmitter> listeners = new CopyOnWriteArrayList<>();
     private final ArrayDeque<InfraOpLine> operations = new ArrayDeque<>();
+    private final ArrayDeque<Event> events = new ArrayDeque<>();
     private String status = WAITING;
     private String runId;
     private String bundle;
@@ -56,9 +59,14 @@ final class LiveState implements RunListener, SearchListener {
      *
      * @param intervals  intervals seen so far (a reader can tell a new one from the last)
      * @param operations the latest infrastructure operations, oldest first
+     * @param events     the latest events of the run (a VM stopped, a phase failed QoS), oldest first
      */
     record View(String status, String runId, String bundle, long intervals, LiveInterval interval,
-                List<InfraOpLine> operations, String verdict, String scoreLine, SearchView search) {
+                List<InfraOpLine> operations, List<Event> events, String verdict, String scoreLine, SearchView search) {
+    }
+
+    /** Something that happened to the run, at {@code at} (ISO-8601). */
+    record Event(String at, String what) {
     }
 
     /**
@@ -71,7 +79,8 @@ final class LiveState implements RunListener, SearchListener {
     }
 
     synchronized View view() {
-        return new View(status, runId, bundle, intervals, interval, List.copyOf(operations), verdict, scoreLine, search);
+        return new View(status, runId, bundle, intervals, interval, List.copyOf(operations), List.copyOf(events), verdict,
+                scoreLine, search);
     }
 
     @Override
@@ -118,6 +127,7 @@ final class LiveState implements RunListener, SearchListener {
             interval = null;
             intervals = 0;
             operations.clear();
+            events.clear();
             verdict = null;
             scoreLine = null;
         }
@@ -137,12 +147,17 @@ final class LiveState implements RunListener, SearchListener {
     @Override
     public void infraOperation(InfraOpLine operation) {
         synchronized (this) {
-            operations.addLast(operation);
-            while (operations.size() > RECENT_OPERATIONS) {
-                operations.removeFirst();
-            }
+            keepLast(operations, operation, RECENT_OPERATIONS);
         }
         metrics.infraOperation(operation);
+        push("live");
+    }
+
+    @Override
+    public void event(String at, String what) {
+        synchronized (this) {
+            keepLast(events, new Event(at, what), RECENT_EVENTS);
+        }
         push("live");
     }
 
@@ -154,6 +169,13 @@ final class LiveState implements RunListener, SearchListener {
             scoreLine = line;
         }
         push("live");
+    }
+
+    private static <T> void keepLast(ArrayDeque<T> recent, T latest, int most) {
+        recent.addLast(latest);
+        while (recent.size() > most) {
+            recent.removeFirst();
+        }
     }
 
     /** A new event stream; it gets the state at once, then every change. */

@@ -48,6 +48,7 @@ final class IoCluster implements AutoCloseable {
     private IoCluster(Platform platform, PrintStream out) {
         this.platform = platform;
         this.out = out;
+        platform.warnings().forEach(warning -> out.println("warning: " + warning));
     }
 
     static IoCluster open(BenchmarkSpec spec, StorageSettings settings, String runId, String token, PrintStream out)

@@ -15,6 +15,7 @@ import org.tilemark.config.DataSizes;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.run.HarnessSecrets;
+import org.tilemark.harness.run.ProgressBar;
 import org.tilemark.harness.run.RunIds;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.infra.platform.Inventory;
@@ -96,7 +97,8 @@ public final class StorageRun {
                 DataPointResult result = cluster.run(point, settings.rampUp(), settings.runtime(), spec.run().seed() + i);
                 results.add(result);
                 sink.accept(result);
-                out.println("[storage " + (i + 1) + "/" + points.size() + "] " + StorageTables.progress(result));
+                out.println("[storage " + (i + 1) + "/" + points.size() + "] " + ProgressBar.bar(i + 1, points.size()) + " "
+                        + StorageTables.progress(result));
             }
             return new Outcome(results, Optional.empty(), bundle);
         } catch (PlatformException | IOException e) {

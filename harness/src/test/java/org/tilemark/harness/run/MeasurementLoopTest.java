@@ -49,18 +49,24 @@ class MeasurementLoopTest {
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
     private final FakePlatform platform = new FakePlatform(2, EnumSet.noneOf(Capability.class));
-    private final RunEvents events = new RunEvents();
     private final CountDownLatch abort = new CountDownLatch(1);
     private final List<PhaseScore> phases = new ArrayList<>();
     private List<TileProvisioner.DeployedVm> deployed = List.of();
     private MeasurementLoop lastLoop;
     private final List<LiveInterval> live = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final RunListener listener = new RunListener() {
         @Override
         public void interval(LiveInterval interval) {
             live.add(interval);
         }
+
+        @Override
+        public void event(String at, String what) {
+            heard.add(what);
+        }
     };
+    private final RunEvents events = new RunEvents(listener);
 
     @Test
     void everyIntervalLandsInTheBundleWithTheDriversCountsAndOnlyMeasuredOnesAreScored() throws Exception {
@@ -179,6 +185,8 @@ class MeasurementLoopTest {
         assertThat(verdict.word()).isEqualTo("non-compliant");
         assertThat(verdict.reasons()).contains("phase 1: tile 1 counting: failed requests by VM: {tile1-counting=1}",
                 "stopped after phase 1 of 2: it failed QoS, so the run could no longer comply");
+        assertThat(heard).as("the live view hears of the failed phase").singleElement().asString()
+                .startsWith("phase 1 failed QoS: ");
     }
 
     @Test
@@ -199,6 +207,7 @@ class MeasurementLoopTest {
         assertThat(verdict.reasons()).singleElement().asString()
                 .startsWith("VM tile2-counting (standby, tile 2) stopped: guest process exited unexpectedly (exit 137) at ");
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("! VM tile2-counting stopped");
+        assertThat(heard).as("the live view hears of the stop").singleElement().asString().startsWith("VM tile2-counting (standby, tile 2) stopped");
     }
 
     @Test

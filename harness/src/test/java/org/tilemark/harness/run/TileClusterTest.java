@@ -31,6 +31,9 @@ class TileClusterTest {
             cluster.resize(tiles(2), Duration.ofSeconds(10));
             assertThat(cluster.vms()).hasSize(2).allSatisfy(vm -> assertThat(platform.state(vm.vm())).isEqualTo(VmState.RUNNING));
             assertThat(cluster.vms()).extracting(vm -> vm.vm().host()).containsExactlyInAnyOrder("host-0", "host-1");
+            // The console's progress bar: a line each time a VM is up, the last one full.
+            assertThat(console.toString(StandardCharsets.UTF_8)).containsPattern("\\[provision\\] \\[#{10}-{10}\\] 1/2 VMs ready, \\d+ s")
+                    .containsPattern("\\[provision\\] \\[#{20}\\] 2/2 VMs ready, \\d+ s");
 
             platform.crash("tile2-standby", "guest process exited unexpectedly (exit 137)");
 

@@ -88,7 +88,8 @@ class LiveServerTest {
                 new LiveInterval.LiveWorkload(1, "dvdstore", "orders/min", 287.5, 300, "purchase", 812, 640, 95.0, 2000.0,
                         true, List.of(), 35, 0),
                 new LiveInterval.LiveWorkload(1, "mail", "actions/min", 150, 165, "send", 620, 480, 95.0, 500.0,
-                        false, List.of("p95 of send = 620 ms > 500 ms"), 12, 1))));
+                        false, List.of("p95 of send = 620 ms > 500 ms"), 12, 1)), 41.25));
+        run.event("2026-11-24T06:00:07Z", "VM tile1-standby (standby, tile 1) stopped: guest process exited");
         run.infraOperation(new InfraOpLine("vmotion", 1, "tile1-dvdstore-web-1", "dvdstore-web", 1,
                 new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
                 "2026-11-24T06:00:01Z", "2026-11-24T06:00:04Z", 3000L, 1L << 30, "memory", 40L, null, 900L << 20,
@@ -160,6 +161,8 @@ class LiveServerTest {
         assertThat(mail.get("qosPassed").asBoolean()).isFalse();
         assertThat(mail.get("qosLimitMs").asDouble()).isEqualTo(500);
         assertThat(live.get("operations").get(0).get("to").get("host").asText()).isEqualTo("host-1");
+        assertThat(live.get("interval").get("clusterCpuPercent").asDouble()).isEqualTo(41.25);
+        assertThat(live.get("events").get(0).get("what").asText()).startsWith("VM tile1-standby (standby, tile 1) stopped");
 
         JsonNode event = JSON.readTree(firstEvent());
         assertThat(event).isEqualTo(live);
@@ -181,6 +184,7 @@ class LiveServerTest {
                 "tilemark_workload_schedule_lag_p99_seconds{tile=\"1\",workload=\"dvdstore\"} 0.035",
                 "tilemark_run_phase{} 1",
                 "tilemark_run_seconds_left{} 30",
+                "tilemark_cluster_cpu_percent{} 41.25",
                 "tilemark_infra_operations_total{operation=\"vmotion\",outcome=\"succeeded\"} 1",
                 "tilemark_infra_operation_duration_seconds{operation=\"vmotion\"} 1");
     }

@@ -15,6 +15,14 @@ public interface Platform extends AutoCloseable {
     /** False for platforms whose results may not be published (e.g. the local one). */
     boolean publishable();
 
+    /**
+     * What its user must be told on every run with these settings, e.g. that TLS verification is off;
+     * the harness prints each line as a warning when it connects.
+     */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
+
     Inventory inventory();
 
     /** Returns the template for {@code id}, building it first (and caching it) if it does not exist. */

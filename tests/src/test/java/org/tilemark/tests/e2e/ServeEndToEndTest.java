@@ -75,6 +75,8 @@ class ServeEndToEndTest {
             String second = until(browser, d -> shown(d).contains("dvdstore") && !shown(d).equals(first) ? shown(d) : null);
             assertThat(second).as("the live page after the next interval").isNotEqualTo(first);
             assertThat(browser.getCurrentUrl()).as("the page drops the token from the address bar").doesNotContain(token);
+            assertThat(browser.findElement(By.id("cluster-cpu")).getText()).as("this machine's CPU, as the local platform reads it")
+                    .matches("cluster CPU over the last interval: \\d+\\.\\d % of all cores");
 
             JsonNode live = E2e.JSON.readTree(send(authorized(base + "/api/live", token)).body());
             assertThat(live.get("interval").get("workloads")).extracting(w -> w.get("workload").asText())

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -74,6 +75,28 @@ final class VcsimServer implements AutoCloseable {
 
     Path passwordFile() {
         return passwordFile;
+    }
+
+    /**
+     * The settings of a cluster on this vcsim: its inventory's datacenter, template VM and first two
+     * datastores, the test's user with the password from its file, readiness by power state (vcsim's VMs
+     * boot no guest), results and state under {@code dir}.
+     */
+    Map<String, String> clusterSettings(Path dir) {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        settings.put("cluster.platform", "vsphere");
+        settings.put("cluster.vsphere.url", url());
+        settings.put("cluster.vsphere.trustStore", certificate.toString());
+        settings.put("cluster.vsphere.datacenter", "DC0");
+        settings.put("cluster.vsphere.template", "DC0_C0_RP0_VM0");
+        settings.put("cluster.vsphere.datastores.app", "LocalDS_0");
+        settings.put("cluster.vsphere.datastores.maintenance", "LocalDS_1");
+        settings.put("cluster.vsphere.readiness", "power-state");
+        settings.put("cluster.vsphere.credentials.username", USER);
+        settings.put("cluster.vsphere.credentials.passwordFile", passwordFile.toString());
+        settings.put("run.results", dir.resolve("results").toString());
+        settings.put("run.stateDir", dir.resolve("state").toString());
+        return settings;
     }
 
     private void awaitListening(Path dir) throws Exception {

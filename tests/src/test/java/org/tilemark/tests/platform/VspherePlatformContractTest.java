@@ -58,20 +58,7 @@ class VspherePlatformContractTest extends PlatformContract {
 
     @Override
     protected Map<String, String> settings(Path workDir) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("cluster.platform", "vsphere");
-        settings.put("cluster.vsphere.url", vcsim.url());
-        settings.put("cluster.vsphere.trustStore", vcsim.certificate().toString());
-        settings.put("cluster.vsphere.datacenter", "DC0");
-        settings.put("cluster.vsphere.template", "DC0_C0_RP0_VM0");
-        settings.put("cluster.vsphere.datastores.app", "LocalDS_0");
-        settings.put("cluster.vsphere.datastores.maintenance", "LocalDS_1");
-        settings.put("cluster.vsphere.readiness", "power-state");
-        settings.put("cluster.vsphere.credentials.username", VcsimServer.USER);
-        settings.put("cluster.vsphere.credentials.passwordFile", vcsim.passwordFile().toString());
-        settings.put("run.results", DIR.resolve("results").toString());
-        settings.put("run.stateDir", DIR.resolve("state").toString());
-        return settings;
+        return vcsim.clusterSettings(DIR);
     }
 
     @Override
@@ -143,5 +130,28 @@ class VspherePlatformContractTest extends PlatformContract {
             assertThat(printed).as("the password").doesNotContain(PASSWORD);
         }
         assertThat(platform.leftovers(null)).as("nothing created").isEmpty();
+    }
+
+    @Test
+    void insecureConnectsToAnUntrustedCertificateWarnsAndIsNotPublishableWhileTheDefaultRefusesIt() throws Exception {
+        Map<String, String> untrusted = new LinkedHashMap<>(settings(DIR));
+        untrusted.put("cluster.vsphere.trustStore", ""); // vcsim's certificate is the test's own: the JDK does not trust it
+        assertThatThrownBy(() -> Platforms.create(ConfigLoader.load(Optional.empty(), untrusted).cluster()))
+                .isInstanceOf(org.tilemark.infra.platform.PlatformSettingException.class)
+                .hasMessageStartingWith("cluster.vsphere.trustStore: the TLS certificate of ");
+
+        Map<String, String> insecure = new LinkedHashMap<>(untrusted);
+        insecure.put("cluster.vsphere.insecure", "true");
+        try (Platform lab = Platforms.create(ConfigLoader.load(Optional.empty(), insecure).cluster())) {
+            assertThat(lab.inventory().hosts()).isNotEmpty();
+            assertThat(lab.publishable()).isFalse();
+            assertThat(lab.warnings()).singleElement().asString().startsWith("cluster.vsphere.insecure is true: ");
+        }
+        assertThat(platform.warnings()).as("verified TLS: nothing to warn of").isEmpty();
+
+        Map<String, String> both = new LinkedHashMap<>(settings(DIR));
+        both.put("cluster.vsphere.insecure", "true");
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), both)).isInstanceOf(org.tilemark.config.ConfigException.class)
+                .hasMessageContaining("cluster.vsphere.insecure: ");
     }
 }

@@ -11,7 +11,13 @@ import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.Optional;
+import java.net.Socket;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManagerFactory;
 import org.tilemark.config.Secrets;
@@ -31,7 +37,7 @@ final class Connection {
     }
 
     static Vim open(VsphereSettings settings) throws PlatformException {
-        SoapClient soap = new SoapClient(URI.create(settings.url().strip()), ssl(settings.trustStore()), CALL_TIMEOUT);
+        SoapClient soap = new SoapClient(URI.create(settings.url().strip()), ssl(settings), CALL_TIMEOUT);
         Vim vim = null;
         try {
             vim = Vim.login(soap, settings.credentials().username(), password(settings.credentials()));
@@ -74,8 +80,14 @@ final class Connection {
                 : "file " + credentials.passwordFile();
     }
 
-    private static SSLContext ssl(String trustStore) throws PlatformSettingException {
+    private static SSLContext ssl(VsphereSettings settings) throws PlatformSettingException {
+        String trustStore = settings.trustStore();
         try {
+            if (settings.insecure()) {
+                SSLContext context = SSLContext.getInstance("TLS");
+                context.init(null, new TrustManager[] {new UncheckedTrust()}, null);
+                return context;
+            }
             if (trustStore.isBlank()) {
                 return SSLContext.getDefault();
             }
@@ -98,6 +110,44 @@ final class Connection {
         } catch (IOException | GeneralSecurityException e) {
             throw new PlatformSettingException(VspherePlatformProvider.key("trustStore") + ": cannot read certificates from "
                     + trustStore + " (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * Accepts any certificate for any host name: {@code insecure: true} only. As an extended trust
+     * manager it also takes over the host name check, which JSSE would otherwise make.
+     */
+    private static final class UncheckedTrust extends X509ExtendedTrustManager {
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+            throw new CertificateException("no client is trusted");
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+            throw new CertificateException("no client is trusted");
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+            throw new CertificateException("no client is trusted");
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
         }
     }
 }

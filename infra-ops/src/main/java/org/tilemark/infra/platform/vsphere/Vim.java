@@ -24,6 +24,7 @@ final class Vim implements AutoCloseable {
     private final Mor viewManager;
     private final Mor sessionManager;
     private final Mor virtualDiskManager;
+    private final Mor performanceManager;
 
     private Vim(SoapClient soap, Node content) {
         this.soap = soap;
@@ -32,6 +33,7 @@ final class Vim implements AutoCloseable {
         this.viewManager = ref(content, "viewManager");
         this.sessionManager = ref(content, "sessionManager");
         this.virtualDiskManager = ref(content, "virtualDiskManager");
+        this.performanceManager = ref(content, "perfManager");
     }
 
     /** Reads the service content and logs in; the password is passed on and not kept. */
@@ -53,6 +55,10 @@ final class Vim implements AutoCloseable {
 
     Mor virtualDiskManager() {
         return virtualDiskManager;
+    }
+
+    Mor performanceManager() {
+        return performanceManager;
     }
 
     Node call(String method, Mor target, Element... arguments) throws VimFault, IOException {

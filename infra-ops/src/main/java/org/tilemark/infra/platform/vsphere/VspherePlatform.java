@@ -38,6 +38,9 @@ final class VspherePlatform implements Platform {
     /** How long one clone, relocation, power or destroy task may run. */
     private static final Duration TASK_TIMEOUT = Duration.ofMinutes(30);
 
+    static final String INSECURE_WARNING = VspherePlatformProvider.key("insecure") + " is true: vCenter's TLS certificate "
+            + "and host name are not checked, so anyone on the path could read the session; results are not publishable";
+
     private final Vim vim;
     private final Site site;
     private final Readiness readiness;
@@ -45,11 +48,15 @@ final class VspherePlatform implements Platform {
     /** vCenter names of marked VMs by reference, as last listed. */
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final PowerWatch watch;
+    private final boolean insecure;
+    private final Optional<HostCpu> hostCpu;
 
-    VspherePlatform(Vim vim, Site site, Readiness readiness) {
+    VspherePlatform(Vim vim, Site site, Readiness readiness, boolean insecure, Optional<HostCpu> hostCpu) {
         this.vim = vim;
         this.site = site;
         this.readiness = readiness;
+        this.insecure = insecure;
+        this.hostCpu = hostCpu;
         this.watch = new PowerWatch(vim, vms.values());
     }
 
@@ -60,7 +67,12 @@ final class VspherePlatform implements Platform {
 
     @Override
     public boolean publishable() {
-        return readiness == Readiness.GUEST;
+        return readiness == Readiness.GUEST && !insecure;
+    }
+
+    @Override
+    public List<String> warnings() {
+        return insecure ? List.of(INSECURE_WARNING) : List.of();
     }
 
     @Override
@@ -284,7 +296,19 @@ final class VspherePlatform implements Platform {
 
     @Override
     public Optional<Duration> cpuBusy(Set<String> hosts) {
-        return Optional.empty(); // the PerformanceManager's host CPU is a later stage of issue 14
+        List<Site.HostRef> named = new ArrayList<>();
+        for (String host : hosts) {
+            Site.HostRef ref = site.hosts().get(host);
+            if (ref == null || hostCpu.isEmpty()) {
+                return Optional.empty();
+            }
+            named.add(ref);
+        }
+        try {
+            return hostCpu.get().busy(named);
+        } catch (VimFault | IOException | RuntimeException e) {
+            return Optional.empty(); // vCenter did not answer with samples: the run's CPU figure stays unknown
+        }
     }
 
     @Override

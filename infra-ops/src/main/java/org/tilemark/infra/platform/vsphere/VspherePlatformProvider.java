@@ -39,6 +39,10 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
         if (checks.usable("url") && !section.url().strip().matches("https://[^\\s/@]+(/\\S*)?")) {
             checks.error("url", "expected vCenter's SDK address over TLS, e.g. https://vcenter.example/sdk (no user or password in it)");
         }
+        if (section.insecure() && !section.trustStore().isBlank()) {
+            checks.error("insecure", "true turns the certificate check off, yet trustStore names " + section.trustStore()
+                    + ": set one or the other");
+        }
         checks.notBlank("datacenter", section.datacenter());
         checks.notBlank("template", section.template());
         checks.harnessDatastores("datastores", section.datastores().keySet());
@@ -49,11 +53,21 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
         }
     }
 
+    /** The PerformanceManager's host CPU counter; none where vCenter refuses the query (the run's CPU figure stays unknown). */
+    private static java.util.Optional<HostCpu> hostCpu(Vim vim) {
+        try {
+            return HostCpu.find(vim);
+        } catch (VimFault | IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     @Override
     public Platform create(VsphereSettings section, ClusterSpec cluster) throws PlatformException {
         Vim vim = Connection.open(section);
         try {
-            return new VspherePlatform(vim, Site.find(vim, section), Readiness.of(section.readiness()).orElseThrow());
+            return new VspherePlatform(vim, Site.find(vim, section), Readiness.of(section.readiness()).orElseThrow(), section.insecure(),
+                    hostCpu(vim));
         } catch (PlatformException | RuntimeException e) {
             vim.close();
             throw e;

@@ -10,6 +10,8 @@ import java.util.Map;
  * @param url        vCenter's SDK address, {@code https://vcenter.example/sdk} (https only: the session carries the password)
  * @param trustStore a PEM file of the certificates (or their CA) vCenter's TLS certificate is checked against;
  *                   blank: the JDK's own trust store
+ * @param insecure   true: vCenter's certificate and host name are not checked at all (a lab whose vCenter has a
+ *                   self-signed certificate nobody exported); every run warns, and its results are not publishable
  * @param datacenter the datacenter whose hosts, datastores and VMs the run uses
  * @param template   the VM (or template) every tile VM is cloned from: the guest image imported into vCenter
  * @param datastores harness datastore name ({@code app}, {@code maintenance}) to the vSphere datastore's name
@@ -18,7 +20,7 @@ import java.util.Map;
  *                   whose VMs boot no guest; such runs are not publishable)
  * @param credentials where the password is read when logging in
  */
-record VsphereSettings(String url, String trustStore, String datacenter, String template, Map<String, String> datastores,
+record VsphereSettings(String url, String trustStore, boolean insecure, String datacenter, String template, Map<String, String> datastores,
                        String readiness, Credentials credentials) {
 
     VsphereSettings {
@@ -37,7 +39,7 @@ record VsphereSettings(String url, String trustStore, String datacenter, String 
 
     static VsphereSettings defaults() {
         // No default url, datacenter, template or datastores: a run on vSphere names its own.
-        return new VsphereSettings("", "", "", "", Map.of(), Readiness.GUEST.key(),
+        return new VsphereSettings("", "", false, "", "", Map.of(), Readiness.GUEST.key(),
                 new Credentials("", "TILEMARK_VSPHERE_PASSWORD", ""));
     }
 }

@@ -103,6 +103,27 @@ class VsphereGuestReadinessTest {
         }
     }
 
+    /** Host CPU from the PerformanceManager's real-time cpu.usage.average samples (vcsim makes up their values). */
+    @Test
+    void hostCpuIsTheBusyCoreTimeThePerformanceManagerReports() throws Exception {
+        try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
+            java.util.Set<String> hosts = new java.util.HashSet<>();
+            int cores = 0;
+            for (var host : platform.inventory().hosts()) {
+                hosts.add(host.name());
+                cores += host.cores();
+            }
+            Optional<Duration> busy = platform.cpuBusy(hosts);
+            System.out.println("vcsim: busy CPU of " + hosts.size() + " hosts (" + cores + " cores): " + busy);
+            assertThat(busy).as("samples of cpu.usage.average").isPresent();
+            assertThat(busy.get()).isPositive();
+            Optional<Duration> again = platform.cpuBusy(hosts);
+            assertThat(again).isPresent();
+            assertThat(again.get()).as("cumulative").isGreaterThanOrEqualTo(busy.get());
+            assertThat(platform.cpuBusy(java.util.Set.of("no-such-host"))).isEmpty();
+        }
+    }
+
     @Test
     void powerOnReturnsWithTheEndpointsTheGuestReportedAtTheAddressToolsReported() throws Exception {
         try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
