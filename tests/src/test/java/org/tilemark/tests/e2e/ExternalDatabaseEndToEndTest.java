@@ -40,6 +40,7 @@ class ExternalDatabaseEndToEndTest {
             Map<String, String> settings = E2e.settings("e2e-external");
             settings.put("run.phases", "1");
             settings.put("workloads.olio.enabled", "false"); // this test is about the DVD Store database
+            settings.put("workloads.dvdstore.webServers", "1");
             settings.put("workloads.dvdstore.database.jdbcUrl", url);
             settings.put("workloads.dvdstore.database.username", "ds3ext");
             settings.put("workloads.dvdstore.database.passwordFile", passwordFile.toString());
@@ -50,9 +51,14 @@ class ExternalDatabaseEndToEndTest {
 
             assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.COMPLIANT);
             JsonNode vms = E2e.json(outcome.bundle().resolve("run.json")).get("inventory").get("vms");
-            assertThat(vms).hasSize(5); // 3 web, mail, standby
+            assertThat(vms).hasSize(3); // 1 web, mail, standby
             assertThat(vms.toString()).doesNotContain("dvdstore-db");
             assertThat(printed).doesNotContain("ext-secret-42");
+            // The orders the web tier confirmed were looked up in the external server once the load stopped.
+            assertThat(E2e.json(outcome.bundle().resolve("score.json")).get("audits")).singleElement().satisfies(audit -> {
+                assertThat(audit.get("checked").asLong()).isPositive();
+                assertThat(audit.get("missing").asLong()).isZero();
+            });
             try (Connection c = DriverManager.getConnection(url, "ds3ext", "ext-secret-42");
                  Statement st = c.createStatement();
                  // Loaded orders are numbered 1..orders(); the store's purchases come after them.

@@ -62,6 +62,7 @@ class GuestKilledEndToEndTest {
             throws Exception {
         Map<String, String> settings = E2e.settings(results);
         settings.put("run.phases", "1"); // the harm comes once measuring: one phase shows its cause and the intervals kept
+        settings.put("workloads.dvdstore.webServers", "2"); // enough to lose one (web2) and keep serving
         if (!withOlio) {
             settings.put("workloads.olio.enabled", "false");
         }

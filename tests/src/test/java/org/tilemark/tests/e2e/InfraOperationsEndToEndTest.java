@@ -97,6 +97,7 @@ class InfraOperationsEndToEndTest {
         // Olio's JMeter engine stays out and DVD Store runs at its default rate (the other e2e tests
         // double it): two cores carry the tile and the operations, as in the default run.
         s.put("workloads.olio.enabled", "false");
+        s.put("workloads.dvdstore.webServers", "1"); // the operations are the point: two fewer guests to start
         s.put("workloads.dvdstore.users", "30");
         s.put("workloads.dvdstore.thinkTime", "6s");
         s.put("workloads.dvdstore.referenceOrdersPerMinute", "300");

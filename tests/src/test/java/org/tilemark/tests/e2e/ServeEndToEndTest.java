@@ -51,6 +51,7 @@ class ServeEndToEndTest {
     void aRunIsWatchedInABrowserAndStoppedThroughTheWebAppOnlyWithItsToken() throws Exception {
         Map<String, String> settings = E2e.settings("e2e-serve");
         settings.put("serve.port", "0");
+        settings.put("workloads.dvdstore.webServers", "1"); // watching the run is the point: two fewer guests to start
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", "run", "--serve"));
         settings.forEach((k, v) -> cmd.addAll(List.of("-s", k + "=" + v)));
