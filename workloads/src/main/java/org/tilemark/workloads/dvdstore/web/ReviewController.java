@@ -3,6 +3,7 @@ package org.tilemark.workloads.dvdstore.web;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,7 +28,10 @@ class ReviewController {
                            WHERE h.review_id = top.review_id) AS helpfulness
             FROM top ORDER BY %s""";
 
-    /** DS3 shows a product's most helpful reviews first. */
+    /**
+     * A product's reviews as DS3's three get-reviews pages read them: most helpful first ("noorder"),
+     * most helpful at one star level ("star"), or newest first ("date"). Placeholders: star filter, order.
+     */
     private static final String PRODUCT_REVIEWS = """
             SELECT r.review_id, r.prod_id, p.title, p.actor, r.review_date, r.stars, r.customerid, r.review_summary,
                    r.review_text, coalesce(h.helpfulness, 0) AS helpfulness
@@ -36,8 +40,12 @@ class ReviewController {
             LEFT JOIN (SELECT review_id, sum(helpfulness) AS helpfulness FROM reviews_helpfulness
                        WHERE review_id IN (SELECT review_id FROM reviews WHERE prod_id = ?)
                        GROUP BY review_id) h ON h.review_id = r.review_id
-            WHERE r.prod_id = ?
-            ORDER BY helpfulness DESC, r.review_id LIMIT ?""";
+            WHERE r.prod_id = ? AND r.stars BETWEEN ? AND ?
+            ORDER BY %s, r.review_id LIMIT ?""";
+    private static final Map<String, String> PRODUCT_REVIEWS_BY_TYPE = Map.of(
+            "noorder", PRODUCT_REVIEWS.formatted("helpfulness DESC"),
+            "star", PRODUCT_REVIEWS.formatted("helpfulness DESC"),
+            "date", PRODUCT_REVIEWS.formatted("r.review_date DESC"));
 
     private static final String INSERT_REVIEW = """
             INSERT INTO reviews (prod_id, review_date, stars, customerid, review_summary, review_text)
@@ -81,13 +89,22 @@ class ReviewController {
 
     @GetMapping("/getreviews")
     ResponseEntity<String> productReviews(@RequestParam(name = "prod_id", required = false) String prodId,
+                                          @RequestParam(required = false) String type,
+                                          @RequestParam(required = false) String stars,
                                           @RequestParam(required = false) String batch) {
         int product = Params.id("prod_id", prodId);
         int limit = Params.batch(batch);
+        String order = type == null ? "noorder" : Params.oneOf("type", type, "noorder", "star", "date");
+        long lowest = 1;
+        long highest = 5;
+        if (order.equals("star")) {
+            lowest = Params.number("stars", stars, 1, 5);
+            highest = lowest;
+        }
         Html page = reviewTable("Product reviews");
-        jdbc.query(PRODUCT_REVIEWS, row -> {
+        jdbc.query(PRODUCT_REVIEWS_BY_TYPE.get(order), row -> {
             reviewRow(page, row);
-        }, product, product, limit);
+        }, product, product, lowest, highest, limit);
         return page.tableEnd().ok();
     }
 
