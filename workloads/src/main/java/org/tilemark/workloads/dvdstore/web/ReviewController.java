@@ -17,7 +17,21 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/ds3")
 class ReviewController {
 
-    /** Top reviews of the matching products first, then their helpfulness totals (only for the page's rows). */
+    /**
+     * DS3's review search: the first matching reviews (at most {@link StoreLimits#MAX_REVIEWS_FOR_BROWSE}),
+     * most helpful first. Placeholder: the product match.
+     */
+    private static final String BROWSE_REVIEWS_BY_HELPFULNESS = """
+            WITH matched AS (SELECT r.review_id, p.prod_id, p.title, p.actor, r.review_date, r.stars, r.customerid,
+                                    r.review_summary, r.review_text
+                             FROM products p JOIN reviews r ON r.prod_id = p.prod_id WHERE %s LIMIT %d)
+            SELECT m.*, coalesce(sum(h.helpfulness), 0) AS helpfulness
+            FROM matched m LEFT JOIN reviews_helpfulness h ON h.review_id = m.review_id
+            GROUP BY m.review_id, m.prod_id, m.title, m.actor, m.review_date, m.stars, m.customerid,
+                     m.review_summary, m.review_text
+            ORDER BY helpfulness DESC, m.review_id LIMIT ?""";
+
+    /** Tilemark's sorted review search: top reviews of the matching products first, then their helpfulness totals. */
     private static final String BROWSE_REVIEWS = """
             WITH matched AS (SELECT prod_id, title, actor FROM products WHERE %s ORDER BY prod_id LIMIT %d),
             top AS (SELECT r.review_id, m.prod_id, m.title, m.actor, r.review_date, r.stars, r.customerid,
@@ -75,11 +89,16 @@ class ReviewController {
         String kind = Params.oneOf("type", type, "actor", "title");
         ProductMatch match = ProductMatch.of(kind, Params.text("value", value, 50));
         int limit = Params.batch(batch);
-        boolean byDate = sort != null && Params.oneOf("sort", sort, "star", "date").equals("date");
-        String innerOrder = byDate ? "r.review_date DESC, r.review_id" : "r.stars DESC, r.review_id";
-        String outerOrder = byDate ? "review_date DESC, review_id" : "stars DESC, review_id";
-        String sql = BROWSE_REVIEWS.formatted(match.condition(), StoreLimits.MAX_PRODUCTS_FOR_REVIEWS, innerOrder,
-                outerOrder);
+        String sql;
+        if (sort == null) {
+            sql = BROWSE_REVIEWS_BY_HELPFULNESS.formatted(match.condition(), StoreLimits.MAX_REVIEWS_FOR_BROWSE);
+        } else {
+            boolean byDate = Params.oneOf("sort", sort, "star", "date").equals("date");
+            String innerOrder = byDate ? "r.review_date DESC, r.review_id" : "r.stars DESC, r.review_id";
+            String outerOrder = byDate ? "review_date DESC, review_id" : "stars DESC, review_id";
+            sql = BROWSE_REVIEWS.formatted(match.condition(), StoreLimits.MAX_PRODUCTS_FOR_REVIEWS, innerOrder,
+                    outerOrder);
+        }
         Html page = reviewTable("Reviews");
         jdbc.query(sql, row -> {
             reviewRow(page, row);

@@ -15,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -162,6 +163,12 @@ class DvdStoreWebRoleTest {
         assertThat(count(byActor, "data-review-id=")).isBetween(1, 5);
         String byTitle = get("/ds3/browsereviews?type=title&value=" + encode(CATALOG.titleOf(prodId)) + "&batch=7").body();
         assertThat(count(byTitle, "data-review-id=")).isEqualTo(7);
+        // Without a sort, DS3's review search: one surname, most helpful reviews first.
+        String surname = CATALOG.actorOf(prodId).split(" ")[1];
+        String mostHelpful = get("/ds3/browsereviews?type=actor&value=" + encode(surname) + "&batch=20").body();
+        List<Long> helpfulness = Pattern.compile("<td>(\\d+)</td></tr>").matcher(mostHelpful).results()
+                .map(m -> Long.parseLong(m.group(1))).toList();
+        assertThat(helpfulness).hasSize(20).isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(count(get("/ds3/getreviews?prod_id=" + prodId + "&batch=4").body(), "data-review-id=")).isEqualTo(4);
         // DS3's three reads of a product's reviews: most helpful, at one star level, newest first.
         assertThat(count(get("/ds3/getreviews?prod_id=" + prodId + "&type=noorder&batch=3").body(), "data-review-id=")).isEqualTo(3);
