@@ -100,18 +100,24 @@ CREATE TABLE reviews_helpfulness (
   helpfulness integer NOT NULL
 );
 
--- DS3's RESTOCK trigger: record a reorder when stock falls below the threshold.
+-- DS3's RESTOCK trigger (pgsqlds35_createtriggers.sql): an update that leaves fewer than 3 in stock
+-- refills the product to 250 (2,500 for the driver's popular products) and records the reorder.
+-- DS3 tests (prod_id + 1) % 10000 for popular products, one off the ids its driver and inventory
+-- generator make popular (every 10,000th id); this follows the driver.
 CREATE FUNCTION restock_order() RETURNS trigger AS $$
+DECLARE
+  restock_to integer := CASE WHEN NEW.prod_id % 10000 = 0 THEN 2500 ELSE 250 END;
 BEGIN
-  IF NEW.quan_in_stock < 3 AND OLD.quan_in_stock >= 3 THEN
-    INSERT INTO reorder (prod_id, date_low, quan_low) VALUES (NEW.prod_id, current_date, NEW.quan_in_stock);
+  IF NEW.quan_in_stock < 3 THEN
+    INSERT INTO reorder (prod_id, date_low, quan_low) VALUES (NEW.prod_id, current_date, restock_to - NEW.quan_in_stock);
+    NEW.quan_in_stock := restock_to;
   END IF;
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;
 
-CREATE TRIGGER restock AFTER UPDATE OF quan_in_stock ON inventory
-  FOR EACH ROW EXECUTE FUNCTION restock_order();
+CREATE TRIGGER restock BEFORE UPDATE OF quan_in_stock ON inventory
+  FOR EACH ROW WHEN (OLD.quan_in_stock IS DISTINCT FROM NEW.quan_in_stock) EXECUTE FUNCTION restock_order();
 
 -- Tilemark addition: what was loaded, so drivers and checks can rebuild the catalog.
 CREATE TABLE ds3_load_info (

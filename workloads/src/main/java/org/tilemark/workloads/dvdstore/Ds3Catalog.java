@@ -2,6 +2,7 @@ package org.tilemark.workloads.dvdstore;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.random.RandomGenerator;
 
 /**
  * The deterministic part of a DVD Store 3 database: for a size and a seed, who the customers are
@@ -16,7 +17,7 @@ public final class Ds3Catalog {
             "Action", "Animation", "Children", "Classics", "Comedy", "Documentary", "Drama", "Family",
             "Foreign", "Games", "Horror", "Music", "New", "Sci-Fi", "Sports", "Travel");
 
-    /** Words titles are made of (two per title, upper case as in DS3). */
+    /** The first of the title words (two per title, upper case as in DS3). */
     public static final List<String> TITLE_WORDS = List.of(
             "ACADEMY", "ACE", "ADAPTATION", "AFFAIR", "AFRICAN", "AGENT", "AIRPLANE", "ALABAMA", "ALADDIN",
             "ALAMO", "ALASKA", "ALIEN", "ALLEY", "ALONE", "AMADEUS", "AMERICAN", "ANACONDA", "ANGELS",
@@ -46,6 +47,12 @@ public final class Ds3Catalog {
             "GIBSON", "GOODING", "GRANT", "GUINESS", "HACKMAN", "HARRIS", "HAWKE", "HOFFMAN", "HOPKINS", "HOPPER",
             "HUNT", "JACKMAN", "JOLIE", "KEITEL", "KILMER", "LOLLOBRIGIDA", "MALDEN", "MCQUEEN", "MONROE",
             "NOLTE", "PALTROW", "PECK", "PESCI", "PFEIFFER", "POSEY", "SILVERSTONE", "STREEP", "TRACY", "WOOD");
+
+    /** DS3's vocabularies: 1,000 title words, 200 actor first names and 200 last names. */
+    static final int TITLE_VOCABULARY = 1_000;
+    static final int ACTOR_NAMES = 200;
+    private static final String SYLLABLE_CONSONANTS = "BDGKLMNPRSTVZ";
+    private static final String SYLLABLE_VOWELS = "AEIOU";
 
     private static final long SALT_TITLE = 0x7469746c65L;
     private static final long SALT_ACTOR = 0x6163746f72L;
@@ -83,16 +90,62 @@ public final class Ds3Catalog {
         return "password";
     }
 
-    /** The product's actor, "FIRST LAST" in upper case. */
+    /** The product's actor, "FIRST LAST" in upper case: one of DS3's 200 x 200 name pairs, drawn per product. */
     public String actorOf(long prodId) {
         long h = hash(SALT_ACTOR, requireProduct(prodId));
-        return pick(ACTOR_FIRST_NAMES, h) + " " + pick(ACTOR_LAST_NAMES, h >>> 32);
+        return actor(Math.floorMod(h, ACTOR_NAMES), Math.floorMod(h >>> 32, ACTOR_NAMES));
     }
 
-    /** The product's title: two words of {@link #TITLE_WORDS}. */
+    /**
+     * The product's title, two of DS3's 1,000 title words laid out as DS3's generator does: the
+     * second word runs through the vocabulary product by product, the first moves on every 1,000
+     * products (so every title is distinct). The seed only rotates the vocabulary.
+     */
     public String titleOf(long prodId) {
-        long h = hash(SALT_TITLE, requireProduct(prodId));
-        return pick(TITLE_WORDS, h) + " " + pick(TITLE_WORDS, h >>> 32);
+        long index = requireProduct(prodId) - 1;
+        long h = hash(SALT_TITLE, 0);
+        int first = (int) Math.floorMod(index / TITLE_VOCABULARY + h, (long) TITLE_VOCABULARY);
+        int second = (int) Math.floorMod(index + (h >>> 32), (long) TITLE_VOCABULARY);
+        return titleWord(first) + " " + titleWord(second);
+    }
+
+    /** What DS3's driver searches for by actor: a random first and last name (most pairs are nobody's). */
+    public static String randomActor(RandomGenerator random) {
+        return actor(random.nextInt(ACTOR_NAMES), random.nextInt(ACTOR_NAMES));
+    }
+
+    /** What DS3's driver searches for by title: two random title words (most pairs are no title). */
+    public static String randomTitle(RandomGenerator random) {
+        return titleWord(random.nextInt(TITLE_VOCABULARY)) + " " + titleWord(random.nextInt(TITLE_VOCABULARY));
+    }
+
+    /** Title word {@code index} (0..999): the listed words first, then generated ones. */
+    static String titleWord(int index) {
+        return word(TITLE_WORDS, index, 'T');
+    }
+
+    private static String actor(int first, int last) {
+        return word(ACTOR_FIRST_NAMES, first, 'F') + " " + word(ACTOR_LAST_NAMES, last, 'L');
+    }
+
+    /**
+     * DS3's vocabularies are larger than the names listed here; the rest are made-up, pronounceable
+     * words (a letter of their own, then consonant-vowel syllables) so a vocabulary keeps DS3's size
+     * and its searches DS3's hit rate.
+     */
+    private static String word(List<String> listed, int index, char kind) {
+        if (index < listed.size()) {
+            return listed.get(index);
+        }
+        int n = index - listed.size();
+        StringBuilder word = new StringBuilder().append(kind);
+        for (int i = 0; i < 3; i++) {
+            word.append(SYLLABLE_CONSONANTS.charAt(n % SYLLABLE_CONSONANTS.length()));
+            n /= SYLLABLE_CONSONANTS.length();
+            word.append(SYLLABLE_VOWELS.charAt(n % SYLLABLE_VOWELS.length()));
+            n /= SYLLABLE_VOWELS.length();
+        }
+        return word.toString();
     }
 
     /** The product's category, 1..16. */

@@ -1,6 +1,5 @@
 package org.tilemark.workloads.dvdstore;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +20,10 @@ import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
 final class OrderCycle implements OpenLoopUser.Cycle {
 
     static final List<String> OPERATIONS = org.tilemark.config.DvdStoreSpec.OPERATIONS;
+    /** DS3's three ways to read a product's reviews (web getreviews {@code type}). */
+    static final List<String> REVIEW_ORDERS = List.of("noorder", "star", "date");
+    /** DS3's driver takes the review count as 20 per product. */
+    static final long REVIEWS_PER_PRODUCT = 20;
 
     private final StoreFront store;
     private final Ds3Catalog catalog;
@@ -47,20 +50,23 @@ final class OrderCycle implements OpenLoopUser.Cycle {
     @Override
     public void run(long intendedStartNanos) throws InterruptedException {
         Timeline timeline = new Timeline(intendedStartNanos);
+        // DS3 draws one number per order and compares it with every percentage, so the rarer
+        // steps (new member, new review, helpfulness) happen in orders of new customers.
+        double userType = random.nextDouble();
         try {
-            long customerId = percent(mix.pctNewCustomers()) ? newCustomer(timeline) : login(timeline);
-            if (percent(mix.pctNewMember())) {
+            long customerId = userType < share(mix.pctNewCustomers()) ? newCustomer(timeline) : login(timeline);
+            if (userType <= share(mix.pctNewMember())) {
+                long member = 1 + random.nextLong(catalog.size().customers());
                 timeline.step("newMember", () -> store.post("/ds3/newmember",
-                        Map.of("customerid", Long.toString(customerId), "membershiptype", Integer.toString(1 + random.nextInt(3)))));
+                        Map.of("customerid", Long.toString(member), "membershiptype", Integer.toString(1 + random.nextInt(3)))));
             }
-            List<Long> seen = new ArrayList<>();
             int searches = upTo(mix.nSearches());
             for (int i = 0; i < searches; i++) {
-                seen.addAll(timeline.step("browse", this::browse).products());
+                timeline.step("browse", this::browse);
             }
-            reviews(timeline, customerId);
+            reviews(timeline, customerId, userType);
             Page order = timeline.step("purchase", () -> store.post("/ds3/purchase",
-                    Map.of("customerid", Long.toString(customerId), "items", basket(seen))));
+                    Map.of("customerid", Long.toString(customerId), "items", basket())));
             boolean refused = order.rolledBack();
             long orderId = order.id("orderid").orElse(0);
             if (!refused && orderId <= 0) {
@@ -119,63 +125,74 @@ final class OrderCycle implements OpenLoopUser.Cycle {
         return id;
     }
 
+    /** DS3 searches a random category, or random actor / title words that mostly match nothing. */
     private Page browse() throws StoreFrontException, InterruptedException {
-        long product = 1 + random.nextLong(catalog.size().products());
         String batch = Integer.toString(upTo(mix.searchBatchSize()));
         return switch (random.nextInt(3)) {
-            case 0 -> store.get("/ds3/browse", Map.of("type", "category", "value", Integer.toString(catalog.categoryOf(product)), "batch", batch));
-            case 1 -> store.get("/ds3/browse", Map.of("type", "actor", "value", catalog.actorOf(product), "batch", batch));
-            default -> store.get("/ds3/browse", Map.of("type", "title", "value", catalog.titleOf(product), "batch", batch));
+            case 0 -> store.get("/ds3/browse", Map.of("type", "category",
+                    "value", Integer.toString(1 + random.nextInt(Ds3Catalog.CATEGORY_NAMES.size())), "batch", batch));
+            case 1 -> store.get("/ds3/browse", Map.of("type", "actor", "value", Ds3Catalog.randomActor(random), "batch", batch));
+            default -> store.get("/ds3/browse", Map.of("type", "title", "value", Ds3Catalog.randomTitle(random), "batch", batch));
         };
     }
 
-    private void reviews(Timeline timeline, long customerId) throws StoreFrontException, InterruptedException {
+    /**
+     * DS3's review phase: 1..2r-1 review searches by one actor surname or one title word, then
+     * 1..2r-1 reads of a popular-skewed product's reviews (unordered, at one star level drawn per
+     * order, or newest first), then maybe a new review and a helpfulness rating.
+     */
+    private void reviews(Timeline timeline, long customerId, double userType)
+            throws StoreFrontException, InterruptedException {
         int browses = upTo(mix.nReviews());
-        List<Long> reviewed = new ArrayList<>();
         for (int i = 0; i < browses; i++) {
-            long product = 1 + random.nextLong(catalog.size().products());
             boolean byActor = random.nextBoolean();
-            Map<String, String> query = Map.of("type", byActor ? "actor" : "title",
-                    "value", byActor ? catalog.actorOf(product) : catalog.titleOf(product),
-                    "batch", Integer.toString(upTo(mix.searchBatchSize())), "sort", random.nextBoolean() ? "star" : "date");
-            reviewed.addAll(timeline.step("browseReviews", () -> store.get("/ds3/browsereviews", query)).products());
+            String word = (byActor ? Ds3Catalog.randomActor(random) : Ds3Catalog.randomTitle(random)).split(" ")[1];
+            Map<String, String> query = Map.of("type", byActor ? "actor" : "title", "value", word,
+                    "batch", Integer.toString(upTo(mix.searchBatchSize())));
+            timeline.step("browseReviews", () -> store.get("/ds3/browsereviews", query));
         }
-        long product = reviewed.isEmpty() ? products.pick(random) : reviewed.get(random.nextInt(reviewed.size()));
-        Page reviews = timeline.step("getReviews", () -> store.get("/ds3/getreviews",
-                Map.of("prod_id", Long.toString(product), "batch", Integer.toString(upTo(mix.searchBatchSize())))));
-        if (percent(mix.pctNewReview())) {
+        String stars = Integer.toString(1 + random.nextInt(5));
+        int reads = upTo(mix.nReviews());
+        for (int i = 0; i < reads; i++) {
+            String batch = Integer.toString(upTo(mix.searchBatchSize()));
+            String order = REVIEW_ORDERS.get(random.nextInt(REVIEW_ORDERS.size()));
+            long product = products.pick(random);
+            timeline.step("getReviews", () -> store.get("/ds3/getreviews",
+                    Map.of("prod_id", Long.toString(product), "type", order, "stars", stars, "batch", batch)));
+        }
+        if (userType <= share(mix.pctNewReview())) {
+            long product = 1 + random.nextLong(catalog.size().products());
             timeline.step("newReview", () -> store.post("/ds3/newreview", Map.of("prod_id", Long.toString(product),
                     "customerid", Long.toString(customerId), "stars", Integer.toString(1 + random.nextInt(5)),
                     "summary", "Review by " + userTag, "text", "Tilemark review of product " + product)));
         }
-        List<Long> reviewIds = reviews.reviews();
-        if (percent(mix.pctHelpfulness()) && !reviewIds.isEmpty()) {
-            long review = reviewIds.get(random.nextInt(reviewIds.size()));
+        if (userType <= share(mix.pctHelpfulness())) {
+            // DS3 rates a random review id up to its nominal 20 reviews per product.
+            long review = 1 + random.nextLong(catalog.size().products() * REVIEWS_PER_PRODUCT);
             timeline.step("helpfulness", () -> store.post("/ds3/newhelpfulness", Map.of("review_id", Long.toString(review),
                     "customerid", Long.toString(customerId), "helpfulness", Integer.toString(1 + random.nextInt(10)))));
         }
     }
 
-    /** 1..2n-1 lines; DS3 buys mostly what the customer browsed, with its popularity skew for the rest. */
-    private String basket(List<Long> seen) {
+    /** 1..2n-1 lines, each drawn from DS3's product popularity (never from what was browsed), quantity 1..3. */
+    private String basket() {
         int lines = upTo(mix.nLineItems());
         StringBuilder items = new StringBuilder();
         for (int i = 0; i < lines; i++) {
-            long product = !seen.isEmpty() && random.nextBoolean() ? seen.get(random.nextInt(seen.size())) : products.pick(random);
             if (i > 0) {
                 items.append(',');
             }
-            items.append(product).append(':').append(1 + random.nextInt(3));
+            items.append(products.pick(random)).append(':').append(1 + random.nextInt(3));
         }
         return items.toString();
     }
 
-    private int upTo(int mean) {
-        return 1 + random.nextInt(Math.max(1, 2 * mean - 1));
+    private static double share(int pct) {
+        return pct / 100.0;
     }
 
-    private boolean percent(int pct) {
-        return random.nextInt(100) < pct;
+    private int upTo(int mean) {
+        return 1 + random.nextInt(Math.max(1, 2 * mean - 1));
     }
 
     @FunctionalInterface

@@ -7,12 +7,12 @@ import java.util.random.RandomGenerator;
  * without tables: the first {@code products} slots are one per product, the extra nine slots per
  * popular product follow.
  */
-record ProductPicker(long products) {
+public record ProductPicker(long products) {
 
-    static final long POPULAR_EVERY = 10_000;
-    static final int POPULARITY = 10;
+    public static final long POPULAR_EVERY = 10_000;
+    public static final int POPULARITY = 10;
 
-    long pick(RandomGenerator random) {
+    public long pick(RandomGenerator random) {
         long popular = products / POPULAR_EVERY;
         long slots = products + popular * (POPULARITY - 1);
         long slot = random.nextLong(slots);

@@ -43,6 +43,10 @@ class Ds3CatalogTest {
 
     @Test
     void valuesAreWellFormedAndSpread() {
+        Set<String> vocabulary = new HashSet<>();
+        for (int i = 0; i < Ds3Catalog.TITLE_VOCABULARY; i++) {
+            vocabulary.add(Ds3Catalog.titleWord(i));
+        }
         Set<Integer> categories = new HashSet<>();
         Set<String> titles = new HashSet<>();
         for (long id = 1; id <= catalog.size().products(); id++) {
@@ -51,13 +55,36 @@ class Ds3CatalogTest {
             categories.add(category);
             String[] words = catalog.titleOf(id).split(" ");
             assertThat(words).hasSize(2);
-            assertThat(Ds3Catalog.TITLE_WORDS).contains(words);
+            assertThat(vocabulary).contains(words);
             assertThat(catalog.actorOf(id)).matches("[A-Z]+ [A-Z-]+");
             assertThat(catalog.priceOf(id).doubleValue()).isBetween(9.99, 29.99);
             titles.add(catalog.titleOf(id));
         }
         assertThat(categories).hasSize(16);
         assertThat(titles.size()).isGreaterThan(5_000);
+    }
+
+    @Test
+    void vocabulariesHaveDs3sSizes() {
+        Set<String> titleWords = new HashSet<>();
+        for (int i = 0; i < Ds3Catalog.TITLE_VOCABULARY; i++) {
+            titleWords.add(Ds3Catalog.titleWord(i));
+        }
+        assertThat(titleWords).hasSize(1_000).containsAll(Ds3Catalog.TITLE_WORDS).allSatisfy(w -> assertThat(w).matches("[A-Z]+"));
+        Set<String> firstNames = new HashSet<>();
+        Set<String> lastNames = new HashSet<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int i = 0; i < 20_000; i++) {
+            String[] actor = Ds3Catalog.randomActor(random).split(" ");
+            firstNames.add(actor[0]);
+            lastNames.add(actor[1]);
+        }
+        // 200 first names x 200 last names, as DS3's driver and generator use.
+        assertThat(firstNames).hasSize(200).containsAll(Ds3Catalog.ACTOR_FIRST_NAMES);
+        assertThat(lastNames).hasSize(200).containsAll(Ds3Catalog.ACTOR_LAST_NAMES);
+        // DS3's title layout: the first word moves on every 1,000 products, so titles are distinct.
+        assertThat(catalog.titleOf(1).split(" ")[0]).isEqualTo(catalog.titleOf(1_000).split(" ")[0])
+                .isNotEqualTo(catalog.titleOf(1_001).split(" ")[0]);
     }
 
     @Test

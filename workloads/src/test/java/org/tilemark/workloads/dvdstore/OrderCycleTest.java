@@ -32,6 +32,7 @@ class OrderCycleTest {
     private static final DvdStoreMixSpec DS3_MIX = new DvdStoreMixSpec(20, 1, 3, 5, 3, 5, 10, 5);
     private static final DvdStoreMixSpec LOGIN_ONLY = new DvdStoreMixSpec(0, 0, 3, 5, 3, 0, 0, 5);
     private static final Ds3Catalog CATALOG = new Ds3Catalog(Ds3Size.S, 42);
+    private static final int MANY_ORDERS = 600;
 
     private enum Purchase { ORDER, ROLLBACK, SERVER_ERROR, NO_ORDER_ID }
 
@@ -72,11 +73,11 @@ class OrderCycleTest {
         assertThat(cut.errorsByVm()).isEmpty();
         assertThat(count(cut, "order")).isEqualTo(orders);
         assertThat(count(cut, "purchase")).isEqualTo(orders);
-        assertThat(count(cut, "getReviews")).isEqualTo(orders);
+        assertThat(count(cut, "getReviews")).isBetween((long) orders, 5L * orders);
         assertThat(count(cut, "login") + count(cut, "newCustomer")).isEqualTo(orders);
         assertThat(count(cut, "login")).isPositive();
         assertThat(count(cut, "newCustomer")).isPositive();
-        // 1..2n-1 searches and review browses per order (n = 3).
+        // 1..2n-1 searches, review browses and review reads per order (n = 3).
         assertThat(count(cut, "browse")).isBetween((long) orders, 5L * orders);
         assertThat(count(cut, "browseReviews")).isBetween((long) orders, 5L * orders);
         assertThat(cut.latencyNanos().keySet()).isSubsetOf(OrderCycle.OPERATIONS);
@@ -93,6 +94,90 @@ class OrderCycleTest {
         });
         assertThat(requests).filteredOn(r -> r.startsWith("/ds3/login ")).allSatisfy(r ->
                 assertThat(r).matches("/ds3/login username=user\\d+&password=password|/ds3/login password=password&username=user\\d+"));
+    }
+
+    /** One run of many orders serves the statistical checks of DS3's loop (each below). */
+    @Test
+    void manyOrdersFollowDs3sLoop() throws Exception {
+        runOrders(DS3_MIX, MANY_ORDERS);
+
+        readsReviewsAboutThreeTimesPerOrderInDs3sThreeWays(MANY_ORDERS);
+        basketsDrawFromPopularityNotFromBrowsedProducts();
+        oneDrawPerOrderNestsTheRareSteps();
+        searchesUseRandomWordsThatMostlyMatchNothing();
+    }
+
+    private void readsReviewsAboutThreeTimesPerOrderInDs3sThreeWays(int orders) {
+        double perOrder = count(recorder.cut(), "getReviews") / (double) orders;
+        // DS3: 1..2r-1 reads (r = 3), mean 3; the mean of 600 orders is 3 +- 0.06 (one standard error).
+        assertThat(perOrder).isBetween(2.5, 3.5);
+        List<Map<String, String>> reads = fields("/ds3/getreviews");
+        assertThat(reads).extracting(f -> f.get("type")).containsOnly("noorder", "star", "date")
+                .contains("noorder", "star", "date");
+        for (List<String> order : orders()) {
+            // One star level is drawn per order and serves all its reads.
+            assertThat(order.stream().filter(r -> r.startsWith("/ds3/getreviews ")).map(r -> form(r.split(" ", 2)[1]).get("stars"))
+                    .distinct()).hasSizeLessThanOrEqualTo(1);
+        }
+        // Review searches use one surname or one title word, as DS3's.
+        assertThat(fields("/ds3/browsereviews")).allSatisfy(f -> assertThat(f.get("value")).doesNotContain(" "));
+    }
+
+    private void basketsDrawFromPopularityNotFromBrowsedProducts() {
+        // The fake store's browse pages always list products 11, 22 and 33. Drawn from DS3's
+        // popularity array (10,000 products) a line names one of them with probability 3/10,000:
+        // about 0.9 of the ~3,000 lines. Buying half the lines from browsed products would give ~1,500.
+        long lines = 0;
+        long browsed = 0;
+        for (Map<String, String> form : purchases) {
+            for (String line : form.get("items").split(",")) {
+                lines++;
+                if (List.of("11", "22", "33").contains(line.split(":")[0])) {
+                    browsed++;
+                }
+            }
+        }
+        assertThat(lines).isGreaterThan(2_500);
+        assertThat(browsed).isLessThan(9);
+    }
+
+    private void oneDrawPerOrderNestsTheRareSteps() {
+        List<List<String>> orders = orders();
+        assertThat(orders).hasSize(MANY_ORDERS);
+        int rareOrders = 0;
+        for (List<String> order : orders) {
+            boolean member = has(order, "/ds3/newmember");
+            boolean review = has(order, "/ds3/newreview");
+            boolean helpful = has(order, "/ds3/newhelpfulness");
+            if (member || review || helpful) {
+                rareOrders++;
+                // DS3 compares one draw with 1 % (member) <= 5 % (review) <= 10 % (helpfulness) <= 20 % (new customer).
+                assertThat(order.get(0)).startsWith("/ds3/newcustomer ");
+                assertThat(!member || review).isTrue();
+                assertThat(!review || helpful).isTrue();
+            }
+        }
+        // 10 % of 600 orders: 60, standard deviation 7.3.
+        assertThat(rareOrders).isBetween(30, 95);
+    }
+
+    private void searchesUseRandomWordsThatMostlyMatchNothing() {
+        java.util.Set<String> actors = new java.util.HashSet<>();
+        java.util.Set<String> titles = new java.util.HashSet<>();
+        for (long id = 1; id <= CATALOG.size().products(); id++) {
+            actors.add(CATALOG.actorOf(id));
+            titles.add(CATALOG.titleOf(id));
+        }
+        List<Map<String, String>> browses = fields("/ds3/browse");
+        List<String> actorSearches = browses.stream().filter(f -> f.get("type").equals("actor")).map(f -> f.get("value")).toList();
+        List<String> titleSearches = browses.stream().filter(f -> f.get("type").equals("title")).map(f -> f.get("value")).toList();
+        assertThat(actorSearches).hasSizeGreaterThan(100);
+        assertThat(titleSearches).hasSizeGreaterThan(100);
+        // At size S DS3's searches name an existing actor about 22 % of the time and a title about 1 %.
+        assertThat(actorSearches.stream().filter(actors::contains).count()).isBetween(1L, actorSearches.size() * 4L / 10);
+        assertThat(titleSearches.stream().filter(titles::contains).count()).isLessThan(titleSearches.size() / 10L);
+        assertThat(browses.stream().filter(f -> f.get("type").equals("category")).map(f -> Integer.parseInt(f.get("value"))))
+                .allSatisfy(c -> assertThat(c).isBetween(1, 16));
     }
 
     @Test
@@ -183,6 +268,26 @@ class OrderCycleTest {
             }
             default -> respond(exchange, 404, "not found");
         }
+    }
+
+    /** The logged requests split into orders: each starts with a login or a new customer. */
+    private List<List<String>> orders() {
+        List<List<String>> orders = new java.util.ArrayList<>();
+        for (String request : requests) {
+            if (request.startsWith("/ds3/login ") || request.startsWith("/ds3/newcustomer ")) {
+                orders.add(new java.util.ArrayList<>());
+            }
+            orders.get(orders.size() - 1).add(request);
+        }
+        return orders;
+    }
+
+    private static boolean has(List<String> order, String path) {
+        return order.stream().anyMatch(r -> r.startsWith(path + " "));
+    }
+
+    private List<Map<String, String>> fields(String path) {
+        return requests.stream().filter(r -> r.startsWith(path + " ")).map(r -> form(r.split(" ", 2)[1])).toList();
     }
 
     private static Map<String, String> form(String raw) {

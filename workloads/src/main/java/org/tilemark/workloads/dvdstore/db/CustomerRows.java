@@ -9,7 +9,7 @@ import org.tilemark.workloads.guest.postgres.CopyTextWriter;
 /**
  * CUSTOMERS and MEMBERSHIP rows following DS3's rules: the first half of the customers live in
  * the US (region 1), the second half in the rest of the world (region 2); user name
- * {@code user<id>}, password {@code password}; about 10 % are members.
+ * {@code user<id>}, password {@code password}; exactly 10 % are members.
  */
 final class CustomerRows {
 
@@ -17,11 +17,12 @@ final class CustomerRows {
             + " country, region, email, phone, creditcardtype, creditcard, creditcardexpiration, username,"
             + " password, age, income, gender";
     static final String MEMBERSHIP_COLUMNS = "customerid, membershiptype, expiredate";
-    static final double MEMBER_FRACTION = 0.10;
+    static final int MEMBER_PERCENT = 10;
 
     private static final long SALT_CUSTOMER = 0x637573744cL;
     private static final long SALT_MEMBER = 0x6d656d62L;
-    private static final LocalDate MEMBERSHIP_EPOCH = LocalDate.of(2026, 1, 1);
+    /** DS3's generator writes expiry years 2015..2019. */
+    private static final int MEMBERSHIP_FIRST_YEAR = 2015;
     private static final List<String> STATES = List.of(
             "AK", "AL", "AR", "AZ", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "IA", "ID", "IL", "IN", "KS", "KY",
             "LA", "MA", "MD", "ME", "MI", "MN", "MO", "MS", "MT", "NC", "ND", "NE", "NH", "NJ", "NM", "NV", "NY",
@@ -73,15 +74,23 @@ final class CustomerRows {
         }
     }
 
+    /**
+     * DS3's membership generator: exactly 10 % of the customers (rounded down) are members, one drawn
+     * from each of that many equal runs of customer ids, with type 1..3 and an expiry on the 15th of a
+     * month in DS3's years.
+     */
     void writeMemberships(CopyTextWriter out) {
-        for (long id = 1; id <= catalog.size().customers(); id++) {
-            SplittableRandom rng = random.of(SALT_MEMBER, id);
-            if (rng.nextDouble() < MEMBER_FRACTION) {
-                out.add(id)
-                        .add(EntityRandom.between(rng, 1, 3))
-                        .add(MEMBERSHIP_EPOCH.plusDays(rng.nextInt(365)).toString());
-                out.endRow();
-            }
+        long customers = catalog.size().customers();
+        long members = customers * MEMBER_PERCENT / 100;
+        for (long k = 0; k < members; k++) {
+            SplittableRandom rng = random.of(SALT_MEMBER, k);
+            long first = k * customers / members + 1;
+            long last = (k + 1) * customers / members;
+            out.add(EntityRandom.between(rng, first, last))
+                    .add(EntityRandom.between(rng, 1, 3))
+                    .add(LocalDate.of(MEMBERSHIP_FIRST_YEAR + EntityRandom.between(rng, 0, 4),
+                            EntityRandom.between(rng, 1, 12), 15).toString());
+            out.endRow();
         }
     }
 

@@ -16,9 +16,9 @@ import org.tilemark.workloads.dvdstore.Ds3Catalog;
 class BrowseController {
 
     private static final String COLUMNS = "SELECT prod_id, category, title, actor, price, special FROM products ";
-    /** DS3 shows titles on special first when browsing a category. */
+    /** DS3's category browse lists only the category's titles on special (none when it has none). */
     private static final String BY_CATEGORY = COLUMNS
-            + "WHERE category = ? ORDER BY special DESC, prod_id LIMIT ?";
+            + "WHERE category = ? AND special = 1 ORDER BY prod_id LIMIT ?";
 
     private final JdbcTemplate jdbc;
 

@@ -3,6 +3,7 @@ package org.tilemark.workloads.dvdstore.web;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,7 +17,21 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/ds3")
 class ReviewController {
 
-    /** Top reviews of the matching products first, then their helpfulness totals (only for the page's rows). */
+    /**
+     * DS3's review search: the first matching reviews (at most {@link StoreLimits#MAX_REVIEWS_FOR_BROWSE}),
+     * most helpful first. Placeholder: the product match.
+     */
+    private static final String BROWSE_REVIEWS_BY_HELPFULNESS = """
+            WITH matched AS (SELECT r.review_id, p.prod_id, p.title, p.actor, r.review_date, r.stars, r.customerid,
+                                    r.review_summary, r.review_text
+                             FROM products p JOIN reviews r ON r.prod_id = p.prod_id WHERE %s LIMIT %d)
+            SELECT m.*, coalesce(sum(h.helpfulness), 0) AS helpfulness
+            FROM matched m LEFT JOIN reviews_helpfulness h ON h.review_id = m.review_id
+            GROUP BY m.review_id, m.prod_id, m.title, m.actor, m.review_date, m.stars, m.customerid,
+                     m.review_summary, m.review_text
+            ORDER BY helpfulness DESC, m.review_id LIMIT ?""";
+
+    /** Tilemark's sorted review search: top reviews of the matching products first, then their helpfulness totals. */
     private static final String BROWSE_REVIEWS = """
             WITH matched AS (SELECT prod_id, title, actor FROM products WHERE %s ORDER BY prod_id LIMIT %d),
             top AS (SELECT r.review_id, m.prod_id, m.title, m.actor, r.review_date, r.stars, r.customerid,
@@ -27,7 +42,10 @@ class ReviewController {
                            WHERE h.review_id = top.review_id) AS helpfulness
             FROM top ORDER BY %s""";
 
-    /** DS3 shows a product's most helpful reviews first. */
+    /**
+     * A product's reviews as DS3's three get-reviews pages read them: most helpful first ("noorder"),
+     * most helpful at one star level ("star"), or newest first ("date"). Placeholders: star filter, order.
+     */
     private static final String PRODUCT_REVIEWS = """
             SELECT r.review_id, r.prod_id, p.title, p.actor, r.review_date, r.stars, r.customerid, r.review_summary,
                    r.review_text, coalesce(h.helpfulness, 0) AS helpfulness
@@ -36,8 +54,12 @@ class ReviewController {
             LEFT JOIN (SELECT review_id, sum(helpfulness) AS helpfulness FROM reviews_helpfulness
                        WHERE review_id IN (SELECT review_id FROM reviews WHERE prod_id = ?)
                        GROUP BY review_id) h ON h.review_id = r.review_id
-            WHERE r.prod_id = ?
-            ORDER BY helpfulness DESC, r.review_id LIMIT ?""";
+            WHERE r.prod_id = ? AND r.stars BETWEEN ? AND ?
+            ORDER BY %s, r.review_id LIMIT ?""";
+    private static final Map<String, String> PRODUCT_REVIEWS_BY_TYPE = Map.of(
+            "noorder", PRODUCT_REVIEWS.formatted("helpfulness DESC"),
+            "star", PRODUCT_REVIEWS.formatted("helpfulness DESC"),
+            "date", PRODUCT_REVIEWS.formatted("r.review_date DESC"));
 
     private static final String INSERT_REVIEW = """
             INSERT INTO reviews (prod_id, review_date, stars, customerid, review_summary, review_text)
@@ -67,11 +89,16 @@ class ReviewController {
         String kind = Params.oneOf("type", type, "actor", "title");
         ProductMatch match = ProductMatch.of(kind, Params.text("value", value, 50));
         int limit = Params.batch(batch);
-        boolean byDate = sort != null && Params.oneOf("sort", sort, "star", "date").equals("date");
-        String innerOrder = byDate ? "r.review_date DESC, r.review_id" : "r.stars DESC, r.review_id";
-        String outerOrder = byDate ? "review_date DESC, review_id" : "stars DESC, review_id";
-        String sql = BROWSE_REVIEWS.formatted(match.condition(), StoreLimits.MAX_PRODUCTS_FOR_REVIEWS, innerOrder,
-                outerOrder);
+        String sql;
+        if (sort == null) {
+            sql = BROWSE_REVIEWS_BY_HELPFULNESS.formatted(match.condition(), StoreLimits.MAX_REVIEWS_FOR_BROWSE);
+        } else {
+            boolean byDate = Params.oneOf("sort", sort, "star", "date").equals("date");
+            String innerOrder = byDate ? "r.review_date DESC, r.review_id" : "r.stars DESC, r.review_id";
+            String outerOrder = byDate ? "review_date DESC, review_id" : "stars DESC, review_id";
+            sql = BROWSE_REVIEWS.formatted(match.condition(), StoreLimits.MAX_PRODUCTS_FOR_REVIEWS, innerOrder,
+                    outerOrder);
+        }
         Html page = reviewTable("Reviews");
         jdbc.query(sql, row -> {
             reviewRow(page, row);
@@ -81,13 +108,22 @@ class ReviewController {
 
     @GetMapping("/getreviews")
     ResponseEntity<String> productReviews(@RequestParam(name = "prod_id", required = false) String prodId,
+                                          @RequestParam(required = false) String type,
+                                          @RequestParam(required = false) String stars,
                                           @RequestParam(required = false) String batch) {
         int product = Params.id("prod_id", prodId);
         int limit = Params.batch(batch);
+        String order = type == null ? "noorder" : Params.oneOf("type", type, "noorder", "star", "date");
+        long lowest = 1;
+        long highest = 5;
+        if (order.equals("star")) {
+            lowest = Params.number("stars", stars, 1, 5);
+            highest = lowest;
+        }
         Html page = reviewTable("Product reviews");
-        jdbc.query(PRODUCT_REVIEWS, row -> {
+        jdbc.query(PRODUCT_REVIEWS_BY_TYPE.get(order), row -> {
             reviewRow(page, row);
-        }, product, product, limit);
+        }, product, product, lowest, highest, limit);
         return page.tableEnd().ok();
     }
 

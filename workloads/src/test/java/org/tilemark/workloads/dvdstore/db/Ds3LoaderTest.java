@@ -48,7 +48,11 @@ class Ds3LoaderTest {
             assertThat(count(c, "categories")).isEqualTo(16);
             assertThat(count(c, "orders")).isEqualTo(1_200);
             assertThat(count(c, "cust_hist")).isEqualTo(count(c, "orderlines"));
-            assertThat(count(c, "membership")).isBetween(150L, 250L);
+            assertThat(count(c, "membership")).isEqualTo(200);
+            assertThat(query(c, "SELECT count(*) FROM products WHERE special = 1")).isBetween(1L, 25L);
+            assertThat(query(c, "SELECT count(DISTINCT membership_item) FROM products")).isEqualTo(4);
+            assertThat(query(c, "SELECT min(quan_in_stock) FROM inventory")).isGreaterThanOrEqualTo(3);
+            assertThat(query(c, "SELECT max(quan_in_stock) FROM inventory")).isLessThanOrEqualTo(500);
             assertThat(count(c, "reviews")).isBetween(18_000L, 22_000L);
             assertThat(count(c, "reviews_helpfulness")).isGreaterThan(count(c, "reviews") * 3);
             assertThat(count(c, "reorder")).isZero();
@@ -92,12 +96,31 @@ class Ds3LoaderTest {
     }
 
     @Test
-    void stockFallingBelowThresholdCreatesAReorder() throws SQLException {
+    void stockFallingBelowThresholdIsRefilledAndReordered() throws SQLException {
         try (Connection c = postgres.getPostgresDatabase().getConnection()) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
                 s.executeUpdate("UPDATE inventory SET quan_in_stock = 2 WHERE prod_id = 5");
-                assertThat(query(c, "SELECT count(*) FROM reorder WHERE prod_id = 5 AND quan_low = 2")).isEqualTo(1);
+                // DS3's RESTOCK: refill to 250 and record how much was ordered.
+                assertThat(query(c, "SELECT quan_in_stock FROM inventory WHERE prod_id = 5")).isEqualTo(250);
+                assertThat(query(c, "SELECT count(*) FROM reorder WHERE prod_id = 5 AND quan_low = 248")).isEqualTo(1);
+                s.executeUpdate("UPDATE inventory SET quan_in_stock = 100 WHERE prod_id = 5");
+                assertThat(query(c, "SELECT count(*) FROM reorder")).isEqualTo(1);
+            } finally {
+                c.rollback();
+            }
+        }
+    }
+
+    @Test
+    void ds3sForeignKeysAreInPlace() throws SQLException {
+        try (Connection c = postgres.getPostgresDatabase().getConnection()) {
+            assertThat(query(c, "SELECT count(*) FROM pg_constraint WHERE contype = 'f'")).isEqualTo(7);
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                assertThatThrownBy(() -> s.executeUpdate("INSERT INTO reviews (prod_id, review_date, stars, customerid,"
+                        + " review_summary, review_text) VALUES (1, current_date, 3, 999999, 'x', 'y')"))
+                        .isInstanceOf(SQLException.class).hasMessageContaining("fk_review_customerid");
             } finally {
                 c.rollback();
             }

@@ -32,14 +32,19 @@ class GeneratorRulesTest {
     }
 
     @Test
-    void aboutTenPercentAreMembers() {
+    void tenPercentAreMembersOnePerRunOfCustomers() {
         List<String[]> rows = GeneratedRows.of(new CustomerRows(catalog, random)::writeMemberships);
-        assertThat(rows.size()).isBetween(150, 250);
-        assertThat(rows).allSatisfy(r -> assertThat(Integer.parseInt(r[1])).isBetween(1, 3));
+        // DS3: floor(2,000 x 10 / 100) members, member k drawn from customers 10k+1..10k+10.
+        assertThat(rows).hasSize(200);
+        for (int k = 0; k < rows.size(); k++) {
+            assertThat(Long.parseLong(rows.get(k)[0])).isBetween(10L * k + 1, 10L * k + 10);
+            assertThat(Integer.parseInt(rows.get(k)[1])).isBetween(1, 3);
+            assertThat(rows.get(k)[2]).matches("201[5-9]-(0[1-9]|1[0-2])-15");
+        }
     }
 
     @Test
-    void productsUseTheCatalogAndAFewAreOnSpecial() {
+    void productsUseTheCatalogWithDs3sSpecialsAndMembershipLevels() {
         List<String[]> rows = GeneratedRows.of(new ProductRows(catalog, random)::writeProducts);
         assertThat(rows).hasSize(1_000);
         for (String[] row : rows) {
@@ -49,8 +54,37 @@ class GeneratorRulesTest {
             assertThat(row[3]).isEqualTo(catalog.actorOf(id));
             assertThat(new BigDecimal(row[4])).isEqualTo(catalog.priceOf(id));
         }
+        // 1 in 100 on special: binomial(1,000, 0.01), mean 10, standard deviation 3.1.
         long special = rows.stream().filter(r -> r[5].equals("1")).count();
-        assertThat(special).isBetween(10L, 60L);
+        assertThat(special).isBetween(1L, 25L);
+        // Every product has a membership level 0..3, each about a quarter (250, sd 14).
+        Map<String, Long> levels = rows.stream().collect(java.util.stream.Collectors.groupingBy(r -> r[7],
+                java.util.stream.Collectors.counting()));
+        assertThat(levels.keySet()).containsExactlyInAnyOrder("0", "1", "2", "3");
+        assertThat(levels.values()).allSatisfy(n -> assertThat(n).isBetween(180L, 320L));
+    }
+
+    @Test
+    void largeCatalogsHaveOneSpecialInTenThousand() {
+        Ds3Catalog large = new Ds3Catalog(new Ds3Size("large", 10, 200_000, 1), 7);
+        long special = GeneratedRows.of(new ProductRows(large, random)::writeProducts).stream()
+                .filter(r -> r[5].equals("1")).count();
+        // binomial(200,000, 1/10,000): mean 20, standard deviation 4.5.
+        assertThat(special).isBetween(3L, 45L);
+    }
+
+    @Test
+    void initialStockIsDs3sAndNeverBelowTheRestockLine() {
+        ProductRows products = new ProductRows(new Ds3Catalog(Ds3Size.S, 7), random);
+        int refilled = 0;
+        for (long id = 1; id <= 9_999; id++) {
+            int stock = products.initialStock(id);
+            assertThat(stock).isBetween(3, 500);
+            refilled += stock == 250 ? 1 : 0;
+        }
+        // 0..500 uniform; the 3 values under 3 are loaded as the trigger refills them (250).
+        assertThat(refilled).isBetween(20, 130);
+        assertThat(products.initialStock(10_000)).isBetween(30, 5_000).matches(n -> n % 10 == 0);
     }
 
     @Test

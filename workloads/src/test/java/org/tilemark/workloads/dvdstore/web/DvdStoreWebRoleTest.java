@@ -15,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -119,11 +120,39 @@ class DvdStoreWebRoleTest {
         String titleWord = CATALOG.titleOf(prodId).split(" ")[1].toLowerCase();
         String titlePage = get("/ds3/browse?type=title&value=" + titleWord + "&batch=100").body();
         assertThat(titlePage).contains("data-prod-id=\"" + prodId + "\"");
-        String categoryPage = get("/ds3/browse?type=category&value=" + CATALOG.categoryOf(prodId) + "&batch=5").body();
-        assertThat(count(categoryPage, "data-prod-id=")).isEqualTo(5);
         assertThat(get("/ds3/browse?type=category&value=Sci-Fi&batch=3").statusCode()).isEqualTo(200);
         assertThat(get("/ds3/browse?type=director&value=x&batch=3").statusCode()).isEqualTo(400);
         assertThat(get("/ds3/browse?type=title&value=x&batch=0").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void categoryBrowseListsTheCategorysSpecials() throws Exception {
+        long special = 19;
+        int category = CATALOG.categoryOf(special);
+        update("UPDATE products SET special = 1 WHERE prod_id = " + special);
+        long nonSpecial = query("SELECT min(prod_id) FROM products WHERE category = " + category + " AND special = 0");
+        String page = get("/ds3/browse?type=category&value=" + category + "&batch=100").body();
+        // DS3 lists only the titles on special, none other.
+        assertThat(count(page, "data-prod-id=")).isEqualTo(query(
+                "SELECT count(*) FROM products WHERE category = " + category + " AND special = 1"));
+        assertThat(page).contains("data-prod-id=\"" + special + "\"").doesNotContain("data-prod-id=\"" + nonSpecial + "\"");
+        assertThat(count(page, "<td>no</td>")).isZero();
+    }
+
+    @Test
+    void restockRefillsWhatPurchasesDrain() throws Exception {
+        int product = 57;
+        update("UPDATE inventory SET quan_in_stock = 10 WHERE prod_id = " + product);
+        long reordersBefore = query("SELECT count(*) FROM reorder WHERE prod_id = " + product);
+        // 10 -> 7 -> 4 -> 1 (under 3: refilled to 250) -> 247 ... no purchase is ever refused.
+        for (int i = 0; i < 6; i++) {
+            String page = post("/ds3/purchase", Map.of("customerid", "9", "items", product + ":3")).body();
+            assertThat(page).doesNotContain("id=\"rollback\"");
+            assertThat(marker(page, "orderid")).isPositive();
+        }
+        assertThat(stock(product)).isEqualTo(250 - 3 * 3);
+        assertThat(query("SELECT count(*) FROM reorder WHERE prod_id = " + product)).isEqualTo(reordersBefore + 1);
+        assertThat(query("SELECT max(quan_low) FROM reorder WHERE prod_id = " + product)).isEqualTo(249);
     }
 
     @Test
@@ -134,7 +163,21 @@ class DvdStoreWebRoleTest {
         assertThat(count(byActor, "data-review-id=")).isBetween(1, 5);
         String byTitle = get("/ds3/browsereviews?type=title&value=" + encode(CATALOG.titleOf(prodId)) + "&batch=7").body();
         assertThat(count(byTitle, "data-review-id=")).isEqualTo(7);
+        // Without a sort, DS3's review search: one surname, most helpful reviews first.
+        String surname = CATALOG.actorOf(prodId).split(" ")[1];
+        String mostHelpful = get("/ds3/browsereviews?type=actor&value=" + encode(surname) + "&batch=20").body();
+        List<Long> helpfulness = Pattern.compile("<td>(\\d+)</td></tr>").matcher(mostHelpful).results()
+                .map(m -> Long.parseLong(m.group(1))).toList();
+        assertThat(helpfulness).hasSize(20).isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(count(get("/ds3/getreviews?prod_id=" + prodId + "&batch=4").body(), "data-review-id=")).isEqualTo(4);
+        // DS3's three reads of a product's reviews: most helpful, at one star level, newest first.
+        assertThat(count(get("/ds3/getreviews?prod_id=" + prodId + "&type=noorder&batch=3").body(), "data-review-id=")).isEqualTo(3);
+        assertThat(count(get("/ds3/getreviews?prod_id=" + prodId + "&type=star&stars=4&batch=100").body(), "data-review-id="))
+                .isEqualTo(query("SELECT count(*) FROM reviews WHERE prod_id = " + prodId + " AND stars = 4"));
+        assertThat(get("/ds3/getreviews?prod_id=" + prodId + "&type=date&batch=1").body()).contains("data-review-id=\""
+                + query("SELECT review_id FROM reviews WHERE prod_id = " + prodId + " ORDER BY review_date DESC, review_id LIMIT 1") + "\"");
+        assertThat(get("/ds3/getreviews?prod_id=" + prodId + "&type=star&batch=3").statusCode()).isEqualTo(400);
+        assertThat(get("/ds3/getreviews?prod_id=" + prodId + "&type=best&batch=3").statusCode()).isEqualTo(400);
 
         long reviewId = marker(post("/ds3/newreview", Map.of("prod_id", Long.toString(prodId), "customerid", "3",
                 "stars", "5", "summary", "loved it", "text", "a fine film with a fine cast")).body(), "reviewid");
@@ -203,6 +246,12 @@ class DvdStoreWebRoleTest {
 
     private static int stock(int prodId) throws SQLException {
         return (int) query("SELECT quan_in_stock FROM inventory WHERE prod_id = " + prodId);
+    }
+
+    private static void update(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(dbUrl, "ds3", PASSWORD); Statement s = c.createStatement()) {
+            s.executeUpdate(sql);
+        }
     }
 
     private static long query(String sql) throws SQLException {
