@@ -5,14 +5,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The hosts' busy CPU from vCenter's PerformanceManager: each host's real-time samples of
  * {@code cpu.usage.average} (hundredths of a percent of the host's capacity, one sample per 20 s) since
- * the platform connected, added up as busy core-time. Coarse by nature: a window shorter than a sample
- * sees a step or nothing. Empty where vCenter has no such counter or no sample yet.
+ * the platform connected, added up as busy core-time. Each sample is added once, by its timestamp, so the
+ * total only grows although vCenter keeps real-time samples for an hour only. Coarse by nature: a window
+ * shorter than a sample sees a step or nothing. Empty where vCenter has no such counter or no sample yet.
  */
 final class HostCpu {
 
@@ -23,6 +26,10 @@ final class HostCpu {
     private final Mor performanceManager;
     private final String counterId;
     private final Instant since;
+    /** Per host, the timestamp of the last sample added. */
+    private final Map<Mor, Instant> added = new HashMap<>();
+    private double busySeconds;
+    private boolean sampled;
 
     private HostCpu(Vim vim, Mor performanceManager, String counterId, Instant since) {
         this.vim = vim;
@@ -54,35 +61,46 @@ final class HostCpu {
         return vim.call("CurrentTime", Mor.SERVICE_INSTANCE).text("returnval").map(Instant::parse).orElse(Instant.now());
     }
 
-    /** Busy core-time of {@code hosts} since the platform connected; empty when vCenter returned no sample. */
-    Optional<Duration> busy(Collection<Site.HostRef> hosts) throws VimFault, IOException {
+    /** Busy core-time of {@code hosts} since the platform connected; empty until vCenter returned a sample. */
+    synchronized Optional<Duration> busy(Collection<Site.HostRef> hosts) throws VimFault, IOException {
         List<Element> specs = new ArrayList<>();
         for (Site.HostRef host : hosts) {
             // PerfQuerySpec's elements in the WSDL's order.
-            specs.add(Element.of("querySpec", Element.ref("entity", host.mor()), Element.text("startTime", since.toString()),
+            specs.add(Element.of("querySpec", Element.ref("entity", host.mor()),
+                    Element.text("startTime", added.getOrDefault(host.mor(), since).toString()),
                     Element.of("metricId", Element.text("counterId", counterId), Element.text("instance", "")),
                     Element.text("intervalId", Integer.toString(REALTIME_SECONDS))));
         }
         Node answer = vim.call("QueryPerf", performanceManager, specs.toArray(Element[]::new));
-        double busySeconds = 0;
-        boolean sampled = false;
         for (Node metric : answer.all("returnval")) {
-            int cores = hosts.stream().filter(h -> metric.child("entity").map(Node::mor).map(h.mor()::equals).orElse(false))
-                    .mapToInt(Site.HostRef::cores).findFirst().orElse(0);
-            List<Node> samples = metric.all("sampleInfo");
-            for (Node series : metric.all("value")) {
-                List<Node> values = series.all("value");
-                for (int i = 0; i < values.size(); i++) {
-                    long hundredthsOfPercent = Long.parseLong(values.get(i).text().strip());
-                    int seconds = i < samples.size() ? samples.get(i).text("interval").map(Integer::parseInt).orElse(REALTIME_SECONDS)
-                            : REALTIME_SECONDS;
-                    if (hundredthsOfPercent >= 0) { // -1: no data for that sample
-                        busySeconds += hundredthsOfPercent / 10_000.0 * cores * seconds;
-                        sampled = true;
-                    }
-                }
+            Optional<Site.HostRef> host = metric.child("entity").map(Node::mor)
+                    .flatMap(mor -> hosts.stream().filter(h -> h.mor().equals(mor)).findFirst());
+            if (host.isPresent()) {
+                add(host.get(), metric);
             }
         }
         return sampled ? Optional.of(Duration.ofNanos((long) (busySeconds * 1e9))) : Optional.empty();
+    }
+
+    /** Adds the samples of one host's answer that are newer than the last one added. */
+    private void add(Site.HostRef host, Node metric) {
+        List<Node> samples = metric.all("sampleInfo");
+        Instant last = added.getOrDefault(host.mor(), Instant.MIN);
+        Instant newest = last;
+        for (Node series : metric.all("value")) {
+            List<Node> values = series.all("value");
+            for (int i = 0; i < values.size() && i < samples.size(); i++) {
+                Instant at = samples.get(i).text("timestamp").map(Instant::parse).orElse(Instant.MIN);
+                long hundredthsOfPercent = Long.parseLong(values.get(i).text().strip());
+                if (!at.isAfter(last) || hundredthsOfPercent < 0) { // added before, or -1: no data for that sample
+                    continue;
+                }
+                int seconds = samples.get(i).text("interval").map(Integer::parseInt).orElse(REALTIME_SECONDS);
+                busySeconds += hundredthsOfPercent / 10_000.0 * host.cores() * seconds;
+                sampled = true;
+                newest = at.isAfter(newest) ? at : newest;
+            }
+        }
+        added.put(host.mor(), newest);
     }
 }

@@ -103,7 +103,11 @@ class VsphereGuestReadinessTest {
         }
     }
 
-    /** Host CPU from the PerformanceManager's real-time cpu.usage.average samples (vcsim makes up their values). */
+    /**
+     * Host CPU from the PerformanceManager's real-time cpu.usage.average samples: vcsim makes up their
+     * values (and answers each query with a new set), so this shows the query and that each sample is
+     * added once, never a figure.
+     */
     @Test
     void hostCpuIsTheBusyCoreTimeThePerformanceManagerReports() throws Exception {
         try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
@@ -119,7 +123,7 @@ class VsphereGuestReadinessTest {
             assertThat(busy.get()).isPositive();
             Optional<Duration> again = platform.cpuBusy(hosts);
             assertThat(again).isPresent();
-            assertThat(again.get()).as("cumulative").isGreaterThanOrEqualTo(busy.get());
+            assertThat(again.get()).as("cumulative: samples are added, never taken back").isGreaterThanOrEqualTo(busy.get());
             assertThat(platform.cpuBusy(java.util.Set.of("no-such-host"))).isEmpty();
         }
     }
