@@ -92,13 +92,10 @@ class DvdStoreWorkloadTest {
 
     @Test
     void targetThroughputIsActiveUsersTimesOrdersPerThinkTime() throws Exception {
-        assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.thinkTime", "6s",
-                "workloads.dvdstore.load.shape", "constant")))).isCloseTo(300.0, within(1e-9));
-        assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "7", "workloads.dvdstore.thinkTime", "3s",
-                "workloads.dvdstore.load.shape", "constant")))).isCloseTo(140.0, within(1e-9));
-        // Bursty (the default): the mean of round(7 x 1.5) = 11 and round(7 x 0.5) = 4 users, 7.5.
+        assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.thinkTime", "6s"))))
+                .isCloseTo(300.0, within(1e-9));
         assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "7", "workloads.dvdstore.thinkTime", "3s"))))
-                .isCloseTo(150.0, within(1e-9));
+                .isCloseTo(140.0, within(1e-9));
         assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.thinkTime", "6s",
                 "workloads.dvdstore.load.shape", "bursty", "workloads.dvdstore.load.highFactor", "1.5",
                 "workloads.dvdstore.load.lowFactor", "0.5")))).isCloseTo(300.0, within(1e-9));
@@ -109,10 +106,8 @@ class DvdStoreWorkloadTest {
 
     @Test
     void loadShapeFollowsTheConfiguration() throws Exception {
-        assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.load.shape",
-                "constant")).workloads().dvdstore()).maxUsers()).isEqualTo(30);
         assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30")).workloads().dvdstore()).maxUsers())
-                .as("bursty by default").isEqualTo(45);
+                .isEqualTo(30);
         assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30",
                 "workloads.dvdstore.load.shape", "bursty")).workloads().dvdstore()).maxUsers()).isEqualTo(45);
     }
