@@ -52,8 +52,6 @@ final class E2e {
         s.put("cluster.local.datastores.app", WORK.resolve("datastores/app").toString());
         s.put("cluster.local.datastores.maintenance", WORK.resolve("datastores/maintenance").toString());
         s.put("workloads.dvdstore.size", "1MB");
-        // A 20 s phase holds a third of the default bursty period: the tests' throughput checks need a steady load.
-        s.put("workloads.dvdstore.load.shape", "constant");
         s.put("workloads.dvdstore.users", "40");
         s.put("workloads.dvdstore.thinkTime", "4s");
         s.put("workloads.dvdstore.referenceOrdersPerMinute", "600");
