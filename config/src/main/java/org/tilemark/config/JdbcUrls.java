@@ -20,6 +20,12 @@ public final class JdbcUrls {
     private JdbcUrls() {
     }
 
+    /** The URL of {@code database} on the PostgreSQL server at {@code server} (an IPv6 address in brackets). */
+    public static String postgres(InetSocketAddress server, String database) {
+        String host = server.getHostString();
+        return "jdbc:postgresql://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort() + "/" + database;
+    }
+
     /** The server's address (unresolved; {@code {tile}} read as tile 1), or empty when the URL is not one we can use. */
     public static Optional<InetSocketAddress> server(String url) {
         Matcher m = POSTGRES.matcher(url.strip());

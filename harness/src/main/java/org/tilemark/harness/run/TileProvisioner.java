@@ -42,10 +42,6 @@ final class TileProvisioner {
     private final Runnable vmReady;
     private final Map<String, Template> templates = new HashMap<>();
 
-    TileProvisioner(Platform platform, String runId, Duration timeout, RunEvents events) {
-        this(platform, runId, timeout, events, () -> { });
-    }
-
     /** @param vmReady told each time a VM's guest reported ready (a progress bar) */
     TileProvisioner(Platform platform, String runId, Duration timeout, RunEvents events, Runnable vmReady) {
         this.platform = platform;

@@ -84,7 +84,7 @@ class TileProvisionerTest {
     }
 
     private static TileProvisioner provisioner(FakePlatform platform) {
-        return new TileProvisioner(platform, "run-p", Duration.ofSeconds(5), new RunEvents());
+        return new TileProvisioner(platform, "run-p", Duration.ofSeconds(5), new RunEvents(), () -> { });
     }
 
     /** The shared fixture as provisioning sees it: two hosts, no migrations. */

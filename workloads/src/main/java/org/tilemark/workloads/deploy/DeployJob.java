@@ -36,7 +36,7 @@ public final class DeployJob {
         props.setProperty("user", DeployDbRole.USER);
         props.setProperty("password", password);
         props.setProperty("connectTimeout", "30");
-        String url = "jdbc:postgresql://" + endpoint.getHostString() + ":" + endpoint.getPort() + "/" + DeployDbRole.DATABASE;
+        String url = org.tilemark.config.JdbcUrls.postgres(endpoint, DeployDbRole.DATABASE);
         long deadline = System.nanoTime() + duration.toNanos();
         try (Connection db = DriverManager.getConnection(url, props)) {
             load(db, seed);

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.tilemark.config.DatabaseSpec;
 import org.tilemark.config.DvdStoreSpec;
+import org.tilemark.config.JdbcUrls;
 import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
@@ -90,7 +91,7 @@ final class DvdStoreDriver implements WorkloadDriver {
         users.stopAll(STOP_GRACE);
         DatabaseSpec db = spec.database();
         String url = DvdStoreWorkload.external(db) ? db.jdbcUrl().replace("{tile}", Integer.toString(context.tile()))
-                : jdbcUrl(context.endpoint(DvdStoreWorkload.dbVmName(context.tile())));
+                : JdbcUrls.postgres(context.endpoint(DvdStoreWorkload.dbVmName(context.tile())), DvdStoreDbRole.DATABASE);
         Properties login = new Properties();
         login.setProperty("user", db.username());
         login.setProperty("password", context.secrets().secret(DvdStoreWorkload.PASSWORD_SECRET, db.passwordEnv(), db.passwordFile()));
@@ -99,10 +100,6 @@ final class DvdStoreDriver implements WorkloadDriver {
         try (Connection database = DriverManager.getConnection(url, login)) {
             return Optional.of(committed.audit(database));
         }
-    }
-
-    private static String jdbcUrl(InetSocketAddress endpoint) {
-        return "jdbc:postgresql://" + endpoint.getHostString() + ":" + endpoint.getPort() + "/" + DvdStoreDbRole.DATABASE;
     }
 
     @Override

@@ -49,14 +49,14 @@ final class VspherePlatform implements Platform {
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final PowerWatch watch;
     private final boolean insecure;
-    private final Optional<HostCpu> hostCpu;
+    /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
+    private Optional<HostCpu> hostCpu;
 
-    VspherePlatform(Vim vim, Site site, Readiness readiness, boolean insecure, Optional<HostCpu> hostCpu) {
+    VspherePlatform(Vim vim, Site site, Readiness readiness, boolean insecure) {
         this.vim = vim;
         this.site = site;
         this.readiness = readiness;
         this.insecure = insecure;
-        this.hostCpu = hostCpu;
         this.watch = new PowerWatch(vim, vms.values());
     }
 
@@ -299,16 +299,28 @@ final class VspherePlatform implements Platform {
         List<Site.HostRef> named = new ArrayList<>();
         for (String host : hosts) {
             Site.HostRef ref = site.hosts().get(host);
-            if (ref == null || hostCpu.isEmpty()) {
+            if (ref == null || hostCpu().isEmpty()) {
                 return Optional.empty();
             }
             named.add(ref);
         }
         try {
-            return hostCpu.get().busy(named);
+            return hostCpu().orElseThrow().busy(named);
         } catch (VimFault | IOException | RuntimeException e) {
             return Optional.empty(); // vCenter did not answer with samples: the run's CPU figure stays unknown
         }
+    }
+
+    /** The PerformanceManager's host CPU counter; none where vCenter refuses the query (the run's CPU figure stays unknown). */
+    private synchronized Optional<HostCpu> hostCpu() {
+        if (hostCpu == null) {
+            try {
+                hostCpu = HostCpu.find(vim);
+            } catch (VimFault | IOException | RuntimeException e) {
+                hostCpu = Optional.empty();
+            }
+        }
+        return hostCpu;
     }
 
     @Override

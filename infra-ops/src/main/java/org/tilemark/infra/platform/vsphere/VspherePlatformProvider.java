@@ -53,21 +53,11 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
         }
     }
 
-    /** The PerformanceManager's host CPU counter; none where vCenter refuses the query (the run's CPU figure stays unknown). */
-    private static java.util.Optional<HostCpu> hostCpu(Vim vim) {
-        try {
-            return HostCpu.find(vim);
-        } catch (VimFault | IOException | RuntimeException e) {
-            return java.util.Optional.empty();
-        }
-    }
-
     @Override
     public Platform create(VsphereSettings section, ClusterSpec cluster) throws PlatformException {
         Vim vim = Connection.open(section);
         try {
-            return new VspherePlatform(vim, Site.find(vim, section), Readiness.of(section.readiness()).orElseThrow(), section.insecure(),
-                    hostCpu(vim));
+            return new VspherePlatform(vim, Site.find(vim, section), Readiness.of(section.readiness()).orElseThrow(), section.insecure());
         } catch (PlatformException | RuntimeException e) {
             vim.close();
             throw e;
