@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs govmomi's vCenter simulator, vcsim, which the vSphere platform's contract test runs against,
+# Installs govmomi's vCenter simulator, vcsim (and its CLI govc beside it), which the vSphere platform's contract test runs against,
 # with Go (go install; the Go module proxy must be reachable the first time). Prints the binary's path.
 # Idempotent and quiet when it is present. The pinned version: @latest does not install (vcsim is a
 # nested module since v0.47).
@@ -7,7 +7,7 @@ set -euo pipefail
 
 VERSION=v0.46.3
 DIR="${TILEMARK_TOOLS_DIR:-$HOME/.cache/tilemark}/vcsim-$VERSION"
-if [ ! -x "$DIR/vcsim" ]; then
+if [ ! -x "$DIR/vcsim" ] || [ ! -x "$DIR/govc" ]; then
   GO=$(command -v go || true)
   [ -n "$GO" ] || GO=/usr/local/go/bin/go
   if [ ! -x "$GO" ]; then
@@ -17,5 +17,7 @@ if [ ! -x "$DIR/vcsim" ]; then
   echo "[tilemark] installing vcsim $VERSION with $GO" >&2
   mkdir -p "$DIR"
   GOBIN="$DIR" "$GO" install "github.com/vmware/govmomi/vcsim@$VERSION" >&2
+  # govc, the same module's CLI: tests act on vcsim as an administrator would (e.g. a host into maintenance mode).
+  GOBIN="$DIR" "$GO" install "github.com/vmware/govmomi/govc@$VERSION" >&2
 fi
 echo "$DIR/vcsim"

@@ -7,6 +7,9 @@ import java.time.Duration;
  * vMotion, XvMotion and Deploy loops), and how their rates are scored.
  *
  * @param enabled          false for an application-only run (score = application score)
+ * @param only             an infrastructure-only run: the tiles' VMs are deployed and the operations run
+ *                         on them, but no workload is driven (nor Deploy's job) and nothing is scored — a
+ *                         check of a cluster's operations, e.g. before its guest image exists
  * @param blocks           infra blocks, each running one loop of every enabled operation; 0 = one per
  *                         two hosts, at least one (VMmark's N/2)
  * @param pause            pause between two operations of one loop
@@ -16,7 +19,7 @@ import java.time.Duration;
  * @param xvmotion         host and datastore together, where the platform can
  * @param deploy           clone, customize, power on, run a job, power off, destroy
  */
-public record InfraSpec(boolean enabled, int blocks, Duration pause, Duration operationTimeout,
+public record InfraSpec(boolean enabled, boolean only, int blocks, Duration pause, Duration operationTimeout,
         MigrationSpec vmotion, MigrationSpec storageVmotion, MigrationSpec xvmotion, DeploySpec deploy) {
 
     /**

@@ -14,6 +14,9 @@ final class ModeChecks {
 
     void infra(InfraSpec infra) {
         v.atLeast("infra.blocks", infra.blocks(), 0);
+        if (infra.only() && !infra.enabled()) {
+            v.error("infra.only: an infrastructure-only run needs infra.enabled true");
+        }
         v.positive("infra.operationTimeout", infra.operationTimeout());
         v.notNegative("infra.pause", infra.pause());
         migration("infra.vmotion", infra.vmotion());

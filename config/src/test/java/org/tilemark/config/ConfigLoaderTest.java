@@ -411,6 +411,13 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void anInfrastructureOnlyRunNeedsTheOperations() throws ConfigException {
+        assertThat(errorsOf(Map.of("infra.only", "true", "infra.enabled", "false")))
+                .containsExactly("infra.only: an infrastructure-only run needs infra.enabled true");
+        assertThat(ConfigLoader.load(Optional.empty(), Map.of("infra.only", "true")).infra().only()).isTrue();
+    }
+
+    @Test
     void searchSettingsAreCheckedWithTheirKeys() {
         assertThat(errorsOf(Map.of("search.startTiles", "4", "search.maxTiles", "2", "search.quick.phases", "0", "search.quick.warmup", "-1s")))
                 .containsExactlyInAnyOrder(

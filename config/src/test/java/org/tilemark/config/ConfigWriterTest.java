@@ -144,7 +144,8 @@ class ConfigWriterTest {
     }
 
     private static InfraSpec randomInfra(Random random) {
-        return new InfraSpec(random.nextBoolean(), random.nextInt(5), Duration.ofMillis(random.nextInt(60_000)),
+        boolean enabled = random.nextBoolean();
+        return new InfraSpec(enabled, enabled && random.nextBoolean(), random.nextInt(5), Duration.ofMillis(random.nextInt(60_000)),
                 Duration.ofSeconds(1 + random.nextInt(600)),
                 new InfraSpec.MigrationSpec(random.nextBoolean(), "mail, standby", 1 + random.nextInt(500)),
                 new InfraSpec.MigrationSpec(random.nextBoolean(), "dvdstore-db", 0.5 + random.nextDouble()),

@@ -135,7 +135,7 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
         List<Phase> phases = score == null ? List.of()
                 : score.phases().stream().map(p -> phase(p, infraByPhase.get(p.phase()))).toList();
         return new ScoreFile(runId, score == null ? 0 : score.tiles(), score == null ? null : Measured.round(score.score()),
-                scoreLine, score == null || score.applicationOnly(), totals, "compliant".equals(verdict), verdict,
+                scoreLine, score != null && score.applicationOnly(), totals, "compliant".equals(verdict), verdict,
                 List.copyOf(reasons), phases, List.copyOf(events), cost, audits);
     }
 

@@ -27,6 +27,8 @@ final class DeployVm implements DeployTarget {
     private final String runId;
     private final Duration buildTimeout;
     private final Duration jobDuration;
+    /** False in an infrastructure-only run: the clone is deployed, powered on and off, no workload runs in it. */
+    private final boolean runsJob;
     private final long seed;
     private final String password;
     private volatile Template template;
@@ -36,6 +38,7 @@ final class DeployVm implements DeployTarget {
         this.runId = runId;
         this.buildTimeout = spec.run().provisionTimeout();
         this.jobDuration = spec.infra().deploy().jobDuration();
+        this.runsJob = !spec.infra().only();
         this.seed = spec.run().seed();
         this.password = secrets.secret("deploy-db-password", DeployDbRole.PASSWORD_ENV, null);
     }
@@ -57,7 +60,15 @@ final class DeployVm implements DeployTarget {
 
     @Override
     public void runJob(Map<String, InetSocketAddress> endpoints) throws Exception {
-        DeployJob.run(endpoints.get(RoleTemplate.MAIN_PORT), password, jobDuration, seed);
+        if (!runsJob) {
+            return;
+        }
+        InetSocketAddress database = endpoints.get(RoleTemplate.MAIN_PORT);
+        if (database == null) {
+            throw new IllegalStateException("the deploy VM reported no '" + RoleTemplate.MAIN_PORT + "' endpoint for its job (reported: "
+                    + endpoints.keySet() + ")");
+        }
+        DeployJob.run(database, password, jobDuration, seed);
     }
 
     private Map<String, String> secrets() {

@@ -34,7 +34,9 @@ final class Drivers implements AutoCloseable {
         Map<Integer, Map<String, InetSocketAddress>> endpointsByTile = new HashMap<>();
         for (TileProvisioner.DeployedVm vm : vms) {
             Map<String, InetSocketAddress> tileEndpoints = endpointsByTile.computeIfAbsent(vm.vm().tile(), t -> new HashMap<>());
-            tileEndpoints.put(vm.vm().name(), vm.endpoint());
+            if (!vm.endpoints().isEmpty()) { // none where the platform waits for no guest (a simulator)
+                tileEndpoints.put(vm.vm().name(), vm.endpoint());
+            }
             vm.endpoints().forEach((port, address) -> tileEndpoints.put(vm.vm().name() + "/" + port, address));
         }
         Drivers drivers = new Drivers();

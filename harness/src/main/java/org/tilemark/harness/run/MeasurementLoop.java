@@ -58,7 +58,8 @@ final class MeasurementLoop {
         this.cpu = cpu;
         this.policy = policy;
         this.spec = spec;
-        this.workloads = workloads;
+        // An infrastructure-only run deploys the workloads' VMs but drives none of them.
+        this.workloads = spec.infra().only() ? List.of() : workloads;
         this.secrets = secrets;
         this.bundle = bundle;
         this.out = out;
@@ -126,7 +127,12 @@ final class MeasurementLoop {
                 listener.interval(new LiveInterval(origin.plus(slot.end()).toString(), slot.warmup(), slot.phase(), plan.phases(),
                         phaseLeft(slot, plan).toSeconds(), plan.total().minus(slot.end()).toSeconds(), live,
                         intervalCpu.isPresent() ? Measured.round(intervalCpu.getAsDouble()) : null));
-                if (slot.lastOfPhase(plan)) {
+                if (slot.lastOfPhase(plan) && spec.infra().only()) {
+                    InfraPhase operations = infraPhase(slot.phase(), plan.phaseDuration());
+                    out.println(String.format(Locale.ROOT, "[phase %d] infrastructure %.3f (not scored) %s", slot.phase(),
+                            operations.score().score(), operations.qos().passed() ? "every operation type completed"
+                                    : "FAILED: " + operations.qos().reasons()));
+                } else if (slot.lastOfPhase(plan)) {
                     PhaseScore score = score(slot.phase(), phase, plan.phaseDuration());
                     phases.add(score);
                     phase.clear();
@@ -222,9 +228,13 @@ final class MeasurementLoop {
         if (infra.isEmpty()) {
             return Scoring.phase(phaseNumber, tiles, java.util.Optional.empty());
         }
-        InfraPhase infraPhase = infra.get().score(phaseNumber, length);
+        return Scoring.phase(phaseNumber, tiles, java.util.Optional.of(infraPhase(phaseNumber, length)));
+    }
+
+    private InfraPhase infraPhase(int phaseNumber, Duration length) {
+        InfraPhase infraPhase = infra.orElseThrow().score(phaseNumber, length);
         infraScores.put(phaseNumber, infraPhase);
-        return Scoring.phase(phaseNumber, tiles, java.util.Optional.of(infraPhase));
+        return infraPhase;
     }
 
     /** A driver's snapshot in scoring's terms. */

@@ -173,8 +173,10 @@ public final class RunOrchestrator {
                     cluster.close();
                 }
             }
-            Verdict verdict = Verdict.of(spec, phases, events.all(), aborted, failure,
-                    measurement == null ? Optional.empty() : measurement.stoppedEarly(), audits);
+            Verdict verdict = spec.infra().only()
+                    ? Verdict.infrastructureOnly(spec, measurement == null ? Map.of() : measurement.infra(), events.all(), aborted, failure)
+                    : Verdict.of(spec, phases, events.all(), aborted, failure,
+                            measurement == null ? Optional.empty() : measurement.stoppedEarly(), audits);
             ScoreFile.Cost cost = measurement == null ? null : ScoreFile.Cost.of(measurement.harnessCpu(),
                     measurement.measured(), spec.run().tiles(), measurement.clusterCpuPercent());
             bundle.writeScore(ScoreFile.of(verdict.score(), measurement == null ? Map.of() : measurement.infra(), runId,

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
 import org.tilemark.scoring.Scoring;
@@ -35,19 +36,7 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
     static Verdict of(BenchmarkSpec spec, List<PhaseScore> phases, List<RunEvents.Event> events, boolean aborted, String failure,
                       Optional<Integer> stoppedAfter, List<ScoreFile.Audit> audits) {
         RunScore score = phases.isEmpty() ? null : Scoring.run(phases);
-        List<String> reasons = new ArrayList<>();
-        if (failure != null) {
-            reasons.add(failed(failure));
-        }
-
-        if (aborted) {
-            reasons.add("run aborted after " + phases.size() + " of " + spec.run().phases() + " phases");
-        }
-        for (RunEvents.Event e : events) {
-            if (e.what().startsWith("VM ")) {
-                reasons.add(e.what() + " at " + e.at());
-            }
-        }
+        List<String> reasons = runReasons(spec, phases.size(), events, aborted, failure);
         if (score != null) {
             reasons.addAll(score.reasons());
             for (PhaseScore phase : phases) {
@@ -64,25 +53,73 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         audits.forEach(a -> a.reason().ifPresent(reasons::add));
         stoppedAfter.ifPresent(phase -> reasons.add("stopped after phase " + phase + " of " + spec.run().phases()
                 + ": it failed QoS, so the run could no longer comply"));
-        String word;
-        int exit;
-        if (failure != null || (score == null && !aborted)) {
-            word = "failed";
-            exit = RunOutcome.RUNTIME_FAILURE;
-            if (failure == null) {
-                reasons.add("no measurement phase completed");
-            }
-        } else if (aborted) {
-            word = "aborted";
-            exit = RunOutcome.RUNTIME_FAILURE;
-        } else if (score.compliant() && reasons.isEmpty()) {
-            word = "compliant";
-            exit = RunOutcome.COMPLIANT;
-        } else {
-            word = "non-compliant";
-            exit = RunOutcome.NON_COMPLIANT;
+        Outcome outcome = Outcome.of(score != null, aborted, failure, score != null && score.compliant(), "compliant", reasons);
+        return new Verdict(outcome.word(), score, List.copyOf(reasons), line(score, spec.run().tiles(), outcome.word()),
+                outcome.exit());
+    }
+
+    /** The word of an infrastructure-only run ({@code infra.only}) in which nothing went wrong. */
+    static final String INFRASTRUCTURE_ONLY = "infrastructure-only";
+
+    /**
+     * The verdict of an infrastructure-only run: nothing is scored, so it answers to the operations
+     * alone — every type completed in every phase and none failed (each phase's infrastructure QoS),
+     * no VM stopped unexpectedly, the run neither failed nor was aborted.
+     */
+    static Verdict infrastructureOnly(BenchmarkSpec spec, java.util.Map<Integer, InfraPhase> phases, List<RunEvents.Event> events,
+                                      boolean aborted, String failure) {
+        List<String> reasons = runReasons(spec, phases.size(), events, aborted, failure);
+        phases.forEach((phase, infra) -> infra.qos().reasons()
+                .forEach(reason -> reasons.add("phase " + phase + ": infrastructure: " + reason)));
+        Outcome outcome = Outcome.of(!phases.isEmpty(), aborted, failure, true, INFRASTRUCTURE_ONLY, reasons);
+        String word = outcome.word();
+        long succeeded = phases.values().stream().flatMap(p -> p.completed().values().stream()).mapToLong(Long::longValue).sum();
+        long failedOps = phases.values().stream().flatMap(p -> p.failed().values().stream()).mapToLong(Long::longValue).sum();
+        String line = String.format(Locale.ROOT, "Infrastructure only @ %d %s: %d operation(s) succeeded, %d failed over %d %s, not scored (%s)",
+                spec.run().tiles(), spec.run().tiles() == 1 ? "tile" : "tiles", succeeded, failedOps, phases.size(),
+                phases.size() == 1 ? "phase" : "phases", word);
+        return new Verdict(word, null, List.copyOf(reasons), line, outcome.exit());
+    }
+
+    /** What every run's verdict answers to first: its failure, an abort, VMs that stopped unexpectedly. */
+    private static List<String> runReasons(BenchmarkSpec spec, int phasesDone, List<RunEvents.Event> events, boolean aborted,
+                                           String failure) {
+        List<String> reasons = new ArrayList<>();
+        if (failure != null) {
+            reasons.add(failed(failure));
         }
-        return new Verdict(word, score, List.copyOf(reasons), line(score, spec.run().tiles(), word), exit);
+        if (aborted) {
+            reasons.add("run aborted after " + phasesDone + " of " + spec.run().phases() + " phases");
+        }
+        for (RunEvents.Event e : events) {
+            if (e.what().startsWith("VM ")) {
+                reasons.add(e.what() + " at " + e.at());
+            }
+        }
+        return reasons;
+    }
+
+    /** The verdict's word and exit code; a run that measured nothing gets the reason why added. */
+    private record Outcome(String word, int exit) {
+
+        /**
+         * @param measured  whether a phase completed
+         * @param passed    whether what was measured passed (the reasons must also be empty)
+         * @param cleanWord the word for a run that passed with no reason against it
+         */
+        static Outcome of(boolean measured, boolean aborted, String failure, boolean passed, String cleanWord, List<String> reasons) {
+            if (failure != null || (!measured && !aborted)) {
+                if (failure == null) {
+                    reasons.add("no measurement phase completed");
+                }
+                return new Outcome("failed", RunOutcome.RUNTIME_FAILURE);
+            }
+            if (aborted) {
+                return new Outcome("aborted", RunOutcome.RUNTIME_FAILURE);
+            }
+            return passed && reasons.isEmpty() ? new Outcome(cleanWord, RunOutcome.COMPLIANT)
+                    : new Outcome("non-compliant", RunOutcome.NON_COMPLIANT);
+        }
     }
 
     /** The reason a run's failure gives, as the verdict lists it. */

@@ -95,6 +95,12 @@ public final class BundleVerifier {
         BundleIntegrity.seal(bundle, true);
         Optional<ManifestSignature.Signer> signer = ManifestSignature.verify(bundle, trusted);
         BenchmarkSpec spec = spec(files.run());
+        if (spec.infra().only()) {
+            return files.run().path("runId").asText(files.directory().getFileName().toString()) + ": manifest intact"
+                    + signer.map(x -> ", signed by " + x.subject()).orElse(", unsigned") + "; an infrastructure-only run "
+                    + "(infra.only): nothing was scored, so nothing is recomputed (" + files.infraOps().size()
+                    + " operations in " + BundleFilesRead.INFRA_OPS + ")";
+        }
         List<Workload> workloads = Workloads.enabled(spec);
         IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
         for (BundleReader.Line line : files.intervals()) {

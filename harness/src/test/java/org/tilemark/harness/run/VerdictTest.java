@@ -13,6 +13,8 @@ import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.scoring.FailureRateRule;
+import org.tilemark.scoring.InfraOutcome;
+import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.Scoring;
 import org.tilemark.scoring.TileScore;
@@ -152,6 +154,48 @@ class VerdictTest {
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
         assertThat(verdict.reasons()).containsExactly("no measurement phase completed");
         assertThat(verdict.score()).isNull();
+    }
+
+    @Test
+    void anInfrastructureOnlyRunWithEveryOperationDoneIsNotScoredAndExitsZero() {
+        Map<Integer, InfraPhase> phases = Map.of(1, infra(new InfraOutcome("vmotion", true, ""), new InfraOutcome("deploy", true, "")),
+                2, infra(new InfraOutcome("vmotion", true, ""), new InfraOutcome("deploy", true, "")));
+
+        Verdict verdict = Verdict.infrastructureOnly(SPEC, new TreeMap<>(phases), List.of(), false, null);
+
+        assertThat(verdict.word()).isEqualTo(Verdict.INFRASTRUCTURE_ONLY);
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.COMPLIANT);
+        assertThat(verdict.score()).isNull();
+        assertThat(verdict.scoreLine()).isEqualTo(
+                "Infrastructure only @ 1 tile: 4 operation(s) succeeded, 0 failed over 2 phases, not scored (infrastructure-only)");
+    }
+
+    @Test
+    void anInfrastructureOnlyRunWithAFailedOperationOrATypeThatNeverCompletedIsNonCompliantAndNamesIt() {
+        Map<Integer, InfraPhase> phases = new TreeMap<>(Map.of(
+                1, infra(new InfraOutcome("vmotion", true, ""), new InfraOutcome("deploy", false, "deploy of deploy-b1-2 failed: InvalidState")),
+                2, infra(new InfraOutcome("vmotion", true, ""))));
+
+        Verdict verdict = Verdict.infrastructureOnly(SPEC, phases, List.of(), false, null);
+
+        assertThat(verdict.word()).isEqualTo("non-compliant");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.NON_COMPLIANT);
+        assertThat(verdict.reasons()).contains("phase 1: infrastructure: deploy of deploy-b1-2 failed: InvalidState",
+                "phase 2: infrastructure: no deploy completed in the phase");
+        assertThat(verdict.scoreLine()).contains("2 operation(s) succeeded, 1 failed over 2 phases");
+    }
+
+    @Test
+    void anInfrastructureOnlyRunThatMeasuredNoPhaseFailed() {
+        Verdict verdict = Verdict.infrastructureOnly(SPEC, Map.of(), List.of(), false, "PlatformException: clone refused");
+
+        assertThat(verdict.word()).isEqualTo("failed");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(verdict.reasons()).containsExactly("run failed: PlatformException: clone refused");
+    }
+
+    private static InfraPhase infra(InfraOutcome... outcomes) {
+        return InfraPhase.of(List.of(outcomes), Map.of("vmotion", 210.0, "deploy", 90.0), Duration.ofMinutes(1));
     }
 
     private static PhaseScore clean(int phase) {

@@ -29,12 +29,14 @@ final class VcsimServer implements AutoCloseable {
     private static final Path SETUP = Path.of("setup").toAbsolutePath();
 
     private final Process process;
+    private final Path govc;
     private final int port;
     private final Path certificate;
     private final Path passwordFile;
 
-    private VcsimServer(Process process, int port, Path certificate, Path passwordFile) {
+    private VcsimServer(Process process, Path govc, int port, Path certificate, Path passwordFile) {
         this.process = process;
+        this.govc = govc;
         this.port = port;
         this.certificate = certificate;
         this.passwordFile = passwordFile;
@@ -59,7 +61,7 @@ final class VcsimServer implements AutoCloseable {
         command.addAll(flags);
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("vcsim.log").toFile()).start();
-        VcsimServer server = new VcsimServer(process, port, cert, passwordFile);
+        VcsimServer server = new VcsimServer(process, vcsim.resolveSibling("govc"), port, cert, passwordFile);
         server.awaitListening(dir);
         return server;
     }
@@ -97,6 +99,22 @@ final class VcsimServer implements AutoCloseable {
         settings.put("run.results", dir.resolve("results").toString());
         settings.put("run.stateDir", dir.resolve("state").toString());
         return settings;
+    }
+
+    /**
+     * Runs govc (installed beside vcsim) against this vcsim as the test user, as an administrator would
+     * in another session, e.g. {@code host.maintenance.enter /DC0/host/DC0_C0/DC0_C0_H1}; its output.
+     */
+    String govc(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(govc.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(Map.of("GOVC_URL", url(), "GOVC_USERNAME", USER,
+                "GOVC_PASSWORD", Files.readString(passwordFile), "GOVC_TLS_CA_CERTS", certificate.toString()));
+        Process p = builder.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("govc %s: %s", String.join(" ", args), out).isZero();
+        return out;
     }
 
     private void awaitListening(Path dir) throws Exception {

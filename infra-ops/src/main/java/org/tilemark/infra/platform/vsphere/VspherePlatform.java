@@ -157,6 +157,7 @@ final class VspherePlatform implements Platform {
     @Override
     public void destroy(Vm vm) throws PlatformException {
         VsphereVm tracked = require(vm);
+        tracked.running = false; // its power-off is Tilemark's, not an unexpected stop
         try {
             remove(tracked.mor);
             vms.remove(VsphereVm.vcenterName(vm));
