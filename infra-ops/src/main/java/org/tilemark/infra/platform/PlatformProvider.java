@@ -21,4 +21,9 @@ public interface PlatformProvider<S extends Record> extends PlatformConfig<S> {
      *                                  host unreachable), naming its key
      */
     Platform create(S section, ClusterSpec cluster) throws PlatformException;
+
+    /** How this platform imports a guest image as its template, if it can ({@code tilemark image push}). */
+    default java.util.Optional<ImageImport> imageImport(S section) {
+        return java.util.Optional.empty();
+    }
 }

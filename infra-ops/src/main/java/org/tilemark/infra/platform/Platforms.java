@@ -13,11 +13,24 @@ public final class Platforms {
 
     /** Creates the platform {@code cluster.platform} names, from its own section. */
     public static Platform create(ClusterSpec cluster) throws PlatformException {
+        return create(provider(cluster), cluster);
+    }
+
+    /**
+     * The image import of the platform {@code cluster.platform} names; a platform that has none is a
+     * {@link PlatformSettingException} naming {@code cluster.platform}.
+     */
+    public static ImageImport imageImport(ClusterSpec cluster) throws PlatformException {
+        return imageImport(provider(cluster), cluster).orElseThrow(() -> new PlatformSettingException("cluster.platform: platform '"
+                + cluster.platform() + "' cannot import an image (vsphere can)"));
+    }
+
+    private static PlatformProvider<?> provider(ClusterSpec cluster) throws PlatformException {
         TreeSet<String> known = new TreeSet<>();
         for (PlatformConfig<?> config : ServiceLoader.load(PlatformConfig.class)) {
             if (config instanceof PlatformProvider<?> provider) {
                 if (provider.name().equals(cluster.platform())) {
-                    return create(provider, cluster);
+                    return provider;
                 }
                 known.add(provider.name());
             }
@@ -27,5 +40,9 @@ public final class Platforms {
 
     private static <S extends Record> Platform create(PlatformProvider<S> provider, ClusterSpec cluster) throws PlatformException {
         return provider.create(cluster.section(provider), cluster);
+    }
+
+    private static <S extends Record> java.util.Optional<ImageImport> imageImport(PlatformProvider<S> provider, ClusterSpec cluster) {
+        return provider.imageImport(cluster.section(provider));
     }
 }

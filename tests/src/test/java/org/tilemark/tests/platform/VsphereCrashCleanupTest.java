@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -94,10 +93,6 @@ class VsphereCrashCleanupTest {
     }
 
     private static Process tilemark(String command, Map<String, String> settings) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                "org.tilemark.harness.TilemarkApplication", command));
-        settings.forEach((key, value) -> cmd.addAll(List.of("-s", key + "=" + value)));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        return HarnessProcess.start(List.of(command), settings);
     }
 }

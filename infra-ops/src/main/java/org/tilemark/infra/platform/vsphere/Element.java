@@ -47,6 +47,20 @@ record Element(String name, String type, String xsiType, String text, List<Eleme
         return of(name, parts).typed("OptionValue");
     }
 
+    /** XML Schema's own types, which an {@code xsi:type} names with the {@code xsd:} prefix (vim25's types have none). */
+    private static final java.util.Set<String> XSD_TYPES = java.util.Set.of("string", "boolean", "int", "long", "short", "byte",
+            "float", "double", "dateTime", "base64Binary", "anyURI");
+
+    /**
+     * An element of an answer sent back as an argument named {@code as} (e.g. the import spec vCenter made
+     * for {@code ImportVApp}): names, references, types and text as they came.
+     */
+    static Element copyOf(String as, Node node) {
+        String xsi = node.xsiType() == null ? null : XSD_TYPES.contains(node.xsiType()) ? "xsd:" + node.xsiType() : node.xsiType();
+        return new Element(as, node.type(), xsi, node.children().isEmpty() ? node.text() : null,
+                node.children().stream().map(child -> copyOf(child.name(), child)).toList());
+    }
+
     void write(XMLStreamWriter out) throws XMLStreamException {
         out.writeStartElement(name);
         if (type != null) {

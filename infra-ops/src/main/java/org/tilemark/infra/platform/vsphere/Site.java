@@ -11,9 +11,11 @@ import org.tilemark.infra.platform.PlatformSettingException;
 /**
  * What the settings name, found in vCenter once at connect: the datacenter, its hosts (with the resource
  * pool of the cluster each belongs to), the harness's datastores and the template. A name that is not
- * there is a {@link PlatformSettingException} naming its key.
+ * there is a {@link PlatformSettingException} naming its key. {@code baseSnapshot} is the template's current
+ * snapshot, if it has one ({@code image push} makes it): tile VMs are then linked clones of it.
  */
-record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String, DatastoreRef> datastores, Mor template) {
+record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String, DatastoreRef> datastores, Mor template,
+            Optional<Mor> baseSnapshot) {
 
     record HostRef(Mor mor, int cores, Mor pool) {
     }
@@ -23,6 +25,18 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
     }
 
     static Site find(Vim vim, VsphereSettings settings) throws VimFault, IOException, PlatformSettingException {
+        Site site = withoutTemplate(vim, settings);
+        Mor template = vim.all(site.datacenter(), "VirtualMachine", List.of("name")).stream()
+                .filter(vm -> vm.text("name").orElse("").equals(settings.template())).map(Vim.ObjectProps::obj).findFirst()
+                .orElseThrow(() -> new PlatformSettingException(VspherePlatformProvider.key("template") + ": no VM or template '"
+                        + settings.template() + "' in datacenter '" + settings.datacenter() + "'"));
+        Optional<Mor> snapshot = Optional.ofNullable(vim.one(template, List.of("snapshot.currentSnapshot")).props()
+                .get("snapshot.currentSnapshot")).map(Node::mor);
+        return new Site(site.datacenter(), site.vmFolder(), site.hosts(), site.datastores(), template, snapshot);
+    }
+
+    /** The site before its template exists (an image import makes it): {@code template} is null. */
+    static Site withoutTemplate(Vim vim, VsphereSettings settings) throws VimFault, IOException, PlatformSettingException {
         Vim.ObjectProps dc = vim.all(vim.rootFolder(), "Datacenter", List.of("name", "vmFolder")).stream()
                 .filter(found -> found.text("name").orElse("").equals(settings.datacenter())).findFirst()
                 .orElseThrow(() -> new PlatformSettingException(VspherePlatformProvider.key("datacenter")
@@ -54,11 +68,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             }
             datastores.put(wanted.getKey(), new DatastoreRef(ds.obj(), wanted.getValue(), ds.text("summary.url").orElse("")));
         }
-        Mor template = vim.all(dc.obj(), "VirtualMachine", List.of("name")).stream()
-                .filter(vm -> vm.text("name").orElse("").equals(settings.template())).map(Vim.ObjectProps::obj).findFirst()
-                .orElseThrow(() -> new PlatformSettingException(VspherePlatformProvider.key("template") + ": no VM or template '"
-                        + settings.template() + "' in datacenter '" + settings.datacenter() + "'"));
-        return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, template);
+        return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, null, Optional.empty());
     }
 
     Inventory inventory() {

@@ -9,6 +9,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -74,6 +76,64 @@ final class SoapClient implements AutoCloseable {
             throw fault(answer);
         }
         return answer;
+    }
+
+    /**
+     * Sends a file's bytes to {@code target} (a lease's device URL: vCenter's NFC service) in this session,
+     * counting them into {@code sent}; no call timeout (a disk takes as long as it takes), only the connect one.
+     */
+    void upload(URI target, String method, String contentType, Path file, java.util.concurrent.atomic.LongAdder sent) throws IOException {
+        long length = Files.size(file);
+        HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> {
+            try {
+                return new CountingInput(Files.newInputStream(file), sent);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }), length);
+        HttpRequest request = HttpRequest.newBuilder(target).header("Content-Type", contentType).method(method, body).build();
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while uploading " + file.getFileName(), e);
+        }
+        if (response.statusCode() / 100 != 2) {
+            throw new IOException("uploading " + file.getFileName() + " to " + target.getPath() + ": HTTP " + response.statusCode());
+        }
+    }
+
+    /** The address a device URL's {@code *} stands for: vCenter's host and port as the settings name them. */
+    String authority() {
+        return url.getRawAuthority();
+    }
+
+    private static final class CountingInput extends java.io.FilterInputStream {
+        private final java.util.concurrent.atomic.LongAdder sent;
+
+        CountingInput(InputStream in, java.util.concurrent.atomic.LongAdder sent) {
+            super(in);
+            this.sent = sent;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                sent.increment();
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                sent.add(n);
+            }
+            return n;
+        }
     }
 
     /** Stops the client's connections and threads. */

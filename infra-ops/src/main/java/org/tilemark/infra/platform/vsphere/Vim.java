@@ -25,6 +25,7 @@ final class Vim implements AutoCloseable {
     private final Mor sessionManager;
     private final Mor virtualDiskManager;
     private final Mor performanceManager;
+    private final Mor ovfManager;
 
     private Vim(SoapClient soap, Node content) {
         this.soap = soap;
@@ -34,6 +35,7 @@ final class Vim implements AutoCloseable {
         this.sessionManager = ref(content, "sessionManager");
         this.virtualDiskManager = ref(content, "virtualDiskManager");
         this.performanceManager = ref(content, "perfManager");
+        this.ovfManager = ref(content, "ovfManager");
     }
 
     /** Reads the service content and logs in; the password is passed on and not kept. */
@@ -59,6 +61,15 @@ final class Vim implements AutoCloseable {
 
     Mor performanceManager() {
         return performanceManager;
+    }
+
+    Mor ovfManager() {
+        return ovfManager;
+    }
+
+    /** The session's HTTP client, for what is not a SOAP call: uploads to a lease's device URLs. */
+    SoapClient soap() {
+        return soap;
     }
 
     Node call(String method, Mor target, Element... arguments) throws VimFault, IOException {

@@ -95,10 +95,15 @@ final class VspherePlatform implements Platform {
         String config = GuestDocumentFile.CONFIG.toJson(spec.guestConfig(GUEST_BIND, ANY_CLIENT));
         Element extraConfig = Element.of("config", Element.option("extraConfig", NoCloudSeed.GUESTINFO_KEY, config),
                 Element.option("extraConfig", Marks.RUN, spec.runId()), Element.option("extraConfig", Marks.VM, spec.name()));
-        Element cloneSpec = Element.of("spec",
-                Element.of("location", Element.ref("datastore", datastore.mor()), Element.ref("pool", host.pool()),
-                        Element.ref("host", host.mor())),
-                Element.text("template", "false"), extraConfig, Element.text("powerOn", "false"));
+        // A linked clone (a child disk on the template's base snapshot) where the template has one, as
+        // image push leaves it; a full clone otherwise. Element order is the schema's.
+        List<Element> location = new java.util.ArrayList<>(List.of(Element.ref("datastore", datastore.mor())));
+        site.baseSnapshot().ifPresent(snapshot -> location.add(Element.text("diskMoveType", "createNewChildDiskBacking")));
+        location.addAll(List.of(Element.ref("pool", host.pool()), Element.ref("host", host.mor())));
+        List<Element> clone = new java.util.ArrayList<>(List.of(Element.of("location", location), Element.text("template", "false"),
+                extraConfig, Element.text("powerOn", "false")));
+        site.baseSnapshot().ifPresent(snapshot -> clone.add(Element.ref("snapshot", snapshot)));
+        Element cloneSpec = Element.of("spec", clone);
         try {
             // Marked in the clone itself, so a harness killed right after still leaves a VM cleanup finds.
             Mor mor = vim.runTask(TASK_TIMEOUT, "CloneVM_Task", site.template(), Element.ref("folder", site.vmFolder()),

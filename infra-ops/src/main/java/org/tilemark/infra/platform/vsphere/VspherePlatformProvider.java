@@ -54,6 +54,11 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
     }
 
     @Override
+    public java.util.Optional<org.tilemark.infra.platform.ImageImport> imageImport(VsphereSettings section) {
+        return java.util.Optional.of(new OvfImport(section));
+    }
+
+    @Override
     public Platform create(VsphereSettings section, ClusterSpec cluster) throws PlatformException {
         Vim vim = Connection.open(section);
         try {

@@ -1,0 +1,147 @@
+package org.tilemark.tests.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tilemark.config.ClusterSpec;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.Platforms;
+import org.tilemark.infra.platform.Template;
+import org.tilemark.infra.platform.TemplateRequest;
+import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.templates.RoleCatalog;
+import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.TemplateId;
+
+/**
+ * {@code tilemark image push} on vCenter's simulator: an OVA — the project's own OVF descriptor
+ * ({@code tilemark.ovf}, as {@code image build --format ova} fills it) and a streamOptimized VMDK qemu-img
+ * made — is imported through {@code CreateImportSpec}, {@code ImportVApp} and the lease's upload, gets its
+ * base snapshot and becomes a template the platform then accepts as {@code cluster.vsphere.template}, its
+ * tile VMs linked clones of that snapshot (the clone request, read from vcsim's SOAP trace). A
+ * name already taken and a file that is not an OVA are bad input. vcsim discards the uploaded bytes and
+ * makes no delta disks: this shows the calls and their order, not that ESXi accepts the disk.
+ */
+class VsphereImagePushTest {
+
+    private static final Path DIR = Path.of("target", "vsphere-image-push").toAbsolutePath();
+    private static final String PASSWORD = "Vcsim-Push-" + Long.toHexString(System.nanoTime());
+    private static final String TEMPLATE = "tilemark-guest-pushed";
+    private static final Path TRACE = DIR.resolve("vcsim-soap.trace");
+    private static VcsimServer vcsim;
+
+    @BeforeAll
+    static void startVcsim() throws Exception {
+        // vcsim's SOAP trace shows the clone request a tile VM is made with (vcsim itself ignores linked clones).
+        vcsim = VcsimServer.start(DIR.resolve("vcsim"), PASSWORD, 2, List.of("-trace", "-trace-file", TRACE.toString()));
+    }
+
+    @AfterAll
+    static void stopVcsim() throws Exception {
+        if (vcsim != null) {
+            vcsim.close();
+        }
+    }
+
+    @Test
+    void anOvaBecomesATemplateWithABaseSnapshotThatThePlatformClonesFrom() throws Exception {
+        Path ova = ova(DIR.resolve("ova"));
+        Map<String, String> settings = vcsim.clusterSettings(DIR);
+        settings.put("cluster.vsphere.template", TEMPLATE);
+
+        Result pushed = tilemark(List.of("image", "push", ova.toString()), settings);
+        assertThat(pushed.exit()).as(pushed.output()).isZero();
+        assertThat(pushed.output()).contains("[image] sending tilemark-guest-disk1.vmdk")
+                .contains("template '" + TEMPLATE + "' imported (1 file(s)").doesNotContain(PASSWORD);
+        System.out.println(pushed.output());
+
+        assertThat(vcsim.govc("object.collect", "-s", "vm/" + TEMPLATE, "config.template").strip()).isEqualTo("true");
+        assertThat(vcsim.govc("object.collect", "-s", "vm/" + TEMPLATE, "config.hardware.numCPU").strip()).isEqualTo("1");
+        assertThat(vcsim.govc("snapshot.tree", "-vm", TEMPLATE)).contains("tilemark-base");
+        // A tile VM from the pushed template is a linked clone of its base snapshot: what the request asks of vCenter.
+        try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
+            RoleTemplate standby = RoleCatalog.forRole("standby");
+            Template template = platform.ensureTemplate(new TemplateRequest(standby, new TemplateId(standby.role(), Map.of()),
+                    Map.of(), Map.of(), Duration.ofMinutes(1)));
+            Vm vm = platform.deploy(new VmSpec("linked-1", "push-test", 1, template, standby, "DC0_C0_H1", ClusterSpec.APP_DATASTORE,
+                    Map.of(), Map.of()));
+            platform.destroy(vm);
+        }
+        Matcher request = Pattern.compile("<CloneVM_Task .*?</CloneVM_Task>", Pattern.DOTALL).matcher(Files.readString(TRACE));
+        assertThat(request.find()).as("a CloneVM_Task request in vcsim's trace").isTrue();
+        String clone = request.group();
+        assertThat(clone).contains("<diskMoveType>createNewChildDiskBacking</diskMoveType>")
+                .containsPattern("<snapshot type=\"VirtualMachineSnapshot\">[^<]+</snapshot>");
+
+        Result again = tilemark(List.of("image", "push", ova.toString()), settings);
+        assertThat(again.exit()).as(again.output()).isEqualTo(2);
+        assertThat(again.output().strip()).startsWith("error: cluster.vsphere.template: a VM or template '" + TEMPLATE + "' is already")
+                .doesNotContain("\n");
+
+        settings.put("cluster.vsphere.template", "never-made");
+        Path notAnOva = Files.writeString(DIR.resolve("not-an.ova"), "plain text");
+        Result refused = tilemark(List.of("image", "push", notAnOva.toString()), settings);
+        assertThat(refused.exit()).as(refused.output()).isEqualTo(2);
+        assertThat(refused.output()).startsWith("error: IMAGE: ").contains("is not an OVA");
+        assertThat(vcsim.govc("find", "/DC0/vm", "-name", "never-made").strip()).isEmpty();
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private static Result tilemark(List<String> command, Map<String, String> settings) throws Exception {
+        Process process = HarnessProcess.start(command, settings);
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        return new Result(process.exitValue(), output);
+    }
+
+    /** An OVA as the image build packs one: the project's descriptor filled in, a 64 MiB disk, tarred descriptor first. */
+    private static Path ova(Path dir) throws Exception {
+        Files.createDirectories(dir);
+        Path qcow2 = dir.resolve("disk.qcow2");
+        Path vmdk = dir.resolve("tilemark-guest-disk1.vmdk");
+        Files.deleteIfExists(qcow2);
+        Files.deleteIfExists(vmdk);
+        run(List.of("qemu-img", "create", "-q", "-f", "qcow2", qcow2.toString(), "64M"));
+        run(List.of("qemu-img", "convert", "-f", "qcow2", "-O", "vmdk", "-o", "subformat=streamOptimized", qcow2.toString(), vmdk.toString()));
+        String template;
+        try (InputStream in = VsphereImagePushTest.class.getResourceAsStream("/org/tilemark/harness/image/tilemark.ovf")) {
+            assertThat(in).as("the image build's OVF descriptor").isNotNull();
+            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Map<String, String> values = Map.ofEntries(Map.entry("diskFile", vmdk.getFileName().toString()),
+                Map.entry("diskFileBytes", Long.toString(Files.size(vmdk))), Map.entry("diskCapacityBytes", Long.toString(64L << 20)),
+                Map.entry("name", "tilemark-guest-test"), Map.entry("version", "test"), Map.entry("debianSuite", "bookworm"),
+                Map.entry("kernel", "test"), Map.entry("java", "25"), Map.entry("vcpus", "1"), Map.entry("memoryMb", "512"),
+                Map.entry("guestinfoKey", "guestinfo.tilemark.config"));
+        Matcher placeholder = Pattern.compile("\\$\\{(\\w+)}").matcher(template);
+        String descriptor = placeholder.replaceAll(m -> Matcher.quoteReplacement(values.get(m.group(1))));
+        Files.writeString(dir.resolve("tilemark-guest-test.ovf"), descriptor);
+        Path ova = dir.resolve("tilemark-guest-test.ova");
+        Files.deleteIfExists(ova);
+        run(List.of("tar", "--format=ustar", "-cf", ova.toString(), "-C", dir.toString(), "tilemark-guest-test.ovf", vmdk.getFileName().toString()));
+        return ova;
+    }
+
+    private static void run(List<String> command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as("%s: %s", String.join(" ", command), output).isZero();
+    }
+}
