@@ -147,12 +147,36 @@ final class VspherePlatform implements Platform {
         VsphereVm tracked = require(vm);
         tracked.running = false;
         try {
-            if (isOn(tracked.mor)) {
+            if (isOn(tracked.mor) && !shutDownByGuest(tracked.mor, grace)) {
                 vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", tracked.mor);
             }
         } catch (VimFault | IOException e) {
             throw new PlatformException("powering off VM " + vm.name() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Asks the guest OS to shut down (through VMware Tools) and waits up to {@code grace} for the VM to
+     * power off; false when there is no grace, the guest cannot be asked (no Tools) or it took longer —
+     * then the caller powers it off.
+     */
+    private boolean shutDownByGuest(Mor vm, Duration grace) throws VimFault, IOException {
+        if (grace.isZero() || grace.isNegative()) {
+            return false;
+        }
+        try {
+            vim.call("ShutdownGuest", vm);
+        } catch (VimFault refused) {
+            return false; // ToolsUnavailable and the like: a hard power-off it is
+        }
+        Instant deadline = Instant.now().plus(grace);
+        while (Instant.now().isBefore(deadline)) {
+            if (!isOn(vm)) {
+                return true;
+            }
+            Vim.sleep(Duration.ofMillis(250));
+        }
+        return !isOn(vm);
     }
 
     private boolean isOn(Mor vm) throws VimFault, IOException {
