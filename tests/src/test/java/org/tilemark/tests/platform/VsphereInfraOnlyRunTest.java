@@ -106,6 +106,12 @@ class VsphereInfraOnlyRunTest {
                 .doesNotContain(PASSWORD);
         assertThat(Files.readString(outcome.bundle().resolve("report.html"))).contains("Infrastructure operations");
         assertThat(BundleVerifier.verify(outcome.bundle(), Optional.empty()).line()).contains("infrastructure-only run");
+        try (Stream<Path> files = Files.walk(outcome.bundle())) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                assertThat(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1))
+                        .as("the password in %s", outcome.bundle().relativize(file)).doesNotContain(PASSWORD);
+            }
+        }
         try (Platform watcher = Platforms.create(spec.cluster())) {
             assertThat(watcher.leftovers(null)).as("VMs left in vCenter").isEmpty();
         }
