@@ -41,6 +41,16 @@ final class LibvirtTestHosts implements AutoCloseable {
         run(List.of("bash", SETUP.resolve("install-vm-tools.sh").toString()));
         LibvirtTestHosts hosts = new LibvirtTestHosts(dir, image);
         hosts.stopLeftovers();
+        try {
+            hosts.startDaemons(dir, image);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            hosts.close(); // daemons started before the failure do not outlive the test
+            throw e;
+        }
+        return hosts;
+    }
+
+    private void startDaemons(Path dir, Path image) throws IOException, InterruptedException {
         for (int i = 1; i <= 2; i++) {
             String name = "host-" + i;
             int port = FIRST_PORT + i - 1;
@@ -51,14 +61,14 @@ final class LibvirtTestHosts implements AutoCloseable {
                     "%08d-0000-4000-8000-%012d".formatted(i, i), Integer.toString(port))
                     .redirectErrorStream(true).redirectOutput(hostDir.resolve("daemon.out").toFile()).start();
             awaitPort(port, hostDir);
-            hosts.uris.put(name, "qemu+tcp://127.0.0.1:" + port + "/system");
+            uris.put(name, "qemu+tcp://127.0.0.1:" + port + "/system");
         }
         // A fresh pair: nothing an earlier (perhaps crashed) start left in its pools.
         deleteTree(dir.resolve("pools"));
         for (String pool : List.of("tilemark-app", "tilemark-maintenance")) {
             Files.createDirectories(dir.resolve("pools").resolve(pool));
         }
-        for (String uri : hosts.uris.values()) {
+        for (String uri : uris.values()) {
             for (String pool : List.of("tilemark-app", "tilemark-maintenance")) {
                 virsh(uri, "pool-create-as", pool, "dir", "--target", dir.resolve("pools").resolve(pool).toString());
             }
@@ -69,10 +79,9 @@ final class LibvirtTestHosts implements AutoCloseable {
                 + ".1' netmask='255.255.255.0'><dhcp><range start='" + SUBNET + ".10' end='" + SUBNET + ".250'/></dhcp></ip></network>");
         Path joined = dir.resolve("network-bridge.xml");
         Files.writeString(joined, "<network><name>" + NETWORK + "</name><forward mode='bridge'/><bridge name='" + BRIDGE + "'/></network>");
-        List<String> all = new ArrayList<>(hosts.uris.values());
+        List<String> all = new ArrayList<>(uris.values());
         virsh(all.get(0), "net-create", dhcp.toString());
         virsh(all.get(1), "net-create", joined.toString());
-        return hosts;
     }
 
     Map<String, String> uris() {
@@ -130,17 +139,24 @@ final class LibvirtTestHosts implements AutoCloseable {
                     continue;
                 }
                 long pid = Long.parseLong(content);
-                ProcessHandle.of(pid).ifPresent(process -> {
-                    process.destroy();
-                    process.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).exceptionally(e -> {
-                        process.destroyForcibly();
-                        return process;
-                    }).join();
-                });
+                ProcessHandle.of(pid).ifPresent(LibvirtTestHosts::stop);
                 Files.deleteIfExists(pidFile);
             }
         }
+        // The network's dnsmasq of a pair whose test run was killed (its own directory is gone with its
+        // clone, so no pid file above names it) still holds the bridge address: it is this test's network.
+        String conf = "/var/lib/libvirt/dnsmasq/" + NETWORK + ".conf";
+        ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(line -> line.contains("dnsmasq") && line.contains(conf))
+                .orElse(false)).forEach(LibvirtTestHosts::stop);
         new ProcessBuilder("ip", "link", "del", BRIDGE).redirectErrorStream(true).start().waitFor();
+    }
+
+    private static void stop(ProcessHandle process) {
+        process.destroy();
+        process.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).exceptionally(e -> {
+            process.destroyForcibly();
+            return process;
+        }).join();
     }
 
     /** The daemon's, its networks' dnsmasq and its domains' QEMU pid files. */

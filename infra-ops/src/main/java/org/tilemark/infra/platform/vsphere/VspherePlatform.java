@@ -48,6 +48,7 @@ final class VspherePlatform implements Platform {
     /** vCenter names of marked VMs by reference, as last listed. */
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final PowerWatch watch;
+    private final VmPower power;
     private final boolean insecure;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
     private Optional<HostCpu> hostCpu;
@@ -58,6 +59,7 @@ final class VspherePlatform implements Platform {
         this.readiness = readiness;
         this.insecure = insecure;
         this.watch = new PowerWatch(vim, vms.values());
+        this.power = new VmPower(vim);
     }
 
     @Override
@@ -147,40 +149,10 @@ final class VspherePlatform implements Platform {
         VsphereVm tracked = require(vm);
         tracked.running = false;
         try {
-            if (isOn(tracked.mor) && !shutDownByGuest(tracked.mor, grace)) {
-                vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", tracked.mor);
-            }
+            power.off(tracked.mor, grace);
         } catch (VimFault | IOException e) {
             throw new PlatformException("powering off VM " + vm.name() + ": " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Asks the guest OS to shut down (through VMware Tools) and waits up to {@code grace} for the VM to
-     * power off; false when there is no grace, the guest cannot be asked (no Tools) or it took longer —
-     * then the caller powers it off.
-     */
-    private boolean shutDownByGuest(Mor vm, Duration grace) throws VimFault, IOException {
-        if (grace.isZero() || grace.isNegative()) {
-            return false;
-        }
-        try {
-            vim.call("ShutdownGuest", vm);
-        } catch (VimFault refused) {
-            return false; // ToolsUnavailable and the like: a hard power-off it is
-        }
-        Instant deadline = Instant.now().plus(grace);
-        while (Instant.now().isBefore(deadline)) {
-            if (!isOn(vm)) {
-                return true;
-            }
-            Vim.sleep(Duration.ofMillis(250));
-        }
-        return !isOn(vm);
-    }
-
-    private boolean isOn(Mor vm) throws VimFault, IOException {
-        return vim.one(vm, List.of("runtime.powerState")).text("runtime.powerState").orElse("").equals("poweredOn");
     }
 
     @Override
@@ -188,18 +160,11 @@ final class VspherePlatform implements Platform {
         VsphereVm tracked = require(vm);
         tracked.running = false; // its power-off is Tilemark's, not an unexpected stop
         try {
-            remove(tracked.mor);
+            power.remove(tracked.mor);
             vms.remove(VsphereVm.vcenterName(vm));
         } catch (VimFault | IOException e) {
             throw new PlatformException("destroying VM " + vm.name() + ": " + e.getMessage(), e);
         }
-    }
-
-    private void remove(Mor vm) throws VimFault, IOException {
-        if (isOn(vm)) {
-            vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", vm);
-        }
-        vim.runTask(TASK_TIMEOUT, "Destroy_Task", vm);
     }
 
     @Override
@@ -221,7 +186,7 @@ final class VspherePlatform implements Platform {
             return VmState.DESTROYED;
         }
         try {
-            if (isOn(tracked.mor)) {
+            if (power.isOn(tracked.mor)) {
                 return VmState.RUNNING;
             }
             return tracked.poweredOnce ? VmState.STOPPED : VmState.DEPLOYED;
@@ -247,7 +212,7 @@ final class VspherePlatform implements Platform {
         try {
             for (Vim.ObjectProps vm : marked(runId)) {
                 String name = nameOf(vm.obj());
-                remove(vm.obj());
+                power.remove(vm.obj());
                 vms.remove(name);
                 removed.add(name);
             }
