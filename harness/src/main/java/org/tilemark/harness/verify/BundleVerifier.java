@@ -96,8 +96,7 @@ public final class BundleVerifier {
         Optional<ManifestSignature.Signer> signer = ManifestSignature.verify(bundle, trusted);
         BenchmarkSpec spec = spec(files.run());
         if (spec.infra().only()) {
-            return files.run().path("runId").asText(files.directory().getFileName().toString()) + ": manifest intact"
-                    + signer.map(x -> ", signed by " + x.subject()).orElse(", unsigned") + "; an infrastructure-only run "
+            return manifestLine(files, signer) + "; an infrastructure-only run "
                     + "(infra.only): nothing was scored, so nothing is recomputed (" + files.infraOps().size()
                     + " operations in " + BundleFilesRead.INFRA_OPS + ")";
         }
@@ -199,10 +198,15 @@ public final class BundleVerifier {
         }
     }
 
+    /** The run and what its manifest check found: the start of every verified line. */
+    private static String manifestLine(BundleFilesRead files, Optional<ManifestSignature.Signer> signer) {
+        return files.run().path("runId").asText(files.directory().getFileName().toString()) + ": manifest intact"
+                + signer.map(x -> ", signed by " + x.subject()).orElse(", unsigned");
+    }
+
     private static String summary(BundleFilesRead files, int intervals, int operations, RunScore score,
                                   Optional<ManifestSignature.Signer> signer, List<String> publishability) {
-        StringBuilder s = new StringBuilder(files.run().path("runId").asText(files.directory().getFileName().toString()));
-        s.append(": manifest intact").append(signer.map(x -> ", signed by " + x.subject()).orElse(", unsigned"));
+        StringBuilder s = new StringBuilder(manifestLine(files, signer));
         s.append("; ").append(intervals).append(" intervals");
         if (operations > 0) {
             s.append(" and ").append(operations).append(" infra operations");

@@ -28,7 +28,6 @@ final class OvfImport implements ImageImport {
     /** The snapshot a linked clone is made from. */
     static final String BASE_SNAPSHOT = "tilemark-base";
     private static final Duration LEASE_READY = Duration.ofMinutes(5);
-    private static final Duration TASK_TIMEOUT = Duration.ofMinutes(30);
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
     private final VsphereSettings settings;
@@ -71,7 +70,7 @@ final class OvfImport implements ImageImport {
                 abort(vim, lease, vm);
                 throw e;
             }
-            vim.runTask(TASK_TIMEOUT, "CreateSnapshot_Task", vm, Element.text("name", BASE_SNAPSHOT),
+            vim.runTask(Vim.TASK_TIMEOUT, "CreateSnapshot_Task", vm, Element.text("name", BASE_SNAPSHOT),
                     Element.text("description", "the disk as imported: tile VMs are linked clones of it"),
                     Element.text("memory", "false"), Element.text("quiesce", "false"));
             vim.call("MarkAsTemplate", vm);
@@ -163,7 +162,7 @@ final class OvfImport implements ImageImport {
         }
         if (vm != null) {
             try {
-                vim.runTask(TASK_TIMEOUT, "Destroy_Task", vm);
+                vim.runTask(Vim.TASK_TIMEOUT, "Destroy_Task", vm);
             } catch (VimFault | IOException gone) {
                 // vCenter already removed it with the lease
             }

@@ -15,6 +15,8 @@ import java.util.Optional;
  */
 final class Vim implements AutoCloseable {
 
+    /** How long one task (clone, relocation, power, destroy, snapshot, disk) may run before it is given up on. */
+    static final Duration TASK_TIMEOUT = Duration.ofMinutes(30);
     /** How often a running task's state is read again. */
     private static final Duration TASK_POLL = Duration.ofMillis(200);
 

@@ -8,7 +8,6 @@ import java.util.List;
 /** A VM's power as vCenter changes it: its state, a power-off that asks the guest first, and removal. */
 final class VmPower {
 
-    private static final Duration TASK_TIMEOUT = Duration.ofMinutes(30);
 
     private final Vim vim;
 
@@ -23,14 +22,14 @@ final class VmPower {
     /** Powers the VM off if it is on: the guest OS asked to shut down first, given {@code grace} to do so. */
     void off(Mor vm, Duration grace) throws VimFault, IOException {
         if (isOn(vm) && !shutDownByGuest(vm, grace)) {
-            vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", vm);
+            vim.runTask(Vim.TASK_TIMEOUT, "PowerOffVM_Task", vm);
         }
     }
 
     /** Powers the VM off at once (no guest to wait for) and destroys it with its disks. */
     void remove(Mor vm) throws VimFault, IOException {
         off(vm, Duration.ZERO);
-        vim.runTask(TASK_TIMEOUT, "Destroy_Task", vm);
+        vim.runTask(Vim.TASK_TIMEOUT, "Destroy_Task", vm);
     }
 
     /**

@@ -35,8 +35,6 @@ final class VspherePlatform implements Platform {
 
     private static final String GUEST_BIND = "0.0.0.0";
     private static final String ANY_CLIENT = "0.0.0.0/0";
-    /** How long one clone, relocation, power or destroy task may run. */
-    private static final Duration TASK_TIMEOUT = Duration.ofMinutes(30);
 
     static final String INSECURE_WARNING = VspherePlatformProvider.key("insecure") + " is true: vCenter's TLS certificate "
             + "and host name are not checked, so anyone on the path could read the session; results are not publishable";
@@ -108,11 +106,11 @@ final class VspherePlatform implements Platform {
         Element cloneSpec = Element.of("spec", clone);
         try {
             // Marked in the clone itself, so a harness killed right after still leaves a VM cleanup finds.
-            Mor mor = vim.runTask(TASK_TIMEOUT, "CloneVM_Task", site.template(), Element.ref("folder", site.vmFolder()),
+            Mor mor = vim.runTask(Vim.TASK_TIMEOUT, "CloneVM_Task", site.template(), Element.ref("folder", site.vmFolder()),
                     Element.text("name", VsphereVm.vcenterName(vm)), cloneSpec).orElseThrow().mor();
             if (Marks.runOf(vim.one(mor, List.of("config.extraConfig"))).isEmpty()) {
                 // vcsim v0.46.3 drops a clone spec's extraConfig (it copies it into a copy): set it again.
-                vim.runTask(TASK_TIMEOUT, "ReconfigVM_Task", mor, new Element("spec", null, null, null, extraConfig.children()));
+                vim.runTask(Vim.TASK_TIMEOUT, "ReconfigVM_Task", mor, new Element("spec", null, null, null, extraConfig.children()));
             }
             vms.put(VsphereVm.vcenterName(vm), new VsphereVm(vm, mor, spec.role().ports()));
             return vm;
@@ -135,7 +133,7 @@ final class VspherePlatform implements Platform {
                 } catch (PlatformException e) {
                     // A guest that did not come up is not left running (nor reported as an unexpected stop).
                     tracked.running = false;
-                    vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", tracked.mor);
+                    vim.runTask(Vim.TASK_TIMEOUT, "PowerOffVM_Task", tracked.mor);
                     throw e;
                 }
             }
@@ -277,7 +275,7 @@ final class VspherePlatform implements Platform {
                 spec.add(Element.ref("pool", host.pool()));
                 spec.add(Element.ref("host", host.mor()));
             }
-            vim.runTask(TASK_TIMEOUT, "RelocateVM_Task", tracked.mor, Element.of("spec", spec), Element.text("priority", "defaultPriority"));
+            vim.runTask(Vim.TASK_TIMEOUT, "RelocateVM_Task", tracked.mor, Element.of("spec", spec), Element.text("priority", "defaultPriority"));
             return new Migration(from, placementOf(tracked), 0, Optional.empty(), Optional.empty(), Marks.BYTES_NOT_REPORTED);
         } catch (VimFault | IOException e) {
             throw new PlatformException("moving VM " + vm.name() + " to " + target + ": " + e.getMessage(), e);
@@ -325,9 +323,9 @@ final class VspherePlatform implements Platform {
                 Element.text("capacityKb", Long.toString(Math.max(1, bytes / 1024)))).typed("FileBackedVirtualDiskSpec");
         long start = System.nanoTime();
         try {
-            vim.runTask(TASK_TIMEOUT, "CreateVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
+            vim.runTask(Vim.TASK_TIMEOUT, "CreateVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
                     Element.ref("datacenter", site.datacenter()), spec);
-            vim.runTask(TASK_TIMEOUT, "DeleteVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
+            vim.runTask(Vim.TASK_TIMEOUT, "DeleteVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
                     Element.ref("datacenter", site.datacenter()));
             return Duration.ofNanos(System.nanoTime() - start);
         } catch (VimFault | IOException e) {
