@@ -17,6 +17,7 @@ import org.tilemark.infra.platform.Migration;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformOperationListener;
 import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
@@ -48,6 +49,7 @@ final class VspherePlatform implements Platform {
     /** vCenter names of marked VMs by reference, as last listed. */
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final PowerWatch watch;
+    private final DrsWatch drs;
     private final boolean insecure;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
     private Optional<HostCpu> hostCpu;
@@ -58,6 +60,7 @@ final class VspherePlatform implements Platform {
         this.readiness = readiness;
         this.insecure = insecure;
         this.watch = new PowerWatch(vim, vms.values());
+        this.drs = new DrsWatch(vim, site, vms.values());
     }
 
     @Override
@@ -147,40 +150,12 @@ final class VspherePlatform implements Platform {
         VsphereVm tracked = require(vm);
         tracked.running = false;
         try {
-            if (isOn(tracked.mor) && !shutDownByGuest(tracked.mor, grace)) {
+            if (Power.isOn(vim, tracked.mor) && !Power.shutDownByGuest(vim, tracked.mor, grace)) {
                 vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", tracked.mor);
             }
         } catch (VimFault | IOException e) {
             throw new PlatformException("powering off VM " + vm.name() + ": " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Asks the guest OS to shut down (through VMware Tools) and waits up to {@code grace} for the VM to
-     * power off; false when there is no grace, the guest cannot be asked (no Tools) or it took longer —
-     * then the caller powers it off.
-     */
-    private boolean shutDownByGuest(Mor vm, Duration grace) throws VimFault, IOException {
-        if (grace.isZero() || grace.isNegative()) {
-            return false;
-        }
-        try {
-            vim.call("ShutdownGuest", vm);
-        } catch (VimFault refused) {
-            return false; // ToolsUnavailable and the like: a hard power-off it is
-        }
-        Instant deadline = Instant.now().plus(grace);
-        while (Instant.now().isBefore(deadline)) {
-            if (!isOn(vm)) {
-                return true;
-            }
-            Vim.sleep(Duration.ofMillis(250));
-        }
-        return !isOn(vm);
-    }
-
-    private boolean isOn(Mor vm) throws VimFault, IOException {
-        return vim.one(vm, List.of("runtime.powerState")).text("runtime.powerState").orElse("").equals("poweredOn");
     }
 
     @Override
@@ -196,7 +171,7 @@ final class VspherePlatform implements Platform {
     }
 
     private void remove(Mor vm) throws VimFault, IOException {
-        if (isOn(vm)) {
+        if (Power.isOn(vim, vm)) {
             vim.runTask(TASK_TIMEOUT, "PowerOffVM_Task", vm);
         }
         vim.runTask(TASK_TIMEOUT, "Destroy_Task", vm);
@@ -221,7 +196,7 @@ final class VspherePlatform implements Platform {
             return VmState.DESTROYED;
         }
         try {
-            if (isOn(tracked.mor)) {
+            if (Power.isOn(vim, tracked.mor)) {
                 return VmState.RUNNING;
             }
             return tracked.poweredOnce ? VmState.STOPPED : VmState.DEPLOYED;
@@ -375,6 +350,11 @@ final class VspherePlatform implements Platform {
         watch.add(listener);
     }
 
+    @Override
+    public void onPlatformOperation(PlatformOperationListener listener) {
+        drs.add(listener);
+    }
+
     private VsphereVm require(Vm vm) {
         VsphereVm tracked = vms.get(VsphereVm.vcenterName(vm));
         if (tracked != null) {
@@ -397,6 +377,7 @@ final class VspherePlatform implements Platform {
     @Override
     public void close() {
         watch.close();
+        drs.close();
         vim.close();
     }
 }
