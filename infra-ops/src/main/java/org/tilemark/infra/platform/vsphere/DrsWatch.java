@@ -57,8 +57,9 @@ final class DrsWatch implements AutoCloseable {
                     page = vim.call("ReadNextEvents", collector, Element.text("maxCount", Integer.toString(PAGE))).all("returnval");
                     page.forEach(this::report);
                 } while (page.size() == PAGE);
-            } catch (VimFault | IOException e) {
-                // vCenter did not answer this time (or the platform is closing): asked again next period.
+            } catch (VimFault | IOException | RuntimeException e) {
+                // vCenter did not answer this time, or with what was not expected (or the platform is closing):
+                // asked again next period, so the watch outlives any one answer.
             }
             try {
                 Vim.sleep(PERIOD);
