@@ -41,9 +41,10 @@
     });
     fill('events', view.events.slice().reverse(), (tr, e) => { cell(tr, e.at); cell(tr, e.what, 'fail'); });
     fill('operations', view.operations.slice().reverse(), (tr, op) => {
-      cell(tr, op.end); cell(tr, op.operation); cell(tr, op.vm);
+      // A move the platform made on its own (DRS) is shown as such: it is not one of the run's operations.
+      cell(tr, op.end); cell(tr, op.operation + (op.initiator === 'platform' ? ' (' + op.cause + ', platform-initiated)' : '')); cell(tr, op.vm);
       cell(tr, op.from ? op.from.host + ' ' + op.from.datastore : ''); cell(tr, op.to ? op.to.host + ' ' + op.to.datastore : '');
-      cell(tr, num(op.durationMs / 1000, 1), 'num'); cell(tr, op.outcome + (op.error ? ': ' + op.error : ''), op.outcome === 'failed' ? 'fail' : '');
+      cell(tr, op.durationMs == null ? '' : num(op.durationMs / 1000, 1), 'num'); cell(tr, op.outcome + (op.error ? ': ' + op.error : ''), op.outcome === 'failed' ? 'fail' : '');
     });
     if (view.search) showSearch(view.search);
     $('verdict').textContent = view.verdict ? 'Verdict: ' + view.verdict + (view.scoreLine ? ' — ' + view.scoreLine : '') : '';

@@ -100,7 +100,9 @@ final class BundleSamples {
 
     private static void infraDurations(BundleReader bundle, PhaseMeans metrics) throws BadCompareInput {
         for (JsonNode op : jsonLines(bundle, BundleLayout.INFRA_OPS)) {
-            if (op.path("phase").asInt(0) >= 1 && InfraOpLine.SUCCEEDED.equals(op.path("outcome").asText())) {
+            // The platform's own moves (DRS) have no duration of Tilemark's to compare.
+            if (op.path("phase").asInt(0) >= 1 && InfraOpLine.SUCCEEDED.equals(op.path("outcome").asText())
+                    && !InfraOpLine.platformInitiated(op)) {
                 String type = op.path("operation").asText();
                 double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
                 metrics.add(op.path("phase").asInt(), new MetricSamples("infra." + type + ".duration",

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.InfraOpLine;
 
 /**
  * Writes intervals.csv (one row per interval × tile × workload, with per-operation count and p95
@@ -26,7 +27,7 @@ public final class CsvReportWriter implements ReportWriter {
             "scheduleLagP99Ms", "reasons", "source");
     static final List<String> INFRA_OP_COLUMNS = List.of("operation", "block", "vm", "role", "tile",
             "fromHost", "fromDatastore", "toHost", "toDatastore", "start", "end", "durationMs",
-            "bytesMoved", "stunMs", "downtimeMs", "outcome", "error", "phase");
+            "bytesMoved", "stunMs", "downtimeMs", "outcome", "error", "phase", "initiator", "cause");
 
     public CsvReportWriter() {
     }
@@ -38,11 +39,14 @@ public final class CsvReportWriter implements ReportWriter {
         BundleFiles.writeAtomically(bundle.resolve(SUMMARY_CSV), summaryCsv(Summaries.of(contents)));
         // Only where the run recorded operations: older bundles keep their file list when rebuilt.
         if (contents.infraOps().recorded()) {
-            BundleFiles.writeAtomically(bundle.resolve(INFRA_OPS_CSV), infraOpsCsv(contents.infraOps().operations()));
+            BundleFiles.writeAtomically(bundle.resolve(INFRA_OPS_CSV), infraOpsCsv(contents.infraOps().all()));
         }
     }
 
-    /** In the order of infra-ops.jsonl; absent numbers (a deploy's stun time) are blank. */
+    /**
+     * In the order of infra-ops.jsonl, the platform's own moves (initiator {@code platform}) among Tilemark's
+     * (initiator blank); absent numbers (a deploy's stun time) are blank.
+     */
     static String infraOpsCsv(List<InfraOperation> operations) {
         Csv csv = new Csv().row(INFRA_OP_COLUMNS);
         for (InfraOperation op : operations) {
@@ -50,7 +54,8 @@ public final class CsvReportWriter implements ReportWriter {
                     String.valueOf(op.tile()), op.from().host(), op.from().datastore(), op.to().host(),
                     op.to().datastore(), op.start().toString(), op.end().toString(), Fmt.plain(op.durationMs()),
                     Fmt.plain(op.bytesMoved()), Fmt.plain(op.stunMs()), Fmt.plain(op.downtimeMs()),
-                    op.outcome(), op.error(), String.valueOf(op.phase())));
+                    op.outcome(), op.error(), String.valueOf(op.phase()),
+                    op.platformInitiated() ? InfraOpLine.PLATFORM : "", op.cause()));
         }
         return csv.toString();
     }

@@ -15,12 +15,13 @@ import org.tilemark.infra.ops.InfraOperationType;
  * One line of infra-ops.jsonl: a vMotion, Storage vMotion, XvMotion or deploy, with where the VM
  * went, how long it took and the measured phase it ended in (0: outside the measured phases).
  * Absent numbers (a deploy has no stun time) are NaN; {@code moved} says what the bytes are (empty where
- * the line does not say).
+ * the line does not say). {@code platformInitiated}: a move the platform made on its own ({@code cause}, e.g. DRS),
+ * shown apart and never counted with Tilemark's operations.
  */
 record InfraOperation(String operation, int block, String vm, String role, int tile,
                       Placement from, Placement to, Instant start, Instant end, double durationMs,
                       double bytesMoved, String moved, double stunMs, double downtimeMs, String outcome, String error,
-                      int phase) {
+                      int phase, boolean platformInitiated, String cause) {
 
     static final String SUCCEEDED = InfraOpLine.SUCCEEDED;
     /** The operation types in the order the report shows them; unknown types follow, by name. */
@@ -70,7 +71,7 @@ record InfraOperation(String operation, int block, String vm, String role, int t
                 Placement.of(line.from()), Placement.of(line.to()), start, end,
                 line.durationMs() == null ? Duration.between(start, end).toMillis() : line.durationMs(),
                 orNaN(line.bytesMoved()), text(line.moved()), orNaN(line.stunMs()), orNaN(line.downtimeMs()), text(line.outcome()),
-                text(line.error()), line.phase());
+                text(line.error()), line.phase(), line.platformInitiated(), text(line.cause()));
     }
 
     private static Instant instant(String text) {

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The infrastructure operations part of report.html: per phase and operation type (rates and
  * normalized scores), per type over the run (durations, stun, downtime, bytes), the failed
- * operations and the timeline chart.
+ * operations, the moves the platform made on its own (DRS) and the timeline chart.
  */
 final class InfraSections {
     static final String TITLE = "Infrastructure operations";
@@ -18,6 +18,9 @@ final class InfraSections {
     private static final List<String> OPERATION_COLUMNS = List.of("Operation", "VM", "From → to",
             "Started", "Duration", "Phase", "Outcome", "Error");
 
+    static final String PLATFORM_TITLE = "Platform-initiated operations";
+    private static final List<String> PLATFORM_COLUMNS = List.of("Operation", "Cause", "VM", "From → to", "At", "Phase");
+
     private InfraSections() {
     }
 
@@ -26,7 +29,7 @@ final class InfraSections {
         InfraOpsLog log = contents.infraOps();
         List<InfraSummaries.Phase> phases = InfraSummaries.phases(contents);
         boolean scored = phases.stream().anyMatch(p -> p.fromScore() && !p.rows().isEmpty());
-        if (log.isEmpty() && !scored) {
+        if (log.all().isEmpty() && !scored) {
             html.paragraph(log.skippedLines() == 0 ? TITLE + ": not run"
                     : TITLE + ": none readable (" + log.skippedLines() + " line(s) of "
                     + BundleContents.INFRA_OPS_FILE + " skipped, see the bundle warnings)");
@@ -42,6 +45,7 @@ final class InfraSections {
         outsidePhases(html, log.operations());
         byType(html, log.operations());
         failed(html, log.operations());
+        platformInitiated(html, log.platformInitiated());
         if (!log.isEmpty()) {
             html.raw("<figure><img src=\"").text(InfraTimelineChart.RELATIVE_PATH).raw("\" alt=\"")
                     .text(InfraTimelineChart.TITLE).raw("\" width=\"" + ChartWriter.WIDTH_PX + "\" height=\""
@@ -120,6 +124,22 @@ final class InfraSections {
             return;
         }
         html.table(OPERATION_COLUMNS, failed.stream().map(InfraSections::operationRow).toList());
+    }
+
+    /** The platform's own moves (DRS): listed with where and when, and said plainly to be neither scored nor counted above. */
+    private static void platformInitiated(Html html, List<InfraOperation> moves) {
+        if (moves.isEmpty()) {
+            return;
+        }
+        String causes = String.join(", ", new java.util.TreeSet<>(moves.stream().map(InfraOperation::cause).toList()));
+        html.heading(3, PLATFORM_TITLE);
+        html.paragraph("Platform-initiated (" + causes + ") migrations: " + moves.size() + ". The platform moved these VMs on "
+                + "its own (as VMmark 2 lists DRS-initiated vMotion among its infrastructure workloads); recorded from "
+                + "its events, they are not Tilemark's operations: not scored and not counted in the tables above.");
+        html.table(PLATFORM_COLUMNS, moves.stream().map(op -> List.of(Html.Cell.of(InfraOperation.displayName(op.operation())),
+                Html.Cell.of(op.cause()), Html.Cell.of(op.vm()), Html.Cell.of(op.from() + " → " + op.to()),
+                Html.Cell.of(op.end().toString()), Html.Cell.numeric(op.phase() > 0 ? String.valueOf(op.phase()) : "outside")))
+                .toList());
     }
 
     private static List<Html.Cell> operationRow(InfraOperation op) {

@@ -17,6 +17,7 @@ import org.tilemark.config.InfraSpec;
 import org.tilemark.infra.ops.Deploy;
 import org.tilemark.infra.ops.InfraBlocks;
 import org.tilemark.infra.ops.InfraOperation;
+import org.tilemark.infra.ops.InfraOperationType;
 import org.tilemark.infra.ops.InfraScheduler;
 import org.tilemark.infra.ops.OperationRecord;
 import org.tilemark.infra.ops.StorageVMotion;
@@ -26,6 +27,7 @@ import org.tilemark.infra.ops.XvMotion;
 import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
+import org.tilemark.infra.platform.PlatformOperation;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.scoring.InfraOutcome;
@@ -49,6 +51,8 @@ final class InfraRun {
     private final Map<String, Double> references = new LinkedHashMap<>();
     private final List<OperationRecord> records = new ArrayList<>();
     private volatile ToIntFunction<Instant> phaseOf = at -> 0;
+    /** Between start and stop: when moves the platform makes on its own are recorded. */
+    private volatile boolean measuring;
     private final RunListener listener;
 
     private InfraRun(InfraSpec spec, ResultsBundle bundle, PrintStream out, List<InfraScheduler.Loop> loops,
@@ -117,11 +121,13 @@ final class InfraRun {
     /** Starts the loops; records end in the phase {@code phaseOf} names (0 outside the measured phases). */
     void start(ToIntFunction<Instant> phaseOfInstant) {
         this.phaseOf = phaseOfInstant;
+        measuring = true;
         scheduler.start();
     }
 
     /** Starts no new operation; waits for those in flight (at most the operation timeout). */
     void stop() throws InterruptedException {
+        measuring = false;
         if (!scheduler.stop(spec.operationTimeout())) {
             out.println("[infra] operations still running after " + spec.operationTimeout().toSeconds() + " s");
         }
@@ -153,6 +159,25 @@ final class InfraRun {
             listener.infraOperation(line);
         }
         out.println("[infra] " + describe(r));
+    }
+
+    /**
+     * Records a move the platform made on its own while the loops run (vCenter's DRS): a line of infra-ops.jsonl
+     * and the live view, marked platform-initiated; never one of {@link #score}'s operations.
+     */
+    void platformOperation(PlatformOperation op) {
+        if (!measuring) {
+            return;
+        }
+        String type = InfraOperationType.ofMove(op.from(), op.to()).id();
+        InfraOpLine line = InfraOpLine.platformInitiated(type, op.vm().name(), op.vm().role(), op.vm().tile(), placement(op.from()),
+                placement(op.to()), op.at().toString(), phaseOf.applyAsInt(op.at()), op.cause());
+        synchronized (records) {
+            bundle.appendInfraOperation(line);
+            listener.infraOperation(line);
+        }
+        out.println("[infra] " + op.cause() + " " + type + " " + op.vm().name() + " " + op.from() + " -> " + op.to()
+                + " (platform-initiated: recorded, not scored)");
     }
 
     private static String describe(OperationRecord r) {

@@ -147,6 +147,7 @@ public final class RunOrchestrator {
                 bundle.writeRun(record.toJson(deployed, null));
                 Optional<InfraRun> infra = InfraRun.plan(spec, platform, deployed, new DeployVm(platform, runId, spec, secrets),
                         bundle, out, listener);
+                cluster.recordPlatformOperations(infra);
                 if (infra.isPresent() && spec.infra().deploy().enabled()) {
                     // Built now, so the first Deploy operation does not pay for the template.
                     new DeployVm(platform, runId, spec, secrets).template();

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -13,6 +14,7 @@ import java.util.concurrent.Executors;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformOperationListener;
 import org.tilemark.infra.platform.Platforms;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.workloads.VmRequest;
@@ -24,12 +26,14 @@ import org.tilemark.workloads.VmRequest;
  */
 public final class TileCluster implements AutoCloseable {
 
+    private static final PlatformOperationListener NOT_RECORDED = operation -> { };
     private final Platform platform;
     private final String clusterId;
     private final PrintStream out;
     private final Map<Integer, List<TileProvisioner.DeployedVm>> tiles = new TreeMap<>();
     private final List<TileProvisioner.DeployedVm> unfinished = new ArrayList<>();
     private volatile RunEvents events = new RunEvents();
+    private volatile PlatformOperationListener platformOperations = NOT_RECORDED;
 
     private TileCluster(Platform platform, String clusterId, PrintStream out) {
         this.platform = platform;
@@ -40,6 +44,7 @@ public final class TileCluster implements AutoCloseable {
             this.events.add("VM " + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") stopped: " + cause);
             out.println("! VM " + vm.name() + " stopped: " + cause);
         });
+        platform.onPlatformOperation(operation -> this.platformOperations.performed(operation));
     }
 
     /**
@@ -63,6 +68,11 @@ public final class TileCluster implements AutoCloseable {
     /** Where VM stops and teardown failures are reported from now on: the current run's events. */
     void reportTo(RunEvents runEvents) {
         this.events = runEvents;
+    }
+
+    /** Where moves the platform makes on its own (DRS) go from now on: the current run's infrastructure operations, if any. */
+    void recordPlatformOperations(Optional<InfraRun> infra) {
+        this.platformOperations = infra.<PlatformOperationListener>map(run -> run::platformOperation).orElse(NOT_RECORDED);
     }
 
     /** Every deployed VM, tile by tile (including those of a provisioning that failed half-way). */

@@ -52,6 +52,12 @@ final class LiveMetrics {
     }
 
     void infraOperation(InfraOpLine line) {
+        if (line.platformInitiated()) {
+            // Not Tilemark's: counted apart, and with no duration (the platform's event does not give one).
+            Counter.builder("tilemark.infra.platform.operations").description("migrations the platform made on its own (DRS)")
+                    .tags("operation", line.operation(), "cause", line.cause()).register(registry).increment();
+            return;
+        }
         Counter.builder("tilemark.infra.operations").description("infrastructure operations ended")
                 .tags("operation", line.operation(), "outcome", line.outcome()).register(registry).increment();
         Timer.builder("tilemark.infra.operation.duration").description("how long infrastructure operations took")

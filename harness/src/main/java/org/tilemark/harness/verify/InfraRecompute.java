@@ -19,7 +19,8 @@ import org.tilemark.scoring.InfraPhase;
 /**
  * Reads infra-ops.jsonl back into the outcomes the live run scored. Each line's phase must be the
  * one its end time falls in (so an operation cannot be moved into another phase), and the planned
- * operation types are those score.json lists or that ran.
+ * operation types are those score.json lists or that ran. Lines of moves the platform made on its own
+ * (initiator {@code platform}) are checked the same way but scored as the live run scored them: not at all.
  */
 final class InfraRecompute {
 
@@ -37,7 +38,8 @@ final class InfraRecompute {
         for (JsonNode phase : files.score().path("phases")) {
             phase.path("infraOperations").forEach(op -> planned.add(op.path("operation").asText()));
         }
-        files.infraOps().forEach(line -> planned.add(line.node().path("operation").asText()));
+        files.infraOps().stream().filter(line -> !InfraOpLine.platformInitiated(line.node()))
+                .forEach(line -> planned.add(line.node().path("operation").asText()));
         Map<String, Double> references = new LinkedHashMap<>(ScoringInputs.infraReferences(spec.infra()));
         for (String type : planned) {
             if (!references.containsKey(type)) {
@@ -63,6 +65,9 @@ final class InfraRecompute {
         String outcome = n.path("outcome").asText();
         if (!outcome.equals(InfraOpLine.SUCCEEDED) && !outcome.equals(InfraOpLine.FAILED)) {
             throw new BundleMismatch(where + ": outcome '" + outcome + "' is neither succeeded nor failed");
+        }
+        if (InfraOpLine.platformInitiated(n)) {
+            return; // a move the platform made on its own (DRS): its phase is checked, it was never scored
         }
         boolean succeeded = outcome.equals(InfraOpLine.SUCCEEDED);
         String failure = succeeded ? "" : InfraOutcome.failureReason(n.path("operation").asText(), n.path("vm").asText(),

@@ -82,6 +82,26 @@ class InfraOpsReportTest {
     }
 
     @Test
+    void movesThePlatformMadeOnItsOwnAreListedApartAndCountedNowhereElse() throws Exception {
+        Path bundle = InfraFixture.copy(temp);
+        Files.delete(bundle.resolve("score.json")); // the phase tables then count from the log: it must skip them
+        Files.writeString(bundle.resolve(BundleContents.INFRA_OPS_FILE), "{\"operation\":\"vmotion\",\"block\":0,"
+                + "\"vm\":\"tile1-standby\",\"role\":\"standby\",\"tile\":1,\"from\":{\"host\":\"host1\",\"datastore\":\"app\"},"
+                + "\"to\":{\"host\":\"host2\",\"datastore\":\"app\"},\"start\":\"2026-11-23T09:00:30Z\",\"end\":\"2026-11-23T09:00:30Z\","
+                + "\"durationMs\":null,\"outcome\":\"succeeded\",\"error\":null,\"phase\":1,\"initiator\":\"platform\",\"cause\":\"DRS\"}\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        String html = report(bundle);
+
+        assertThat(html).contains("<h3>Platform-initiated operations</h3>", "Platform-initiated (DRS) migrations: 1.",
+                        "<td>vMotion</td><td>DRS</td><td>tile1-standby</td><td>host1 / app → host2 / app</td>"
+                                + "<td>2026-11-23T09:00:30Z</td><td class=\"num\">1</td>")
+                // Tilemark's own vMotions only, as without the line.
+                .contains(row("vMotion", "2", "0", "240.0", "–", "–"))
+                .contains(row("vMotion", "4", "0", "3.38 s", "7.00 s", "47.0", "61.0", "–", "–", "1.25 GiB"));
+    }
+
+    @Test
     void failedOperationsAreListedWithTheirErrorEscaped() throws Exception {
         String html = report(InfraFixture.copy(temp));
 
@@ -119,8 +139,8 @@ class InfraOpsReportTest {
         assertThat(lines).hasSize(1 + InfraFixture.OPERATION_COUNT);
         assertThat(lines.getFirst()).isEqualTo(String.join(",", CsvReportWriter.INFRA_OP_COLUMNS));
         assertThat(lines.get(1)).isEqualTo("vmotion,1,tile1-mail,mail,1,host1,app,host2,app,2026-11-23T09:00:05Z,"
-                + "2026-11-23T09:00:12Z,7000,268435456,35,,succeeded,,0");
-        assertThat(lines.get(5)).endsWith(",failed,\"copy aborted: <datastore> \"\"bulk\"\" full & read-only\",2");
+                + "2026-11-23T09:00:12Z,7000,268435456,35,,succeeded,,0,,");
+        assertThat(lines.get(5)).endsWith(",failed,\"copy aborted: <datastore> \"\"bulk\"\" full & read-only\",2,,");
         assertThat(lines.get(6)).startsWith("deploy,2,deploy-b1-3,deploy,0,,,host2,app,");
     }
 

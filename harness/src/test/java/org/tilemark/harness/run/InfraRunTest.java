@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -27,6 +28,8 @@ import org.tilemark.infra.ops.StorageVMotion;
 import org.tilemark.infra.ops.VMotion;
 import org.tilemark.infra.ops.XvMotion;
 import org.tilemark.infra.platform.Capability;
+import org.tilemark.infra.platform.Placement;
+import org.tilemark.infra.platform.PlatformOperation;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.workloads.VmRequest;
 
@@ -98,6 +101,44 @@ class InfraRunTest {
             assertThat(line.get("error").asText()).contains("refused by the test");
         });
         assertThat(platform.placement(tile.getFirst().vm()).host()).as("left where it ran").isEqualTo("host-0");
+    }
+
+    @Test
+    void aMoveThePlatformMadeOnItsOwnWhileMeasuringIsRecordedAsPlatformInitiatedAndNeverScored() throws Exception {
+        FakePlatform platform = new FakePlatform(2, EnumSet.of(Capability.STORAGE_MIGRATION));
+        List<TileProvisioner.DeployedVm> tile = tile(platform);
+        PlatformOperation drs = new PlatformOperation(tile.getFirst().vm(), new Placement("host-0", "app"),
+                new Placement("host-1", "app"), Instant.parse("2026-11-24T18:00:00Z"), "DRS");
+        Path directory = tmp.resolve("bundle");
+        try (ResultsBundle bundle = ResultsBundle.create(directory)) {
+            InfraRun run = InfraRun.plan(spec(), platform, tile, null, bundle, out, RunListener.NONE).orElseThrow();
+            run.platformOperation(drs); // before measuring: not recorded
+            run.start(at -> 1);
+            run.platformOperation(drs);
+            run.stop();
+            run.platformOperation(drs); // after: not recorded
+            InfraPhase phase = run.score(1, Duration.ofMinutes(1));
+            assertThat(phase.completed()).doesNotContainKey(VMotion.NAME);
+            assertThat(phase.failed()).doesNotContainKey(VMotion.NAME);
+        }
+
+        List<JsonNode> platformLines = recorded(directory).stream()
+                .filter(line -> line.path("initiator").asText().equals(InfraOpLine.PLATFORM)).toList();
+        assertThat(platformLines).singleElement().satisfies(line -> {
+            assertThat(line.get("operation").asText()).isEqualTo(VMotion.NAME);
+            assertThat(line.get("cause").asText()).isEqualTo("DRS");
+            assertThat(line.get("vm").asText()).isEqualTo("tile1-standby");
+            assertThat(line.get("to").get("host").asText()).isEqualTo("host-1");
+            assertThat(line.get("end").asText()).isEqualTo("2026-11-24T18:00:00Z");
+            assertThat(line.get("phase").asInt()).isEqualTo(1);
+            assertThat(line.get("block").asInt()).isZero();
+            assertThat(line.get("outcome").asText()).isEqualTo(InfraOpLine.SUCCEEDED);
+            assertThat(line.get("durationMs").isNull()).isTrue();
+        });
+        assertThat(recorded(directory)).filteredOn(line -> !line.has("initiator"))
+                .allSatisfy(line -> assertThat(line.get("operation").asText()).isEqualTo(StorageVMotion.NAME));
+        assertThat(console.toString(StandardCharsets.UTF_8))
+                .contains("[infra] DRS vmotion tile1-standby host-0/app -> host-1/app (platform-initiated: recorded, not scored)");
     }
 
     private List<JsonNode> runUntilEachTypeRecorded(FakePlatform platform, List<TileProvisioner.DeployedVm> tile,

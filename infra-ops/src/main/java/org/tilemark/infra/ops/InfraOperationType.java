@@ -2,6 +2,7 @@ package org.tilemark.infra.ops;
 
 import java.util.Arrays;
 import java.util.List;
+import org.tilemark.infra.platform.Placement;
 
 /**
  * The infrastructure operation types: the id results and configuration spell them with, and the
@@ -32,6 +33,16 @@ public enum InfraOperationType {
     /** Every type's id, in report order. */
     public static List<String> ids() {
         return Arrays.stream(values()).map(InfraOperationType::id).toList();
+    }
+
+    /**
+     * The migration that takes a VM from {@code from} to {@code to}: both host and datastore changed is an
+     * XvMotion, only the datastore a Storage vMotion, otherwise a vMotion (how a move the platform made is named).
+     */
+    public static InfraOperationType ofMove(Placement from, Placement to) {
+        boolean host = !from.host().equals(to.host());
+        boolean datastore = !from.datastore().equals(to.datastore());
+        return host && datastore ? XVMOTION : datastore ? STORAGE_VMOTION : VMOTION;
     }
 
     /** The display name of the type with this id; an id of no known type shows as itself. */

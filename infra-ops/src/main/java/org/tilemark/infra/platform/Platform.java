@@ -106,6 +106,13 @@ public interface Platform extends AutoCloseable {
     /** Tells {@code listener} about VMs that stop without being powered off. */
     void onUnexpectedStop(VmListener listener);
 
+    /**
+     * Tells {@code listener} about operations the platform makes on Tilemark's VMs on its own from now on
+     * (vCenter's DRS migrating them); platforms that make none tell nothing.
+     */
+    default void onPlatformOperation(PlatformOperationListener listener) {
+    }
+
     @Override
     void close();
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.harness.verify.BundleVerifier;
@@ -152,6 +154,38 @@ class VerifyBundleEndToEndTest {
 
         assertThat(BundleVerifier.verify(bundle, Optional.empty()).line()).isEqualTo("verification FAILED: "
                 + "infra-ops.jsonl line 2 phase: recorded 2, recomputed 1 (the phase its end time falls in)");
+    }
+
+    /**
+     * A migration vCenter's DRS made in phase 1, recorded as the run records it (initiator {@code platform}):
+     * verify recomputes the same score and operation count, the report lists it apart; the same line without
+     * its initiator would be a vMotion of Tilemark's that the score did not count, and verify refuses that.
+     */
+    @Test
+    void aPlatformInitiatedMigrationIsListedNotScoredAndTheBundleStillVerifies() throws IOException {
+        String drs = E2e.JSON.writeValueAsString(InfraOpLine.platformInitiated("vmotion", "tile1-standby", "standby", 1,
+                new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
+                "2026-11-22T09:04:07.378930540Z", 1, "DRS"));
+        Path bundle = copy();
+        Files.writeString(bundle.resolve("infra-ops.jsonl"), drs + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Manifest.write(bundle);
+
+        BundleVerifier.Outcome outcome = BundleVerifier.verify(bundle, Optional.empty());
+        assertThat(outcome.exitCode()).as(outcome.line()).isZero();
+        assertThat(outcome.line()).contains("84 intervals and 22 infra operations recomputed; score 0.931 @ 1 tile");
+        Reports.rebuildAll(bundle);
+        assertThat(Files.readString(bundle.resolve("report.html"))).contains("Platform-initiated (DRS) migrations: 1.",
+                "<td>vMotion</td><td>DRS</td><td>tile1-standby</td><td>host-0 / app → host-1 / app</td>");
+        assertThat(Files.readAllLines(bundle.resolve("infra-ops.csv")).getLast()).startsWith("vmotion,0,tile1-standby,standby,1,host-0,app,host-1,app,")
+                .endsWith(",succeeded,,1,platform,DRS");
+        assertThat(BundleVerifier.verify(bundle, Optional.empty()).exitCode()).isZero();
+
+        Files.move(bundle, temp.resolve("with-drs"));
+        Path claimed = copy();
+        Files.writeString(claimed.resolve("infra-ops.jsonl"), drs.replace(",\"initiator\":\"platform\"", "") + "\n",
+                StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Manifest.write(claimed);
+        assertThat(BundleVerifier.verify(claimed, Optional.empty()).line()).startsWith("verification FAILED: score.json");
     }
 
     @Test

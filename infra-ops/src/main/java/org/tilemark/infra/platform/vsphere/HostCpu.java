@@ -51,14 +51,10 @@ final class HostCpu {
             boolean average = counter.text("rollupType").orElse("").equals("average");
             Optional<String> key = counter.text("key");
             if (cpu && usage && average && key.isPresent()) {
-                return Optional.of(new HostCpu(vim, manager, key.get(), serverTime(vim)));
+                return Optional.of(new HostCpu(vim, manager, key.get(), vim.currentTime()));
             }
         }
         return Optional.empty();
-    }
-
-    private static Instant serverTime(Vim vim) throws VimFault, IOException {
-        return vim.call("CurrentTime", Mor.SERVICE_INSTANCE).text("returnval").map(Instant::parse).orElse(Instant.now());
     }
 
     /** Busy core-time of {@code hosts} since the platform connected; empty until vCenter returned a sample. */

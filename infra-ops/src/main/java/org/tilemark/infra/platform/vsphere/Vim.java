@@ -28,6 +28,7 @@ final class Vim implements AutoCloseable {
     private final Mor virtualDiskManager;
     private final Mor performanceManager;
     private final Mor ovfManager;
+    private final Mor eventManager;
 
     private Vim(SoapClient soap, Node content) {
         this.soap = soap;
@@ -38,6 +39,7 @@ final class Vim implements AutoCloseable {
         this.virtualDiskManager = ref(content, "virtualDiskManager");
         this.performanceManager = ref(content, "perfManager");
         this.ovfManager = ref(content, "ovfManager");
+        this.eventManager = ref(content, "eventManager");
     }
 
     /** Reads the service content and logs in; the password is passed on and not kept. */
@@ -67,6 +69,20 @@ final class Vim implements AutoCloseable {
 
     Mor ovfManager() {
         return ovfManager;
+    }
+
+    Mor eventManager() {
+        return eventManager;
+    }
+
+    /** vCenter's clock now: times compared with its own (event and sample times) are taken from it. */
+    Instant currentTime() throws VimFault, IOException {
+        return call("CurrentTime", Mor.SERVICE_INSTANCE).text("returnval").map(Vim::instant).orElse(Instant.now());
+    }
+
+    /** A time as vCenter writes it (xsd:dateTime, with its offset). */
+    static Instant instant(String dateTime) {
+        return java.time.OffsetDateTime.parse(dateTime).toInstant();
     }
 
     /** The session's HTTP client, for what is not a SOAP call: uploads to a lease's device URLs. */

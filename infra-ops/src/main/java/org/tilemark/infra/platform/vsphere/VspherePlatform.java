@@ -17,6 +17,7 @@ import org.tilemark.infra.platform.Migration;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
+import org.tilemark.infra.platform.PlatformOperationListener;
 import org.tilemark.infra.platform.Template;
 import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
@@ -47,6 +48,7 @@ final class VspherePlatform implements Platform {
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final PowerWatch watch;
     private final VmPower power;
+    private final DrsWatch drs;
     private final boolean insecure;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
     private Optional<HostCpu> hostCpu;
@@ -58,6 +60,7 @@ final class VspherePlatform implements Platform {
         this.insecure = insecure;
         this.watch = new PowerWatch(vim, vms.values());
         this.power = new VmPower(vim);
+        this.drs = new DrsWatch(vim, site, vms.values());
     }
 
     @Override
@@ -338,6 +341,11 @@ final class VspherePlatform implements Platform {
         watch.add(listener);
     }
 
+    @Override
+    public void onPlatformOperation(PlatformOperationListener listener) {
+        drs.add(listener);
+    }
+
     private VsphereVm require(Vm vm) {
         VsphereVm tracked = vms.get(VsphereVm.vcenterName(vm));
         if (tracked != null) {
@@ -360,6 +368,7 @@ final class VspherePlatform implements Platform {
     @Override
     public void close() {
         watch.close();
+        drs.close();
         vim.close();
     }
 }

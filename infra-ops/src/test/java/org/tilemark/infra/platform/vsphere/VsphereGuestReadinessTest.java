@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -156,6 +157,52 @@ class VsphereGuestReadinessTest {
             assertThat(platform.state(vm)).as("not left running").isEqualTo(VmState.STOPPED);
             platform.cleanup(vm.runId());
         }
+    }
+
+    /**
+     * DRS's migrations, which vcsim does not make: vCenter's DrsVmMigratedEvent for a deployed VM is posted
+     * (PostEvent, another session) and the platform reports it, with hosts and datastores by the names
+     * placements use; an event of a VM the platform did not deploy is not reported.
+     */
+    @Test
+    void aDrsMigrationOfADeployedVmIsReportedAsAPlatformOperation() throws Exception {
+        var spec = ConfigLoader.load(Optional.empty(), settings);
+        try (Platform platform = Platforms.create(spec.cluster()); Vim poster = Connection.open((VsphereSettings) spec.cluster().section())) {
+            Vm vm = deploy(platform, "moved");
+            java.util.concurrent.BlockingQueue<org.tilemark.infra.platform.PlatformOperation> reported =
+                    new java.util.concurrent.LinkedBlockingQueue<>();
+            platform.onPlatformOperation(reported::add);
+            Thread.sleep(3000); // the collector exists from the first listener on
+            Site site = Site.find(poster, (VsphereSettings) spec.cluster().section());
+            Mor moved = poster.all(site.datacenter(), "VirtualMachine", List.of("name")).stream()
+                    .filter(found -> found.text("name").orElse("").endsWith("-moved")).findFirst().orElseThrow().obj();
+            Mor other = poster.all(site.datacenter(), "VirtualMachine", List.of("name")).stream()
+                    .filter(found -> found.text("name").orElse("").equals("DC0_C0_RP0_VM1")).findFirst().orElseThrow().obj();
+            List<String> hosts = List.copyOf(site.hosts().keySet());
+            for (Mor target : List.of(other, moved)) {
+                poster.call("PostEvent", poster.eventManager(), Element.of("eventToPost", Element.text("key", "0"),
+                        Element.text("chainId", "0"), Element.text("createdTime", Instant.now().toString()), Element.text("userName", ""),
+                        argument("host", "host", hosts.get(1), site.hosts().get(hosts.get(1)).mor()),
+                        argument("vm", "vm", "x", target),
+                        argument("ds", "datastore", "LocalDS_1", site.datastores().get("maintenance").mor()),
+                        Element.text("template", "false"),
+                        argument("sourceHost", "host", hosts.get(0), site.hosts().get(hosts.get(0)).mor()),
+                        argument("sourceDatastore", "datastore", "LocalDS_0", site.datastores().get("app").mor()))
+                        .typed(DrsWatch.EVENT));
+            }
+            var operation = reported.poll(30, TimeUnit.SECONDS);
+            assertThat(operation).as("the deployed VM's migration, reported").isNotNull();
+            assertThat(operation.vm()).isEqualTo(vm);
+            assertThat(operation.from()).isEqualTo(new org.tilemark.infra.platform.Placement(hosts.get(0), "app"));
+            assertThat(operation.to()).isEqualTo(new org.tilemark.infra.platform.Placement(hosts.get(1), "maintenance"));
+            assertThat(operation.cause()).isEqualTo("DRS");
+            assertThat(reported.poll(3, TimeUnit.SECONDS)).as("nothing of the VM it did not deploy").isNull();
+            platform.cleanup(vm.runId());
+        }
+    }
+
+    private static Element argument(String name, String refName, String displayName, Mor ref) {
+        return Element.of(name, Element.text("name", displayName), Element.ref(refName, ref));
     }
 
     private static Vm deploy(Platform platform, String name) throws PlatformException {

@@ -1,0 +1,140 @@
+package org.tilemark.infra.platform.vsphere;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.tilemark.infra.platform.Placement;
+import org.tilemark.infra.platform.PlatformOperation;
+import org.tilemark.infra.platform.PlatformOperationListener;
+
+/**
+ * Tells listeners of the migrations vCenter's DRS makes of the VMs this connection tracks: an
+ * EventHistoryCollector for {@code DrsVmMigratedEvent} in the datacenter, from vCenter's time when the
+ * first listener came, read every {@link #PERIOD} (oldest first, each event once). DRS moving other VMs
+ * is not Tilemark's to record.
+ */
+final class DrsWatch implements AutoCloseable {
+
+    static final String EVENT = "DrsVmMigratedEvent";
+    /** The cause a DRS migration is recorded with. */
+    static final String CAUSE = "DRS";
+    private static final Duration PERIOD = Duration.ofSeconds(2);
+    /** Events read per call; more are read in the same period. */
+    private static final int PAGE = 100;
+
+    private final Vim vim;
+    private final Site site;
+    private final Collection<VsphereVm> vms;
+    private final List<PlatformOperationListener> listeners = new CopyOnWriteArrayList<>();
+    private Thread thread;
+    private volatile Mor collector;
+
+    DrsWatch(Vim vim, Site site, Collection<VsphereVm> vms) {
+        this.vim = vim;
+        this.site = site;
+        this.vms = vms;
+    }
+
+    synchronized void add(PlatformOperationListener listener) {
+        listeners.add(listener);
+        if (thread == null) {
+            thread = Thread.ofPlatform().daemon().name("vsphere-drs-watch").start(this::watch);
+        }
+    }
+
+    private void watch() {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                if (collector == null) {
+                    collector = create();
+                }
+                List<Node> page;
+                do {
+                    page = vim.call("ReadNextEvents", collector, Element.text("maxCount", Integer.toString(PAGE))).all("returnval");
+                    page.forEach(this::report);
+                } while (page.size() == PAGE);
+            } catch (VimFault | IOException | RuntimeException e) {
+                // vCenter did not answer this time, or with what was not expected (or the platform is closing):
+                // asked again next period, so the watch outlives any one answer.
+            }
+            try {
+                Vim.sleep(PERIOD);
+            } catch (IOException interrupted) {
+                return; // the platform is closing
+            }
+        }
+    }
+
+    private Mor create() throws VimFault, IOException {
+        // EventFilterSpec's elements in the schema's order.
+        Element filter = Element.of("filter",
+                Element.of("entity", Element.ref("entity", site.datacenter()), Element.text("recursion", "all")),
+                Element.of("time", Element.text("beginTime", vim.currentTime().toString())),
+                Element.text("disableFullMessage", "true"), Element.text("eventTypeId", EVENT));
+        return vim.call("CreateCollectorForEvents", vim.eventManager(), filter).child("returnval").orElseThrow().mor();
+    }
+
+    private void report(Node event) {
+        Optional<Mor> moved = event.child("vm").flatMap(argument -> argument.child("vm")).map(Node::mor);
+        Optional<VsphereVm> tracked = vms.stream().filter(vm -> moved.isPresent() && vm.mor.equals(moved.get())).findFirst();
+        if (tracked.isEmpty()) {
+            return;
+        }
+        try {
+            Optional<String> toDatastore = datastore(event, "ds");
+            Optional<String> fromDatastore = datastore(event, "sourceDatastore");
+            // A vMotion's event may name no datastore: the VM's disks stayed where they are.
+            String stayed = toDatastore.or(() -> fromDatastore).isPresent() ? null : currentDatastore(tracked.get());
+            Placement from = new Placement(host(event, "sourceHost"), fromDatastore.or(() -> toDatastore).orElse(stayed));
+            Placement to = new Placement(host(event, "host"), toDatastore.or(() -> fromDatastore).orElse(stayed));
+            Instant at = event.text("createdTime").map(Vim::instant).orElse(Instant.now());
+            PlatformOperation operation = new PlatformOperation(tracked.get().vm, from, to, at, CAUSE);
+            listeners.forEach(listener -> listener.performed(operation));
+        } catch (VimFault | IOException | RuntimeException e) {
+            // An event that cannot be read whole is not recorded half.
+        }
+    }
+
+    /** The host an event argument names, by the name placements use (vCenter's name for a host outside the cluster). */
+    private String host(Node event, String argument) {
+        Node named = event.child(argument).orElseThrow(() -> new IllegalArgumentException(EVENT + " without " + argument));
+        return named.child("host").map(Node::mor).flatMap(site::hostName).or(() -> named.text("name")).orElseThrow();
+    }
+
+    private Optional<String> datastore(Node event, String argument) {
+        return event.child(argument).flatMap(named -> named.child("datastore").map(Node::mor).flatMap(site::datastoreName)
+                .or(() -> named.text("name")));
+    }
+
+    private String currentDatastore(VsphereVm vm) throws VimFault, IOException {
+        Mor datastore = vim.one(vm.mor, List.of("datastore")).props().get("datastore").children().getFirst().mor();
+        return site.datastoreName(datastore).orElse(datastore.value());
+    }
+
+    @Override
+    public void close() {
+        Thread running;
+        synchronized (this) {
+            running = thread;
+        }
+        if (running == null) {
+            return;
+        }
+        running.interrupt();
+        try {
+            running.join(Duration.ofSeconds(5));
+            Mor made = collector;
+            if (made != null) {
+                vim.call("DestroyCollector", made);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (VimFault | IOException e) {
+            // vCenter drops the session's collectors at logout anyway.
+        }
+    }
+}
