@@ -26,6 +26,8 @@ final class VcsimServer implements AutoCloseable {
 
     /** Not {@code tilemark@vsphere.local}: vcsim v0.46.3 refuses every login of a user name with an {@code @}. */
     static final String USER = "tilemark";
+    /** Held by each class that starts vcsim: they run beside the local tests, one at a time among themselves. */
+    static final String LOCK = "vcsim";
     private static final Path SETUP = Path.of("setup").toAbsolutePath();
 
     private final Process process;

@@ -12,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.Platforms;
@@ -22,6 +25,8 @@ import org.tilemark.infra.platform.Platforms;
  * settings from a new process: every VM the run marked is gone from vCenter, and neither process printed
  * the password.
  */
+@Execution(ExecutionMode.CONCURRENT) // waits on vcsim, beside the local runs (junit-platform.properties)
+@ResourceLock(VcsimServer.LOCK)
 class VsphereCrashCleanupTest {
 
     private static final Path DIR = Path.of("target", "vsphere-crash").toAbsolutePath();

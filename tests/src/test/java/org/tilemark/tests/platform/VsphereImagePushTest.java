@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.tilemark.config.ClusterSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.Platform;
@@ -37,6 +40,8 @@ import org.tilemark.templates.TemplateId;
  * name already taken and a file that is not an OVA are bad input. vcsim discards the uploaded bytes and
  * makes no delta disks: this shows the calls and their order, not that ESXi accepts the disk.
  */
+@Execution(ExecutionMode.CONCURRENT) // waits on vcsim, beside the local runs (junit-platform.properties)
+@ResourceLock(VcsimServer.LOCK)
 class VsphereImagePushTest {
 
     private static final Path DIR = Path.of("target", "vsphere-image-push").toAbsolutePath();

@@ -19,6 +19,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
@@ -36,6 +39,8 @@ import org.tilemark.infra.platform.Platforms;
  * operations. vcsim boots no guest and copies no bytes: this shows the operations' orchestration through
  * vCenter's API, their records and the verdict, not their speed.
  */
+@Execution(ExecutionMode.CONCURRENT) // waits on vcsim, beside the local runs (junit-platform.properties)
+@ResourceLock(VcsimServer.LOCK)
 class VsphereInfraOnlyRunTest {
 
     private static final Path DIR = Path.of("target", "vsphere-infra-only").toAbsolutePath();
