@@ -234,8 +234,9 @@ final class LocalPlatform implements Platform {
             if (!local.stopExpected() && local.process().filter(p -> p == process).isPresent()) {
                 local.failed();
                 // A VM whose guest died is down as a whole, as when a VM's OS crashes: what the
-                // guest started (a database server, which is not its child) goes with it.
-                ProcessSweeper.stop(ProcessSweeper.find(local.dir().path()), Duration.ofSeconds(5));
+                // guest started (a database server, which is not its child) goes with it at once. A
+                // SIGTERM would let PostgreSQL's smart shutdown serve its open sessions on.
+                ProcessSweeper.kill(ProcessSweeper.find(local.dir().path()));
                 String cause = "guest process exited unexpectedly (exit " + exit + ")";
                 listeners.forEach(l -> l.stoppedUnexpectedly(vm, cause));
             }

@@ -31,6 +31,12 @@ final class ProcessSweeper {
         return found;
     }
 
+    /** Kills at once (SIGKILL), as a VM that crashed takes everything in it down with it. */
+    static int kill(List<ProcessHandle> processes) {
+        processes.forEach(ProcessHandle::destroyForcibly);
+        return processes.size();
+    }
+
     /** Asks politely (SIGTERM), then forces (SIGKILL) what is still alive after {@code grace}. */
     static int stop(List<ProcessHandle> processes, Duration grace) {
         processes.forEach(ProcessHandle::destroy);
