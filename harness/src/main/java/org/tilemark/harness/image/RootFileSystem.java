@@ -55,7 +55,9 @@ final class RootFileSystem {
         }
         chroot("useradd", "--system", "--create-home", "--home-dir", "/var/lib/tilemark", "--shell", "/usr/sbin/nologin",
                 ImageRecipe.GUEST_USER);
-        chroot("systemctl", "enable", "systemd-networkd", "systemd-timesyncd", "tilemark-guest");
+        List<String> enable = new ArrayList<>(List.of("systemctl", "enable", "systemd-networkd", "systemd-timesyncd"));
+        enable.addAll(ImageRecipe.BOOT_AGENT_UNITS);
+        chroot(enable.toArray(String[]::new));
         chroot("systemctl", "mask", "systemd-networkd-wait-online.service");
         // What a guest never uses costs boot time, tens of seconds under emulation: no logins (root is
         // locked, the consoles carry the boot and the guest's output), no periodic maintenance.

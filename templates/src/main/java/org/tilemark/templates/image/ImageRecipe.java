@@ -30,6 +30,8 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
     public static final String GUEST_LAUNCHER = GUEST_HOME + "/bin/tilemark-guest";
     /** The image's manifest inside it: the guest reports it ({@link GuestImage}). */
     public static final String IMAGE_MANIFEST = GUEST_HOME + "/image-manifest.json";
+    /** The boot agent's systemd units the image enables: the guest, and the watch that hands its readiness report on. */
+    public static final List<String> BOOT_AGENT_UNITS = List.of("tilemark-guest.service", "tilemark-readiness.path");
     /** The guest's own account: PostgreSQL refuses to run as root. */
     public static final String GUEST_USER = "tilemark";
     /** The root file system's label: the kernel command line and fstab find it by it. */
@@ -66,6 +68,9 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                 "root=LABEL=" + ROOT_LABEL + " ro console=tty0 console=ttyS0,115200n8 net.ifnames=0",
                 List.of(
                         resource("/etc/systemd/system/tilemark-guest.service", 0644, "tilemark-guest.service"),
+                        resource("/etc/systemd/system/tilemark-readiness.path", 0644, "tilemark-readiness.path"),
+                        resource("/etc/systemd/system/tilemark-readiness.service", 0644, "tilemark-readiness.service"),
+                        resource(GUEST_HOME + "/bin/tilemark-report-readiness", 0755, "tilemark-report-readiness"),
                         resource(GUEST_HOME + "/bin/tilemark-grow-root", 0755, "tilemark-grow-root"),
                         resource(GUEST_HOME + "/bin/tilemark-fetch-config", 0755, "tilemark-fetch-config"),
                         resource(GUEST_LAUNCHER, 0755, "tilemark-guest"),
@@ -74,6 +79,7 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                                 "NOCLOUD_LABEL=" + NoCloudSeed.LABEL,
                                 "NOCLOUD_CONFIG_FILE=" + NoCloudSeed.CONFIG_FILE,
                                 "GUESTINFO_KEY=" + NoCloudSeed.GUESTINFO_KEY,
+                                "GUESTINFO_READINESS_KEY=" + NoCloudSeed.GUESTINFO_READINESS_KEY,
                                 "GUEST_HOME=" + GUEST_HOME,
                                 "GUEST_DISK=" + GUEST_DISK,
                                 "GUEST_RUN=" + GUEST_RUN,

@@ -21,6 +21,8 @@ public final class NoCloudSeed {
     public static final String LABEL = "cidata";
     public static final String CONFIG_FILE = GuestDocumentFile.CONFIG.fileName();
     public static final String GUESTINFO_KEY = "guestinfo.tilemark.config";
+    /** Where a VM on VMware hands its readiness report back (the image's tilemark-report-readiness writes it). */
+    public static final String GUESTINFO_READINESS_KEY = "guestinfo.tilemark.readiness";
 
     private NoCloudSeed() {
     }

@@ -1,6 +1,7 @@
 package org.tilemark.infra.platform.vsphere;
 
 import java.util.Optional;
+import org.tilemark.templates.image.NoCloudSeed;
 
 /**
  * The extraConfig keys Tilemark sets on its VMs and reads back. {@code tilemark.run} marks every VM of a
@@ -11,7 +12,7 @@ final class Marks {
     static final String RUN = "tilemark.run";
     static final String VM = "tilemark.vm";
     /** Where the guest writes its readiness report (the guest config goes to {@code NoCloudSeed.GUESTINFO_KEY}). */
-    static final String READINESS = "guestinfo.tilemark.readiness";
+    static final String READINESS = NoCloudSeed.GUESTINFO_READINESS_KEY;
     /** What a vSphere migration's bytes are: vCenter's task does not report them. */
     static final String BYTES_NOT_REPORTED = "not reported by vCenter";
 
