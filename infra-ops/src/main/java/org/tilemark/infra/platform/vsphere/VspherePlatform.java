@@ -46,9 +46,8 @@ final class VspherePlatform implements Platform {
     private final Map<String, VsphereVm> vms = new ConcurrentHashMap<>();
     /** vCenter names of marked VMs by reference, as last listed. */
     private final Map<String, String> names = new ConcurrentHashMap<>();
-    private final PowerWatch watch;
     private final VmPower power;
-    private final DrsWatch drs;
+    private final EventWatch events;
     private final boolean insecure;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
     private Optional<HostCpu> hostCpu;
@@ -58,9 +57,8 @@ final class VspherePlatform implements Platform {
         this.site = site;
         this.readiness = readiness;
         this.insecure = insecure;
-        this.watch = new PowerWatch(vim, vms.values());
         this.power = new VmPower(vim);
-        this.drs = new DrsWatch(vim, site, vms.values());
+        this.events = new EventWatch(vim, site, vms.values());
     }
 
     @Override
@@ -338,12 +336,12 @@ final class VspherePlatform implements Platform {
 
     @Override
     public void onUnexpectedStop(VmListener listener) {
-        watch.add(listener);
+        events.add(listener);
     }
 
     @Override
     public void onPlatformOperation(PlatformOperationListener listener) {
-        drs.add(listener);
+        events.add(listener);
     }
 
     private VsphereVm require(Vm vm) {
@@ -367,8 +365,7 @@ final class VspherePlatform implements Platform {
 
     @Override
     public void close() {
-        watch.close();
-        drs.close();
+        events.close();
         vim.close();
     }
 }

@@ -188,7 +188,7 @@ class VsphereGuestReadinessTest {
                         Element.text("template", "false"),
                         argument("sourceHost", "host", hosts.get(0), site.hosts().get(hosts.get(0)).mor()),
                         argument("sourceDatastore", "datastore", "LocalDS_0", site.datastores().get("app").mor()))
-                        .typed(DrsWatch.EVENT));
+                        .typed(EventWatch.DRS_MIGRATION));
             }
             var operation = reported.poll(30, TimeUnit.SECONDS);
             assertThat(operation).as("the deployed VM's migration, reported").isNotNull();

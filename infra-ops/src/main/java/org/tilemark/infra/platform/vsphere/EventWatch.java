@@ -3,6 +3,7 @@ package org.tilemark.infra.platform.vsphere;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -10,16 +11,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.PlatformOperation;
 import org.tilemark.infra.platform.PlatformOperationListener;
+import org.tilemark.infra.platform.VmListener;
 
 /**
- * Tells listeners of the migrations vCenter's DRS makes of the VMs this connection tracks: an
- * EventHistoryCollector for {@code DrsVmMigratedEvent} in the datacenter, from vCenter's time when the
- * first listener came, read every {@link #PERIOD} (oldest first, each event once). DRS moving other VMs
- * is not Tilemark's to record.
+ * What vCenter's event stream says of the VMs this connection tracks, read through one
+ * EventHistoryCollector in the datacenter, from vCenter's time when the first listener came, every
+ * {@link #PERIOD} (oldest first, each event once): the migrations DRS makes ({@code DrsVmMigratedEvent},
+ * reported as platform operations) and VMs powered off, suspended or removed while Tilemark counts them
+ * running (in the vSphere client, by HA, a guest that halted: unexpected stops). One call a period
+ * whatever the number of VMs. What happens to other VMs is not Tilemark's to record.
  */
-final class DrsWatch implements AutoCloseable {
+final class EventWatch implements AutoCloseable {
 
-    static final String EVENT = "DrsVmMigratedEvent";
+    static final String DRS_MIGRATION = "DrsVmMigratedEvent";
+    /** Events that leave a VM not running; Tilemark's own power-offs come after it stopped counting the VM running. */
+    private static final List<String> STOPS = List.of("VmPoweredOffEvent", "VmSuspendedEvent", "VmRemovedEvent");
     /** The cause a DRS migration is recorded with. */
     static final String CAUSE = "DRS";
     private static final Duration PERIOD = Duration.ofSeconds(2);
@@ -29,20 +35,30 @@ final class DrsWatch implements AutoCloseable {
     private final Vim vim;
     private final Site site;
     private final Collection<VsphereVm> vms;
-    private final List<PlatformOperationListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<PlatformOperationListener> operationListeners = new CopyOnWriteArrayList<>();
+    private final List<VmListener> stopListeners = new CopyOnWriteArrayList<>();
     private Thread thread;
     private volatile Mor collector;
 
-    DrsWatch(Vim vim, Site site, Collection<VsphereVm> vms) {
+    EventWatch(Vim vim, Site site, Collection<VsphereVm> vms) {
         this.vim = vim;
         this.site = site;
         this.vms = vms;
     }
 
-    synchronized void add(PlatformOperationListener listener) {
-        listeners.add(listener);
+    void add(PlatformOperationListener listener) {
+        operationListeners.add(listener);
+        start();
+    }
+
+    void add(VmListener listener) {
+        stopListeners.add(listener);
+        start();
+    }
+
+    private synchronized void start() {
         if (thread == null) {
-            thread = Thread.ofPlatform().daemon().name("vsphere-drs-watch").start(this::watch);
+            thread = Thread.ofPlatform().daemon().name("vsphere-event-watch").start(this::watch);
         }
     }
 
@@ -71,29 +87,51 @@ final class DrsWatch implements AutoCloseable {
 
     private Mor create() throws VimFault, IOException {
         // EventFilterSpec's elements in the schema's order.
-        Element filter = Element.of("filter",
+        List<Element> filter = new ArrayList<>(List.of(
                 Element.of("entity", Element.ref("entity", site.datacenter()), Element.text("recursion", "all")),
                 Element.of("time", Element.text("beginTime", vim.currentTime().toString())),
-                Element.text("disableFullMessage", "true"), Element.text("eventTypeId", EVENT));
-        return vim.call("CreateCollectorForEvents", vim.eventManager(), filter).child("returnval").orElseThrow().mor();
+                Element.text("disableFullMessage", "true"), Element.text("eventTypeId", DRS_MIGRATION)));
+        STOPS.forEach(stop -> filter.add(Element.text("eventTypeId", stop)));
+        return vim.call("CreateCollectorForEvents", vim.eventManager(), Element.of("filter", filter))
+                .child("returnval").orElseThrow().mor();
     }
 
     private void report(Node event) {
-        Optional<Mor> moved = event.child("vm").flatMap(argument -> argument.child("vm")).map(Node::mor);
-        Optional<VsphereVm> tracked = vms.stream().filter(vm -> moved.isPresent() && vm.mor.equals(moved.get())).findFirst();
+        Optional<Mor> about = event.child("vm").flatMap(argument -> argument.child("vm")).map(Node::mor);
+        Optional<VsphereVm> tracked = vms.stream().filter(vm -> about.isPresent() && vm.mor.equals(about.get())).findFirst();
         if (tracked.isEmpty()) {
             return;
         }
+        if (STOPS.contains(event.xsiType())) {
+            stopped(tracked.get(), event.xsiType());
+        } else {
+            migrated(event, tracked.get());
+        }
+    }
+
+    private void stopped(VsphereVm vm, String eventType) {
+        if (vm.running) {
+            vm.running = false;
+            String cause = "vCenter reports VM " + VsphereVm.vcenterName(vm.vm) + " " + switch (eventType) {
+                case "VmSuspendedEvent" -> "suspended";
+                case "VmRemovedEvent" -> "removed";
+                default -> "powered off";
+            } + ", not by Tilemark (" + eventType + ")";
+            stopListeners.forEach(listener -> listener.stoppedUnexpectedly(vm.vm, cause));
+        }
+    }
+
+    private void migrated(Node event, VsphereVm tracked) {
         try {
             Optional<String> toDatastore = datastore(event, "ds");
             Optional<String> fromDatastore = datastore(event, "sourceDatastore");
             // A vMotion's event may name no datastore: the VM's disks stayed where they are.
-            String stayed = toDatastore.or(() -> fromDatastore).isPresent() ? null : currentDatastore(tracked.get());
+            String stayed = toDatastore.or(() -> fromDatastore).isPresent() ? null : currentDatastore(tracked);
             Placement from = new Placement(host(event, "sourceHost"), fromDatastore.or(() -> toDatastore).orElse(stayed));
             Placement to = new Placement(host(event, "host"), toDatastore.or(() -> fromDatastore).orElse(stayed));
             Instant at = event.text("createdTime").map(Vim::instant).orElse(Instant.now());
-            PlatformOperation operation = new PlatformOperation(tracked.get().vm, from, to, at, CAUSE);
-            listeners.forEach(listener -> listener.performed(operation));
+            PlatformOperation operation = new PlatformOperation(tracked.vm, from, to, at, CAUSE);
+            operationListeners.forEach(listener -> listener.performed(operation));
         } catch (VimFault | IOException | RuntimeException e) {
             // An event that cannot be read whole is not recorded half.
         }
@@ -101,7 +139,7 @@ final class DrsWatch implements AutoCloseable {
 
     /** The host an event argument names, by the name placements use (vCenter's name for a host outside the cluster). */
     private String host(Node event, String argument) {
-        Node named = event.child(argument).orElseThrow(() -> new IllegalArgumentException(EVENT + " without " + argument));
+        Node named = event.child(argument).orElseThrow(() -> new IllegalArgumentException(DRS_MIGRATION + " without " + argument));
         return named.child("host").map(Node::mor).flatMap(site::hostName).or(() -> named.text("name")).orElseThrow();
     }
 
