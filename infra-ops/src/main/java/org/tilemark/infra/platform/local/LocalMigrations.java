@@ -12,10 +12,10 @@ import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.Vm;
 
 /**
- * vMotion, Storage vMotion and XvMotion on the local platform, moving real bytes.
+ * vMotion, Storage vMotion and XvMotion on the local platform.
  *
- * <p>A host change alone is a live migration: the guest's configured memory is pre-copied over a
- * socket ({@link MemoryPrecopy}), the guest's processes are stunned (SIGSTOP) for the last round and
+ * <p>A host change alone is a live migration: the guest's configured memory is pre-copied in paced,
+ * accounted rounds ({@link MemoryPrecopy}: no bytes are copied), the guest's processes are stunned (SIGSTOP) for the last round and
  * the switch of CPU affinity to the target slot, then resumed: no restart. A datastore change copies
  * the VM's directory to the target datastore while the guest runs, then holds new connections at the
  * endpoint, shuts the guest down cleanly (a database flushes its log: no committed data is lost),
