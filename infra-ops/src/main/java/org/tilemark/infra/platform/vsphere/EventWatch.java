@@ -103,14 +103,16 @@ final class EventWatch implements AutoCloseable {
             return;
         }
         if (STOPS.contains(event.xsiType())) {
-            stopped(tracked.get(), event.xsiType());
+            stopped(tracked.get(), event);
         } else {
             migrated(event, tracked.get());
         }
     }
 
-    private void stopped(VsphereVm vm, String eventType) {
-        if (vm.running) {
+    private void stopped(VsphereVm vm, Node event) {
+        String eventType = event.xsiType();
+        Instant at = event.text("createdTime").map(Vim::instant).orElse(Instant.MAX);
+        if (vm.running && !at.isBefore(vm.poweredOnAt)) {
             vm.running = false;
             String cause = "vCenter reports VM " + VsphereVm.vcenterName(vm.vm) + " " + switch (eventType) {
                 case "VmSuspendedEvent" -> "suspended";

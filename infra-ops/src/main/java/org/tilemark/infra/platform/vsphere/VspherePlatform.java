@@ -125,7 +125,9 @@ final class VspherePlatform implements Platform {
         VsphereVm tracked = require(vm);
         Instant deadline = Instant.now().plus(timeout);
         try {
+            Instant before = vim.currentTime();
             vim.runTask(timeout, "PowerOnVM_Task", tracked.mor);
+            tracked.poweredOnAt = before;
             tracked.poweredOnce = true;
             tracked.running = true;
             if (readiness == Readiness.GUEST) {

@@ -1,6 +1,7 @@
 package org.tilemark.infra.platform.vsphere;
 
 import java.net.InetSocketAddress;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.infra.platform.Vm;
@@ -28,6 +29,11 @@ final class VsphereVm {
     final List<String> ports;
     volatile boolean poweredOnce;
     volatile boolean running;
+    /**
+     * vCenter's time just before Tilemark last powered the VM on: a stop event created before it is of an
+     * earlier power-off (the event stream is read late), not of the VM running now.
+     */
+    volatile Instant poweredOnAt = Instant.MIN;
     volatile Map<String, InetSocketAddress> endpoints = Map.of();
 
     VsphereVm(Vm vm, Mor mor, List<String> ports) {
