@@ -74,6 +74,7 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                         resource(GUEST_HOME + "/bin/tilemark-grow-root", 0755, "tilemark-grow-root"),
                         resource(GUEST_HOME + "/bin/tilemark-fetch-config", 0755, "tilemark-fetch-config"),
                         resource(GUEST_LAUNCHER, 0755, "tilemark-guest"),
+                        resource(GUEST_HOME + "/bin/tilemark-guest-exited", 0755, "tilemark-guest-exited"),
                         resource("/etc/systemd/network/80-dhcp.network", 0644, "80-dhcp.network"),
                         new GuestFile(BOOT_ENV, 0644, String.join("\n",
                                 "NOCLOUD_LABEL=" + NoCloudSeed.LABEL,

@@ -2,6 +2,7 @@ package org.tilemark.templates.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -33,6 +34,8 @@ class ImageRecipeTest {
         }
         // Optional overrides with a default in the script itself (the image build's class-data training run sets it).
         defined.add("TILEMARK_CLASS_DATA");
+        // What systemd tells an ExecStopPost command of how the service ended (tilemark-guest-exited).
+        defined.addAll(List.of("SERVICE_RESULT", "EXIT_CODE", "EXIT_STATUS"));
         Pattern variable = Pattern.compile("\\$\\{?([A-Z][A-Z0-9_]*)");
         Set<String> read = new TreeSet<>();
         for (ImageRecipe.GuestFile file : recipe.bootAgent()) {

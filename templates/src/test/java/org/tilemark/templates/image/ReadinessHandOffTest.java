@@ -47,6 +47,35 @@ class ReadinessHandOffTest {
         assertThat(asked).doesNotExist();
     }
 
+    /** tilemark-guest-exited, as systemd runs it after the guest's process ended: only an abnormal end is reported. */
+    @Test
+    void anAbnormalEndRunsTheGuestOnceMoreToReportItAndACleanStopDoesNot() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path asked = dir.resolve("asked");
+        executable(Files.createDirectories(home.resolve("bin")).resolve("tilemark-guest"),
+                "#!/bin/sh\nprintf '%s|' \"$@\" > '" + asked + "'\n");
+        Path script = dir.resolve("tilemark-guest-exited");
+        Files.writeString(script, file(ImageRecipe.GUEST_HOME + "/bin/tilemark-guest-exited"));
+
+        assertThat(stopPost(script, home, Map.of("SERVICE_RESULT", "success", "EXIT_CODE", "killed", "EXIT_STATUS", "TERM"))).isZero();
+        assertThat(asked).as("a clean stop").doesNotExist();
+
+        assertThat(stopPost(script, home, Map.of("SERVICE_RESULT", "core-dump", "EXIT_CODE", "dumped", "EXIT_STATUS", "SEGV"))).isZero();
+        assertThat(Files.readString(asked)).isEqualTo("--exited|systemd: core-dump, dumped SEGV|");
+        assertThat(file("/etc/systemd/system/tilemark-guest.service"))
+                .contains("ExecStopPost=" + ImageRecipe.GUEST_HOME + "/bin/tilemark-guest-exited");
+        assertThat(file(ImageRecipe.GUEST_LAUNCHER)).as("the launcher passes --exited on").contains("\"$@\"");
+    }
+
+    private static int stopPost(Path script, Path home, Map<String, String> systemd) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true);
+        builder.environment().put("GUEST_HOME", home.toString());
+        builder.environment().putAll(systemd);
+        Process process = builder.start();
+        process.getInputStream().readAllBytes();
+        return process.waitFor();
+    }
+
     /** The units watch and read what the recipe's constants name: they are plain files and cannot refer to them. */
     @Test
     void theUnitsWatchTheReportAndReadBootEnv() {

@@ -20,9 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.HostPort;
+import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.guest.ReadinessReport;
 import org.tilemark.templates.image.ImageManifest;
 import org.tilemark.tests.image.TestGuestImage;
+import org.tilemark.workloads.guest.AbnormalExit;
 
 /**
  * The guest image for real: built with {@code tilemark image build} (Debian packages cached between
@@ -111,6 +113,15 @@ class GuestImageEndToEndTest {
         ReadinessReport report = reported(unknownRole, "unknown role: reported");
         assertThat(report.isReady()).isFalse();
         assertThat(report.reason()).contains("unknown role 'no-such-role'");
+        // Its exit 1 is an abnormal end to systemd: the boot agent's ExecStopPost runs the guest with --exited,
+        // which leaves the guest's own reason standing (a crash with no report would be reported FAILED there).
+        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        while (!unknownRole.console().contains(AbnormalExit.REPORTED_ITSELF) && System.nanoTime() < deadline) {
+            Thread.sleep(1000);
+        }
+        assertThat(unknownRole.console()).as("console:%n%s", unknownRole.consoleTail())
+                .contains(AbnormalExit.REPORTED_ITSELF + " (systemd: exit-code, exited 1)");
+        assertThat(ReadinessConsole.fromConsole(unknownRole.console())).hasValue(report);
     }
 
     /**

@@ -23,10 +23,14 @@ import org.tilemark.templates.image.GuestImage;
  * JVM (an image's boot agent: under software emulation a JVM start costs tens of seconds). {@code
  * --image-manifest} names the manifest of the image the guest runs on: the ready report carries it, so
  * the run records what every VM booted; a guest that cannot read it reports that as its failure.
+ * {@code --exited HOW} is the image's boot agent telling, after the guest's process ended abnormally
+ * (killed, crashed, exited non-zero), how it ended: a guest that died without saying why still
+ * reports FAILED ({@link AbnormalExit}), so the platform stops waiting at once.
  */
 public final class GuestMain {
 
-    private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER] [--image-manifest FILE]";
+    private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER]"
+            + " [--image-manifest FILE] [--exited HOW]";
 
     private GuestMain() {
     }
@@ -38,6 +42,7 @@ public final class GuestMain {
         boolean buildTemplate = false;
         Path prepareMarker = null;
         Path imageManifest = null;
+        String exited = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--config" -> config = path(args, ++i);
@@ -46,20 +51,30 @@ public final class GuestMain {
                 case "--build-template" -> buildTemplate = true;
                 case "--prepare-once" -> prepareMarker = path(args, ++i);
                 case "--image-manifest" -> imageManifest = path(args, ++i);
+                case "--exited" -> exited = value(args, ++i);
                 default -> exit(2, "unknown argument '" + args[i] + "' (" + USAGE + ")");
             }
         }
         if (config == null || disk == null || report == null || (buildTemplate && prepareMarker != null)) {
             exit(2, USAGE);
         }
+        if (exited != null) {
+            System.out.println(AbnormalExit.report(config, report, exited).map(ReadinessConsole::toLine)
+                    .orElse(AbnormalExit.REPORTED_ITSELF + " (" + exited + ")"));
+            return;
+        }
         new GuestMainRun(config, disk, report, Optional.ofNullable(imageManifest)).run(buildTemplate, Optional.ofNullable(prepareMarker));
     }
 
     private static Path path(String[] args, int i) {
+        return Path.of(value(args, i)).toAbsolutePath().normalize();
+    }
+
+    private static String value(String[] args, int i) {
         if (i >= args.length) {
             exit(2, USAGE);
         }
-        return Path.of(args[i]).toAbsolutePath().normalize();
+        return args[i];
     }
 
     static void exit(int code, String message) {

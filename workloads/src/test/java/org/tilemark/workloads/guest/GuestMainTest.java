@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.GuestDocumentFile;
+import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.guest.ReadinessReport;
 import org.tilemark.templates.image.GuestImage;
 import org.tilemark.templates.image.ImageManifest;
@@ -100,6 +101,39 @@ class GuestMainTest {
 
         assertThat(report.isReady()).isFalse();
         assertThat(report.reason()).contains("cannot read the image manifest " + manifest).contains("format 'something-else'");
+    }
+
+    /** The boot agent's ExecStopPost after a crash: the guest never reported, so --exited reports for it. */
+    @Test
+    void aGuestThatDiedBeforeReportingIsReportedFailedWithHowItEnded() throws Exception {
+        Path config = config("dvdstore-db", Map.of(), Map.of());
+        Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
+        Process exited = new ProcessBuilder(command(config, dir.resolve("disk"), report, "--exited", "systemd: core-dump, dumped SEGV"))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("console.log").toFile()).start();
+
+        assertThat(exited.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        ReadinessReport failed = GuestDocumentFile.READINESS.read(report);
+        assertThat(failed.isReady()).isFalse();
+        assertThat(failed.vmName()).isEqualTo("tile1-x");
+        assertThat(failed.role()).isEqualTo("dvdstore-db");
+        assertThat(failed.reason()).isEqualTo("the guest process ended before it was ready (systemd: core-dump, dumped SEGV)");
+        assertThat(Files.readString(dir.resolve("console.log"))).as("the tagged line a console-reading platform waits for")
+                .contains(ReadinessConsole.toLine(failed));
+    }
+
+    @Test
+    void aReadyGuestThatDiesNoLongerReportsReadyAndAGuestThatSaidWhyKeepsItsReason() throws Exception {
+        Path config = config("standby", Map.of(), Map.of());
+        Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
+        GuestDocumentFile.READINESS.write(report, ReadinessReport.ready("tile1-x", "standby", Map.of("http", 8080), 42));
+
+        assertThat(AbnormalExit.report(config, report, "systemd: signal, killed KILL")).isPresent();
+        assertThat(GuestDocumentFile.READINESS.read(report).reason())
+                .isEqualTo("the guest process ended after it was ready (systemd: signal, killed KILL)");
+
+        GuestDocumentFile.READINESS.write(report, ReadinessReport.failed("tile1-x", "standby", "missing peer x", 42));
+        assertThat(AbnormalExit.report(config, report, "systemd: exit-code, exited 1")).isEmpty();
+        assertThat(GuestDocumentFile.READINESS.read(report).reason()).isEqualTo("missing peer x");
     }
 
     /** Starts the guest with {@code --prepare-once}, waits for its ready report, stops it, and returns its console. */
