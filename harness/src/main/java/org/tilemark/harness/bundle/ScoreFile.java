@@ -117,6 +117,12 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
 
     /** The harness's own CPU: seconds the drivers and endpoints used per tile-minute of measurement. */
     public record HarnessCpu(double cpuSeconds, double tileMinutes, double cpuSecondsPerTileMinute) {
+
+        /** The harness's CPU in % of one core over the measured time (its tile-minutes over {@code tiles}); empty if none was measured. */
+        public static OptionalDouble percentOfOneCore(double cpuSeconds, double tileMinutes, int tiles) {
+            double measuredSeconds = tiles <= 0 ? 0 : tileMinutes * 60 / tiles;
+            return measuredSeconds > 0 ? OptionalDouble.of(100 * cpuSeconds / measuredSeconds) : OptionalDouble.empty();
+        }
     }
 
     /** The cluster's CPU utilization over the measured phases, as a share of all its hosts' cores. */

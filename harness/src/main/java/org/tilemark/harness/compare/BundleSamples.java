@@ -10,6 +10,7 @@ import java.util.Map;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.compare.MetricSamples.Better;
 import org.tilemark.infra.ops.InfraOperationType;
 
@@ -115,12 +116,9 @@ final class BundleSamples {
     /** The harness's own CPU (drivers, endpoints) in % of one core over the measured time: one sample per run. */
     private static void harnessCpu(JsonNode score, Map<String, MetricSamples> metrics) {
         JsonNode cpu = score.path("harnessCpu");
-        double tiles = score.path("tiles").asDouble(0);
-        double measuredSeconds = tiles == 0 ? 0 : cpu.path("tileMinutes").asDouble(0) * 60 / tiles;
-        if (measuredSeconds > 0) {
-            add(metrics, "cpu.harness", "harness CPU", "% of a core", Better.NEITHER, "run",
-                    JSON.getNodeFactory().numberNode(100 * cpu.path("cpuSeconds").asDouble() / measuredSeconds));
-        }
+        ScoreFile.HarnessCpu.percentOfOneCore(cpu.path("cpuSeconds").asDouble(), cpu.path("tileMinutes").asDouble(0),
+                score.path("tiles").asInt(0)).ifPresent(percent -> add(metrics, "cpu.harness", "harness CPU", "% of a core",
+                Better.NEITHER, "run", JSON.getNodeFactory().numberNode(percent)));
     }
 
     /**

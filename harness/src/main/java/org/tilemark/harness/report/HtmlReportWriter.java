@@ -56,6 +56,7 @@ public final class HtmlReportWriter implements ReportWriter {
         inventory(html, Json.at(run, "inventory"));
         PhaseSections.render(html, contents, score);
         InfraSections.render(html, contents, score);
+        CostSection.render(html, score);
         charts(html, contents);
         errorsByVm(html, contents);
         events(html, score);

@@ -2,6 +2,8 @@ package org.tilemark.harness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,24 @@ class HtmlReportWriterTest {
                 .contains(Redaction.REDACTED)
                 .doesNotContain("hunter2")
                 .doesNotContainPattern("(?i)<link|<script|https?://");
+    }
+
+    /** Issue 19: the harness's own CPU beside the cluster's, from score.json. */
+    @Test
+    void showsTheHarnessCpuBesideTheClustersAndNothingWhereTheRunRecordedNeither() throws Exception {
+        Path bundle = BundleFixture.copy(BundleFixture.NONCOMPLIANT, temp);
+        assertThat(writeReport(bundle)).doesNotContain("Cost of measuring");
+
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode score = (ObjectNode) json.readTree(bundle.resolve("score.json").toFile());
+        score.putObject("harnessCpu").put("cpuSeconds", 52.0).put("tileMinutes", 3.0).put("cpuSecondsPerTileMinute", 17.333);
+        score.putObject("clusterCpu").put("percent", 34.94);
+        json.writeValue(bundle.resolve("score.json").toFile(), score);
+
+        // One tile: 3 tile-minutes are 180 s measured, and 52 CPU-s over them are 28.9 % of one core.
+        assertThat(writeReport(bundle)).contains("<h2>Cost of measuring</h2>")
+                .contains("<td>Cluster CPU busy (% of all its hosts&#39; cores)</td><td>34.9 %</td>")
+                .contains("<td>52.0 CPU-s over 3.0 tile-minutes: 17.33 CPU-s per tile-minute, 28.9 % of one core</td>");
     }
 
     @Test
