@@ -54,13 +54,16 @@ public final class ConfigLoader {
 
     /**
      * Loads a configuration tree already parsed, e.g. the snapshot a results bundle keeps (see
-     * {@link ConfigWriter#toMap}), merged onto the defaults like a file.
+     * {@link ConfigWriter#toMap}), merged onto the defaults like a file; keys older versions recorded
+     * are read as their replacements ({@link RetiredKeys}).
      */
     public static BenchmarkSpec load(ObjectNode tree) throws ConfigException {
         Objects.requireNonNull(tree, "tree");
         PlatformConfigs platforms = PlatformConfigs.load();
         ObjectNode merged = defaults(new YamlTrees(), platforms);
-        YamlTrees.deepMerge(merged, tree.deepCopy());
+        ObjectNode snapshot = tree.deepCopy();
+        RetiredKeys.upgrade(snapshot);
+        YamlTrees.deepMerge(merged, snapshot);
         return bind(merged, Map.of(), platforms, false);
     }
 

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * @param actionMix                 action name (one of {@link #ACTIONS}) to relative weight
  * @param messageSizes              message size ({@link DataSizes} syntax, e.g. {@code 2KB}) to relative weight
  * @param messagesPerMailbox        messages each mailbox holds when the template is built
- * @param maxRecipients             a sent message has 1..maxRecipients recipients
+ * @param meanRecipients            a sent message has this many recipients on average (MMB: 4.7), at least 1
  * @param deliverySamplePercent     share of sent messages whose delivery is tracked, in percent
  * @param referenceActionsPerMinute per-tile throughput that normalizes to a score of 1.0
  * @param qos                       quality-of-service limits, keyed by action
@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  */
 public record MailSpec(boolean enabled, int users, String smtpUrl, String imapUrl, String passwordEnv,
         @OptionalValue Path passwordFile, double tasksPerUserPerDay, Duration workday, double acceleration,
-        Map<String, Double> actionMix, Map<String, Double> messageSizes, int messagesPerMailbox, int maxRecipients,
+        Map<String, Double> actionMix, Map<String, Double> messageSizes, int messagesPerMailbox, double meanRecipients,
         double deliverySamplePercent, double referenceActionsPerMinute, QosSpec qos, Duration requestTimeout) {
 
     /** The actions {@code actionMix} may weight, in their conventional order. */
@@ -46,7 +46,7 @@ public record MailSpec(boolean enabled, int users, String smtpUrl, String imapUr
 
     /**
      * The offered load per tile: {@code users x tasksPerUserPerDay x acceleration / workday} in minutes
-     * (165 with the defaults).
+     * (194.6 with the defaults).
      */
     public double targetActionsPerMinute() {
         double workdayMinutes = workday.toNanos() / 60e9;
@@ -73,7 +73,7 @@ public record MailSpec(boolean enabled, int users, String smtpUrl, String imapUr
                 + ", imapUrl=" + redactedImapUrl() + ", passwordEnv=" + passwordEnv + ", passwordFile=" + passwordFile
                 + ", tasksPerUserPerDay=" + tasksPerUserPerDay + ", workday=" + workday
                 + ", acceleration=" + acceleration + ", actionMix=" + actionMix + ", messageSizes=" + messageSizes
-                + ", messagesPerMailbox=" + messagesPerMailbox + ", maxRecipients=" + maxRecipients
+                + ", messagesPerMailbox=" + messagesPerMailbox + ", meanRecipients=" + meanRecipients
                 + ", deliverySamplePercent=" + deliverySamplePercent
                 + ", referenceActionsPerMinute=" + referenceActionsPerMinute + ", qos=" + qos
                 + ", requestTimeout=" + requestTimeout + "]";

@@ -151,7 +151,7 @@ final class SpecValidator {
         validateActionMix(mail.actionMix());
         validateMessageSizes(mail.messageSizes());
         atLeast(MAIL + ".messagesPerMailbox", mail.messagesPerMailbox(), 0);
-        atLeast(MAIL + ".maxRecipients", mail.maxRecipients(), 1);
+        atLeast(MAIL + ".meanRecipients", mail.meanRecipients(), 1.0);
         percent(MAIL + ".deliverySamplePercent", mail.deliverySamplePercent());
         positive(MAIL + ".referenceActionsPerMinute", mail.referenceActionsPerMinute());
         validateQos(MAIL + ".qos", mail.qos());

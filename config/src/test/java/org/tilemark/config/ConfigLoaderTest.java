@@ -45,16 +45,17 @@ class ConfigLoaderTest {
                 0.5, Duration.ofSeconds(2)));
         assertThat(dvdstore.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
         MailSpec mail = spec.workloads().mail();
-        assertThat(mail).isEqualTo(new MailSpec(true, 20, "", "", "TILEMARK_MAIL_PASSWORD", null, 132,
+        assertThat(mail).isEqualTo(new MailSpec(true, 20, "", "", "TILEMARK_MAIL_PASSWORD", null, 155.7,
                 Duration.ofHours(8), 30,
-                Map.of("logon", 6.0, "send", 14.0, "read", 50.0, "move", 12.0, "delete", 24.0, "search", 10.0,
-                        "browse", 16.0),
-                Map.of("2KB", 50.0, "4KB", 20.0, "10KB", 18.0, "50KB", 7.0, "200KB", 4.0, "500KB", 1.0),
-                40, 3, 10, 165,
+                Map.of("logon", 0.0, "send", 14.2, "read", 81.0, "move", 16.0, "delete", 32.5, "search", 0.0,
+                        "browse", 12.0),
+                Map.of("1KB", 60.0, "2KB", 16.0, "4KB", 4.0, "10KB", 6.0, "15KB", 4.0, "16KB", 4.0, "43KB", 2.0,
+                        "100KB", 4.0),
+                40, 4.7, 10, 194.625,
                 new QosSpec(95, Map.of("send", Duration.ofMillis(500)), 0.5, Duration.ofSeconds(2)),
                 Duration.ofSeconds(10)));
         assertThat(mail.actionMix().keySet()).containsExactlyElementsOf(MailSpec.ACTIONS);
-        assertThat(mail.targetActionsPerMinute()).isCloseTo(165.0, within(1e-9));
+        assertThat(mail.targetActionsPerMinute()).isCloseTo(194.625, within(1e-9));
         assertThat(spec.workloads().standby()).isEqualTo(
                 new StandbySpec(true, Duration.ofSeconds(1), Duration.ofSeconds(1), 99));
         assertThat(ConfigLoader.defaults()).isEqualTo(spec);

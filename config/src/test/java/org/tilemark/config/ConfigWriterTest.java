@@ -31,7 +31,7 @@ class ConfigWriterTest {
                 .containsEntry("results", "results").containsEntry("tiles", 1).containsEntry("seed", 42L);
         String yaml = ConfigWriter.toYaml(ConfigLoader.defaults());
         assertThat(yaml).contains("provisionTimeout: 5m").contains("purchase: 2s").contains("passwordFile: null")
-                .contains("workday: 8h").contains("send: 500ms").contains("\"2KB\": 50.0");
+                .contains("workday: 8h").contains("send: 500ms").contains("\"2KB\": 16.0");
     }
 
     @Test
@@ -54,7 +54,7 @@ class ConfigWriterTest {
         MailSpec m = ConfigLoader.defaults().workloads().mail();
         MailSpec withCredentials = new MailSpec(m.enabled(), m.users(), "smtp://bob:hunter2@mail:25",
                 "imap://bob:hunter2@mail:143", m.passwordEnv(), m.passwordFile(), m.tasksPerUserPerDay(), m.workday(),
-                m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.maxRecipients(),
+                m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.meanRecipients(),
                 m.deliverySamplePercent(), m.referenceActionsPerMinute(), m.qos(), m.requestTimeout());
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
@@ -91,6 +91,22 @@ class ConfigWriterTest {
         var tree = new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(ConfigWriter.toMap(spec));
 
         assertThat(ConfigLoader.load((com.fasterxml.jackson.databind.node.ObjectNode) tree)).isEqualTo(spec);
+    }
+
+    @Test
+    void anOlderSnapshotsMaxRecipientsLoadsAsTheSameDrawWhileAUsersFileMayNotUseIt() throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(ConfigWriter.toMap(ConfigLoader.defaults()));
+        var mail = (com.fasterxml.jackson.databind.node.ObjectNode) tree.path("workloads").path("mail");
+        mail.remove("meanRecipients");
+        mail.put("maxRecipients", 3); // as bundles written before meanRecipients record it: 1..3 recipients
+
+        assertThat(ConfigLoader.load(tree).workloads().mail().meanRecipients()).isEqualTo(2.0);
+        assertThat(mail.has("maxRecipients")).as("the caller's tree is left alone").isTrue();
+        Path file = Files.writeString(dir.resolve("old-key.yaml"), "workloads: {mail: {maxRecipients: 3}}\n");
+        assertThat(org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> ConfigLoader.load(Optional.of(file), Map.of())).errors())
+                .singleElement().asString().startsWith("unknown key 'workloads.mail.maxRecipients'");
     }
 
     /** Property: for valid specs with varied values, toYaml then load gives back an equal spec. */

@@ -1,6 +1,7 @@
 package org.tilemark.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,9 +31,9 @@ class MailAndStandbyConfigTest {
 
         MailSpec mail = ConfigLoader.load(Optional.of(file), Map.of()).workloads().mail();
 
-        assertThat(mail.actionMix()).containsEntry("send", 20.0).containsEntry("read", 50.0)
+        assertThat(mail.actionMix()).containsEntry("send", 20.0).containsEntry("read", 81.0)
                 .doesNotContainKey("search").hasSize(6);
-        assertThat(mail.messageSizes()).containsEntry("1.5MB", 2.0).containsEntry("2KB", 50.0).hasSize(7);
+        assertThat(mail.messageSizes()).containsEntry("1.5MB", 2.0).containsEntry("2KB", 16.0).hasSize(9);
         assertThat(mail.qos().limits()).containsEntry("send", Duration.ofMillis(500))
                 .containsEntry("read", Duration.ofSeconds(1));
     }
@@ -46,7 +47,7 @@ class MailAndStandbyConfigTest {
 
         assertThat(spec.workloads().mail().users()).isEqualTo(40);
         assertThat(spec.workloads().mail().actionMix()).containsEntry("send", 28.0).hasSize(7);
-        assertThat(spec.workloads().mail().targetActionsPerMinute()).isEqualTo(330.0);
+        assertThat(spec.workloads().mail().targetActionsPerMinute()).isCloseTo(389.25, within(1e-9));
         assertThat(spec.workloads().standby().timeout()).isEqualTo(Duration.ofMillis(2500));
     }
 
@@ -62,7 +63,7 @@ class MailAndStandbyConfigTest {
                     actionMix: {sned: 3, read: -1, frobnicate: 1}
                     messageSizes: {2KB: -5, 2kib: 1, 0B: 1}
                     messagesPerMailbox: -1
-                    maxRecipients: 0
+                    meanRecipients: 0.5
                     deliverySamplePercent: 101
                     referenceActionsPerMinute: 0
                     qos: {percentile: 0, maxFailurePercent: -1, limits: {send: 0s}, maxScheduleLagP99: 0s}
@@ -86,7 +87,7 @@ class MailAndStandbyConfigTest {
                 "workloads.mail.messageSizes: size '0B' must be at least 1 byte",
                 "workloads.mail.messageSizes.2KB: must be >= 0 (got -5)",
                 "workloads.mail.messagesPerMailbox: must be >= 0 (got -1)",
-                "workloads.mail.maxRecipients: must be >= 1 (got 0)",
+                "workloads.mail.meanRecipients: must be >= 1 (got 0.5)",
                 "workloads.mail.deliverySamplePercent: must be between 0 and 100 (got 101)",
                 "workloads.mail.referenceActionsPerMinute: must be > 0 (got 0)",
                 "workloads.mail.qos.percentile: must be > 0 and < 100 (got 0)",
@@ -105,7 +106,7 @@ class MailAndStandbyConfigTest {
                 workloads:
                   mail:
                     actionMix: {logon: 0, send: 0, read: 0, move: 0, delete: 0, search: 0, browse: 0}
-                    messageSizes: {2KB: null, 4KB: null, 10KB: null, 50KB: null, 200KB: null, 500KB: null}
+                    messageSizes: {1KB: null, 2KB: null, 4KB: null, 10KB: null, 15KB: null, 16KB: null, 43KB: null, 100KB: null}
                 """);
 
         assertThat(errorsOf(file)).containsExactlyInAnyOrder(
@@ -119,8 +120,9 @@ class MailAndStandbyConfigTest {
                 "workloads.mail.actionMix.send: expected a number, got 'lots'");
         Map<String, String> onlyBadWeight = Map.of("workloads.mail.messageSizes.2KB", "x",
                 "workloads.mail.messageSizes.4KB", "null", "workloads.mail.messageSizes.10KB", "0",
-                "workloads.mail.messageSizes.50KB", "0", "workloads.mail.messageSizes.200KB", "0",
-                "workloads.mail.messageSizes.500KB", "0");
+                "workloads.mail.messageSizes.1KB", "0", "workloads.mail.messageSizes.15KB", "0",
+                "workloads.mail.messageSizes.16KB", "0", "workloads.mail.messageSizes.43KB", "0",
+                "workloads.mail.messageSizes.100KB", "0");
         assertThat(errorsOf(onlyBadWeight)).containsExactlyInAnyOrder(
                 "workloads.mail.messageSizes.2KB: expected a number, got 'x'",
                 "workloads.mail.messageSizes.4KB: expected a number, got 'null'");

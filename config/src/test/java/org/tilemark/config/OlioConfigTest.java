@@ -30,7 +30,7 @@ class OlioConfigTest {
                         "EventDetail", Duration.ofSeconds(2), "PersonDetail", Duration.ofSeconds(2),
                         "AddPerson", Duration.ofSeconds(3), "AddEvent", Duration.ofSeconds(4)),
                         0.5, Duration.ofSeconds(2)),
-                10, 2, 2, Duration.ofSeconds(10)));
+                0, 2, 2, Duration.ofSeconds(10)));
         assertThat(olio.qos().limits().keySet()).containsExactlyInAnyOrderElementsOf(OlioSpec.OPERATIONS);
         assertThat(olio.targetOpsPerSecond()).isCloseTo(5.0, within(1e-9));
         assertThat(olio.targetOpsPerSecond()).isCloseTo(olio.referenceOpsPerSecond(), within(1e-9));

@@ -24,11 +24,16 @@ import java.util.Map;
  * the sampled share, {@code sqrt(p (1 − p) / n)}, so the rule flags mixes that are really off, not
  * phases that are merely short; with enough operations the relative band decides again.
  *
+ * <p>Operations drawn from a Markov chain are correlated, so their shares wander more or less than
+ * independent draws would: {@code shareVarianceFactor} scales each operation's {@code p (1 − p)} by
+ * the chain's asymptotic variance ratio (1 when absent: independent draws).
+ *
  * @param tolerancePointsFloor     the band is never narrower than this many percentage points; 0 for none
  * @param noiseSigmas              the band is never narrower than this many standard errors; 0 for none
+ * @param shareVarianceFactor      per operation, the variance of its share over that of independent draws
  */
 public record MixRule(Map<String, Double> targetPercent, double tolerancePercentRelative,
-        double tolerancePointsFloor, double noiseSigmas) implements QosRule {
+        double tolerancePointsFloor, double noiseSigmas, Map<String, Double> shareVarianceFactor) implements QosRule {
 
     // Shares are ratios of counts; do not fail an operation sitting exactly on its band edge by rounding.
     private static final double EDGE_SLACK_POINTS = 1e-9;
@@ -45,6 +50,14 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
         Require.nonNegative(tolerancePercentRelative, "tolerancePercentRelative");
         Require.nonNegative(tolerancePointsFloor, "tolerancePointsFloor");
         Require.nonNegative(noiseSigmas, "noiseSigmas");
+        shareVarianceFactor = Require.mapCopy(shareVarianceFactor, "shareVarianceFactor");
+        shareVarianceFactor.forEach((operation, factor) -> Require.positive(factor, "shareVarianceFactor[" + operation + "]"));
+    }
+
+    /** Independent draws: every operation's share varies as {@code p (1 − p) / n}. */
+    public MixRule(Map<String, Double> targetPercent, double tolerancePercentRelative, double tolerancePointsFloor,
+                   double noiseSigmas) {
+        this(targetPercent, tolerancePercentRelative, tolerancePointsFloor, noiseSigmas, Map.of());
     }
 
     /** A relative tolerance with an absolute floor, without a noise band. */
@@ -74,7 +87,7 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
             double measuredShare = 100.0 * countOf(result, target.getKey()) / total;
             double deviationPoints = Math.abs(measuredShare - targetShare);
             double deviationPercent = 100.0 * deviationPoints / targetShare;
-            double bandPoints = bandPoints(targetShare, total);
+            double bandPoints = bandPoints(target.getKey(), targetShare, total);
             // Without a floor the band is proportional to the target, so relative deviation ranks the same.
             double rank = hasFloor() ? deviationPoints / bandPoints : deviationPercent;
             if (rank > worstRank) {
@@ -104,9 +117,10 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
     }
 
     /** Allowed |measured − target| in percentage points for an operation whose target share is given. */
-    private double bandPoints(double targetShare, long total) {
+    private double bandPoints(String operation, double targetShare, long total) {
         double p = targetShare / 100.0;
-        double noisePoints = noiseSigmas * 100.0 * Math.sqrt(p * (1 - p) / Math.max(1, total));
+        double variance = p * (1 - p) * shareVarianceFactor.getOrDefault(operation, 1.0);
+        double noisePoints = noiseSigmas * 100.0 * Math.sqrt(variance / Math.max(1, total));
         return Math.max(Math.max(targetShare * tolerancePercentRelative / 100.0, tolerancePointsFloor), noisePoints);
     }
 
@@ -115,14 +129,18 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
     }
 
     private String limitText() {
-        String text = "±" + Decimals.percent(tolerancePercentRelative) + " relative";
+        List<String> bands = new ArrayList<>();
+        // Faban's rule has no relative band (0): say nothing of it unless it is the only band.
+        if (tolerancePercentRelative > 0 || !hasFloor()) {
+            bands.add("±" + Decimals.percent(tolerancePercentRelative) + " relative");
+        }
         if (tolerancePointsFloor > 0) {
-            text += " or ±" + Decimals.of(tolerancePointsFloor, 2) + " points";
+            bands.add("±" + Decimals.of(tolerancePointsFloor, 2) + " points");
         }
         if (noiseSigmas > 0) {
-            text += " or " + Decimals.of(noiseSigmas, 1) + " standard errors";
+            bands.add(Decimals.of(noiseSigmas, 1) + " standard errors");
         }
-        return text;
+        return String.join(" or ", bands);
     }
 
     private static long countOf(WorkloadResult result, String operation) {

@@ -148,6 +148,23 @@ class MixRuleTest {
     }
 
     @Test
+    void aShareVarianceFactorScalesTheNoiseBandOfItsOperationOnly() {
+        // 22 % vs 26 % over 200 operations: 4 points; 3 independent standard errors are 9.3 points.
+        Map<String, Double> target = target("HomePage", 26, "TagSearch", 74);
+        WorkloadResult phase = twoCounts("HomePage", 44, "TagSearch", 156);
+        assertThat(new MixRule(target, 0, 2, 3).check(phase).passed()).isTrue();
+        // A share that varies a fifth as much as independent draws: 3 x sqrt(0.2) standard errors = 4.2 points, still in.
+        assertThat(new MixRule(target, 0, 2, 3, Map.of("HomePage", 0.2, "TagSearch", 0.2)).check(phase).passed()).isTrue();
+        // A tenth: 2.9 points, out - on both operations, each judged with its own factor.
+        QosCheck steady = new MixRule(target, 0, 2, 3, Map.of("HomePage", 0.1, "TagSearch", 0.1)).check(phase);
+        assertThat(steady.passed()).isFalse();
+        assertThat(steady.detail()).isEqualTo("mix outside ±2 points or 3 standard errors: HomePage = 22 % vs target 26 % "
+                + "(band ±2.94 points); TagSearch = 78 % vs target 74 % (band ±2.94 points)");
+        assertThatThrownBy(() -> new MixRule(target, 0, 2, 3, Map.of("HomePage", 0.0)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void anOptionalPercentileRulePassesWithoutSamplesAndStillJudgesWhenMeasured() {
         WorkloadResult none = twoCounts("HomePage", 10, "TagSearch", 10);
         assertThat(new PercentileRule("AddPerson", 90, java.time.Duration.ofSeconds(3)).check(none).passed()).isFalse();

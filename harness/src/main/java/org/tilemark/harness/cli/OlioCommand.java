@@ -28,7 +28,7 @@ class OlioCommand {
             description = {"Write the Olio driver's Apache JMeter plan as a .jmx that stock JMeter runs "
                     + "(jmeter -n -t plan.jmx -l results.jtl -Jolio.host=HOST -Jolio.port=PORT).",
                     "Properties: olio.host, olio.port, olio.users, olio.durationSeconds, olio.cycleMs, "
-                            + "olio.maxCycleFactor, olio.loadedUsers, olio.emptyCachePercent, olio.attendPercent, olio.uploadDir; "
+                            + "olio.maxCycleFactor, olio.loadedUsers, olio.tags, olio.emptyCachePercent, olio.attendPercent, olio.uploadDir; "
                             + "their defaults come from the configuration."})
     static class ExportJmx implements Callable<Integer> {
 

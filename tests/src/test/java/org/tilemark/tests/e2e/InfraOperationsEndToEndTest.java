@@ -102,7 +102,7 @@ class InfraOperationsEndToEndTest {
         s.put("workloads.dvdstore.thinkTime", "6s");
         s.put("workloads.dvdstore.referenceOrdersPerMinute", "300");
         s.put("workloads.mail.acceleration", "30");
-        s.put("workloads.mail.referenceActionsPerMinute", "165");
+        s.put("workloads.mail.referenceActionsPerMinute", "194.625");
         return s;
     }
 

@@ -36,7 +36,8 @@ public final class MailRole implements GuestRole {
 
     public static final String NAME = "mail";
     public static final String PASSWORD_ENV = "TILEMARK_MAIL_PASSWORD";
-    static final String DEFAULT_SIZES = "2048:50,4096:20,10240:18,51200:7,204800:4,512000:1";
+    /** The guest's fallback when no sizes were sent: the MMB profile of the built-in defaults. */
+    static final String DEFAULT_SIZES = "1024:60,2048:16,4096:4,10240:6,15360:4,16384:4,44032:2,102400:4";
     /** The folders every seeded mailbox has besides INBOX; the driver moves messages into them. */
     static final List<String> FOLDERS = List.of("Archive", "Projects", "Receipts");
     static final Duration SAVE_INTERVAL = Duration.ofSeconds(30);

@@ -18,6 +18,13 @@ public final class OlioMarkovChain {
 
     static final String FIRST_OPERATION = "HomePage";
 
+    /**
+     * Faban's per-operation minimum cycle (the start-to-start gap before the operation) as a share of
+     * the mean cycle: AddEvent's 3 s at Faban's 5 s mean. Relative, so a shortened cycle (a test's
+     * 50 ms) keeps the same shape.
+     */
+    static final Map<String, Double> MIN_CYCLE_SHARE = Map.of("AddEvent", 0.6);
+
     private static final int[][] TRANSITION_PERCENT = {
             {0, 11, 52, 36, 0, 1, 0},
             {0, 0, 60, 20, 0, 0, 20},
@@ -88,6 +95,76 @@ public final class OlioMarkovChain {
             groovy.append(from == 0 ? "" : ", ").append(java.util.Arrays.toString(TRANSITION_PERCENT[from]));
         }
         return groovy.append(']').toString();
+    }
+
+    /**
+     * How much more (or less) an operation's share wanders over a phase than if operations were drawn
+     * independently: the chain's asymptotic variance of the share over {@code p (1 - p)}. Consecutive
+     * operations are correlated (HomePage never follows itself, TagSearch often does), so HomePage's
+     * share is steadier (about 0.5) and TagSearch's noisier (about 1.2) than independent draws.
+     * Computed from the fundamental matrix {@code Z = (I - P + 1 pi)^-1}: variance {@code 2 pi_i Z_ii - pi_i - pi_i^2}.
+     */
+    public static Map<String, Double> shareVarianceFactors() {
+        int n = OPERATIONS.size();
+        double[] pi = stationaryPercent().values().stream().mapToDouble(percent -> percent / 100.0).toArray();
+        double[][] a = new double[n][n];
+        for (int from = 0; from < n; from++) {
+            double rowTotal = java.util.Arrays.stream(TRANSITION_PERCENT[from]).sum();
+            for (int to = 0; to < n; to++) {
+                a[from][to] = (from == to ? 1 : 0) - TRANSITION_PERCENT[from][to] / rowTotal + pi[to];
+            }
+        }
+        double[][] z = invert(a);
+        Map<String, Double> factors = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            double variance = 2 * pi[i] * z[i][i] - pi[i] - pi[i] * pi[i];
+            factors.put(OPERATIONS.get(i), variance / (pi[i] * (1 - pi[i])));
+        }
+        return factors;
+    }
+
+    /** Gauss-Jordan with partial pivoting; the matrix is small and well conditioned. */
+    private static double[][] invert(double[][] matrix) {
+        int n = matrix.length;
+        double[][] m = new double[n][2 * n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(matrix[i], 0, m[i], 0, n);
+            m[i][n + i] = 1;
+        }
+        for (int column = 0; column < n; column++) {
+            int pivot = column;
+            for (int row = column + 1; row < n; row++) {
+                if (Math.abs(m[row][column]) > Math.abs(m[pivot][column])) {
+                    pivot = row;
+                }
+            }
+            double[] swap = m[column];
+            m[column] = m[pivot];
+            m[pivot] = swap;
+            double divisor = m[column][column];
+            for (int k = 0; k < 2 * n; k++) {
+                m[column][k] /= divisor;
+            }
+            for (int row = 0; row < n; row++) {
+                double factor = m[row][column];
+                if (row != column && factor != 0) {
+                    for (int k = 0; k < 2 * n; k++) {
+                        m[row][k] -= factor * m[column][k];
+                    }
+                }
+            }
+        }
+        double[][] inverse = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(m[i], n, inverse[i], 0, n);
+        }
+        return inverse;
+    }
+
+    /** {@link #MIN_CYCLE_SHARE} as a Groovy map literal, for the plan's script. */
+    static String groovyMinCycleShares() {
+        return MIN_CYCLE_SHARE.entrySet().stream().map(e -> "'" + e.getKey() + "': " + e.getValue() + "d")
+                .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
     }
 
     static String groovyOperations() {

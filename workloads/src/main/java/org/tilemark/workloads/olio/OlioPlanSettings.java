@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import org.tilemark.config.OlioSpec;
+import org.tilemark.workloads.olio.db.OlioScale;
 
 /**
  * The values the Olio JMeter plan is built from, each a JMeter expression: a literal for an embedded
@@ -19,6 +20,7 @@ import org.tilemark.config.OlioSpec;
  * @param cycleMs           mean start-to-start gap of one user's operations
  * @param maxCycleFactor    a gap is truncated at this multiple of the mean
  * @param loadedUsers       PERSON rows the database was loaded with (Login picks user1..userN)
+ * @param tags              tags the database was loaded with (TagSearch picks tag1..tagN uniformly)
  * @param emptyCachePercent share of users that start with an empty browser cache
  * @param attendPercent     share of (logged-in) EventDetail views that attend the event
  * @param originEpochMs     the schedule's origin; {@code 0} means each thread's own start time
@@ -26,7 +28,7 @@ import org.tilemark.config.OlioSpec;
  * @param uploadDir         directory holding the upload files (see {@link OlioAssets})
  */
 public record OlioPlanSettings(String host, String port, String users, String durationSeconds, String cycleMs,
-                               String maxCycleFactor, String loadedUsers, String emptyCachePercent,
+                               String maxCycleFactor, String loadedUsers, String tags, String emptyCachePercent,
                                String attendPercent, String originEpochMs, Duration requestTimeout, String uploadDir) {
 
     /** Runs forever in effect: an embedded run ends when the driver closes it. */
@@ -37,7 +39,7 @@ public record OlioPlanSettings(String host, String port, String users, String du
         return new OlioPlanSettings(target.getHostString(), Integer.toString(target.getPort()),
                 Integer.toString(spec.users()), Long.toString(EMBEDDED_DURATION_SECONDS),
                 Long.toString(spec.cycleTime().toMillis()), Double.toString(spec.maxCycleFactor()),
-                Integer.toString(spec.loadedUsers()), Double.toString(spec.emptyCachePercent()),
+                Integer.toString(spec.loadedUsers()), Integer.toString(tagsOf(spec)), Double.toString(spec.emptyCachePercent()),
                 Double.toString(spec.attendPercent()), Long.toString(origin.toEpochMilli()),
                 spec.requestTimeout(), assets.toAbsolutePath().toString());
     }
@@ -50,10 +52,15 @@ public record OlioPlanSettings(String host, String port, String users, String du
                 property("olio.cycleMs", Long.toString(spec.cycleTime().toMillis())),
                 property("olio.maxCycleFactor", Double.toString(spec.maxCycleFactor())),
                 property("olio.loadedUsers", Integer.toString(spec.loadedUsers())),
+                property("olio.tags", Integer.toString(tagsOf(spec))),
                 property("olio.emptyCachePercent", Double.toString(spec.emptyCachePercent())),
                 property("olio.attendPercent", Double.toString(spec.attendPercent())),
                 property("olio.originEpochMs", "0"), spec.requestTimeout(),
                 property("olio.uploadDir", assets.toAbsolutePath().toString()));
+    }
+
+    private static int tagsOf(OlioSpec spec) {
+        return OlioScale.forLoadedUsers(spec.loadedUsers()).tags();
     }
 
     private static String property(String name, String defaultValue) {

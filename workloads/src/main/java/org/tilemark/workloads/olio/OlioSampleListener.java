@@ -15,9 +15,10 @@ import org.tilemark.workloads.driver.IntervalRecorder;
  * sampling thread, so it reads the user's schedule from the thread's JMeter variables. One instance
  * serves every thread ({@link NoThreadClone}); the recorder is thread-safe.
  *
- * <p>Latency of a cycle's first sample is its end minus the cycle's <em>intended</em> start (no
- * coordinated omission); a second sample in the same cycle (the Login after a Logout) is timed from
- * its own start. Embedded resources and redirects are sub-results: they count with their page.
+ * <p>Latency of a sample is its end minus the cycle's <em>intended</em> start (no coordinated
+ * omission). A Login while logged in is a Logout then a Login in one cycle: the Login is timed from
+ * the cycle's start, so it includes the logout, as Faban times it. Embedded resources and redirects
+ * are sub-results: they count with their page.
  */
 final class OlioSampleListener extends AbstractTestElement implements SampleListener, NoThreadClone {
 
@@ -52,16 +53,13 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
         long startNanos = TimeUnit.MILLISECONDS.toNanos(result.getStartTime());
         long endNanos = TimeUnit.MILLISECONDS.toNanos(latestEnd(result));
         boolean ok = allSuccessful(result);
-        long latencyNanos;
+        long intendedNanos = Long.parseLong(vars.get(OlioScripts.INTENDED_NS));
         if ("true".equals(vars.get(OlioScripts.CYCLE_FIRST))) {
             vars.put(OlioScripts.CYCLE_FIRST, "false");
-            long intendedNanos = Long.parseLong(vars.get(OlioScripts.INTENDED_NS));
             recorder.lag(startNanos - intendedNanos);
             recordCycle(vars, startNanos);
-            latencyNanos = endNanos - intendedNanos;
-        } else {
-            latencyNanos = endNanos - startNanos;
         }
+        long latencyNanos = endNanos - intendedNanos;
         if (LOGOUT.equals(operation)) {
             // part of the Login cycle: a failed logout fails that Login
             if (ok) {

@@ -64,16 +64,14 @@ final class OlioScripts {
                 double attendPercent = Double.parseDouble(vars.get('olio_attend_percent'))
                 vars.put('olio_attend', String.valueOf(op == 'EventDetail' && loggedIn && random.nextDouble() * 100.0d < attendPercent))
                 int loadedUsers = Integer.parseInt(vars.get('olio_loaded_users'))
+                int tags = Integer.parseInt(vars.get('olio_tags'))
                 vars.put('olio_user', String.valueOf(1 + random.nextInt(loadedUsers)))
-                def pick = { String key, String fallback ->
-                    def seen = vars.getObject(key)
-                    seen ? seen[random.nextInt(seen.size())] : fallback
-                }
-                vars.put('olio_event_id', pick('olio_seen_events', '1'))
-                vars.put('olio_person_id', pick('olio_seen_people', String.valueOf(1 + random.nextInt(loadedUsers))))
-                vars.put('olio_tag', pick('olio_seen_tags', 'tag1'))
-                def seenTags = vars.getObject('olio_seen_tags') ?: ['tilemark']
-                vars.put('olio_event_tags', (1..3).collect { seenTags[random.nextInt(seenTags.size())] }.unique().join(' '))
+                // Faban: events from the page just seen; tags and people uniformly over all of them
+                def seenEvents = vars.getObject('olio_seen_events')
+                vars.put('olio_event_id', seenEvents ? seenEvents[random.nextInt(seenEvents.size())] : '1')
+                vars.put('olio_person_id', String.valueOf(1 + random.nextInt(loadedUsers)))
+                vars.put('olio_tag', 'tag' + (1 + random.nextInt(tags)))
+                vars.put('olio_event_tags', (1..3).collect { 'tag' + (1 + random.nextInt(tags)) }.unique().join(' '))
                 String unique = Long.toString(System.nanoTime(), 36) + ctx.getThreadNum() + random.nextInt(1000000)
                 vars.put('olio_unique', unique)
                 def when = java.time.LocalDateTime.now().plusDays(1 + random.nextInt(300))
@@ -82,23 +80,27 @@ final class OlioScripts {
                 vars.put('olio_day', String.valueOf(when.getDayOfMonth()))
                 vars.put('olio_hour', String.valueOf(7 + random.nextInt(15)))
                 vars.put('olio_minute', String.valueOf(15 * random.nextInt(4)))
-                // negative-exponential start-to-start gap, truncated at maxCycleFactor x mean
+                // Faban: the gap before an operation is drawn for that operation: negative exponential,
+                // truncated at maxCycleFactor x mean, never below the operation's minimum (AddEvent 3 s of 5 s)
                 double meanNs = Double.parseDouble(vars.get('olio_cycle_ms')) * 1.0e6d
                 double maxNs = meanNs * Double.parseDouble(vars.get('olio_max_cycle_factor'))
-                long gap = (long) Math.min(-meanNs * Math.log(1.0d - random.nextDouble()), maxNs)
+                def minCycleShare = %s
+                double minNs = (minCycleShare[op] ?: 0.0d) * meanNs
+                long gap = (long) Math.max(minNs, Math.min(-meanNs * Math.log(1.0d - random.nextDouble()), maxNs))
                 String lastIntended = vars.get('olio_intended_ns')
-                long intended = Long.parseLong(vars.get('olio_next_intended_ns'))
+                long intended
                 if (lastIntended == null) {
                     // A user arrives once its thread is up and its cache primed: on a busy machine JMeter
                     // can take seconds to get there, and the schedule starts then instead of behind.
-                    intended = Math.max(intended, System.currentTimeMillis() * 1000000L)
+                    intended = Math.max(Long.parseLong(vars.get('olio_next_intended_ns')), System.currentTimeMillis() * 1000000L)
+                } else {
+                    intended = Long.parseLong(lastIntended) + gap
                 }
-                vars.put('olio_gap_ns', lastIntended == null ? '' : String.valueOf(intended - Long.parseLong(lastIntended)))
+                vars.put('olio_gap_ns', lastIntended == null ? '' : String.valueOf(gap))
                 vars.put('olio_intended_ns', String.valueOf(intended))
-                vars.put('olio_next_intended_ns', String.valueOf(intended + gap))
                 vars.put('olio_cycle_first', 'true')
                 """.formatted(OlioMarkovChain.groovyOperations(), OlioMarkovChain.groovyMatrix(),
-                OlioMarkovChain.FIRST_OPERATION);
+                OlioMarkovChain.FIRST_OPERATION, OlioMarkovChain.groovyMinCycleShares());
     }
 
     /**
@@ -115,9 +117,9 @@ final class OlioScripts {
     }
 
     /**
-     * After every request: remember the events, tags and people the pages link to (the next
-     * operations pick from them, as a browsing user would), track the login state, and fail a Login
-     * the application refused.
+     * After every request: remember the events the page links to (EventDetail picks from them, as a
+     * browsing user would), track the login state, empty the browser cache after a Logout, and fail a
+     * Login the application refused.
      */
     static String afterRequest() {
         return """
@@ -132,10 +134,6 @@ final class OlioScripts {
                 }
                 if (label == 'HomePage' || label == 'TagSearch') {
                     remember('olio_seen_events', java.util.regex.Pattern.compile('href="/events/(\\\\d+)"'))
-                    remember('olio_seen_tags', java.util.regex.Pattern.compile('href="/tags\\\\?tag=([^"&]+)'))
-                }
-                if (label.startsWith('EventDetail')) {
-                    remember('olio_seen_people', java.util.regex.Pattern.compile('href="/people/(\\\\d+)"'))
                 }
                 if (label == 'Login') {
                     boolean accepted = prev.isSuccessful() && !body.contains('login-failed')
@@ -147,6 +145,14 @@ final class OlioScripts {
                 }
                 if (label == 'Logout') {
                     vars.put('olio_logged_in', 'false')
+                    // Faban starts the next session with an empty browser cache. CacheManager.clear() would
+                    // also wipe the manager's settings; its per-iteration clearing empties only the cache.
+                    def cache = sampler.getCacheManager()
+                    if (cache != null) {
+                        cache.setClearEachIteration(true)
+                        cache.testIterationStart(null)
+                        cache.setClearEachIteration(false)
+                    }
                 }
                 """;
     }

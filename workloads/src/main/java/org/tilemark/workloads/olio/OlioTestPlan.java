@@ -50,6 +50,7 @@ public final class OlioTestPlan {
                         .set("olio_cycle_ms", settings.cycleMs())
                         .set("olio_max_cycle_factor", settings.maxCycleFactor())
                         .set("olio_loaded_users", settings.loadedUsers())
+                        .set("olio_tags", settings.tags())
                         .set("olio_empty_cache_percent", settings.emptyCachePercent())
                         .set("olio_attend_percent", settings.attendPercent()),
                 httpDefaults().url("http://" + settings.host() + ":" + settings.port())

@@ -46,7 +46,9 @@ class MailDriverExternalTest {
                     "workloads.mail.imapUrl", "imap://127.0.0.1:" + server.getImap().getPort(),
                     "workloads.mail.users", Integer.toString(USERS),
                     "workloads.mail.acceleration", "1500",
-                    "workloads.mail.deliverySamplePercent", "50"));
+                    "workloads.mail.deliverySamplePercent", "50",
+                    // MMB weighs logon and search 0; this test exercises every action the driver has.
+                    "workloads.mail.actionMix.logon", "6", "workloads.mail.actionMix.search", "10"));
             MailWorkload workload = new MailWorkload();
             SecretSource secrets = (name, env, file) -> PASSWORD;
             workload.prepare(1, spec, secrets);

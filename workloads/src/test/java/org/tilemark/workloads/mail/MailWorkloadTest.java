@@ -47,7 +47,7 @@ class MailWorkloadTest {
         assertThat(vm.role()).isEqualTo("mail");
         assertThat(vm.templateInfo()).containsEntry("mail.users", "20").containsEntry("mail.seed", "11")
                 .containsEntry("mail.messagesPerMailbox", "40").containsEntry("mail.schema", "1")
-                .containsEntry("mail.sizes", "2048:50,4096:20,10240:18,51200:7,204800:4,512000:1")
+                .containsEntry("mail.sizes", "1024:60,2048:16,4096:4,10240:6,15360:4,16384:4,44032:2,102400:4")
                 .containsEntry("mail.password.digest", org.tilemark.workloads.SecretDigest.of(PASSWORD));
         assertThat(vm.settings()).containsEntry("mail.sizes", MailRole.DEFAULT_SIZES)
                 .doesNotContainKeys("mail.password.digest", "mail.schema").hasSize(4);
@@ -57,14 +57,15 @@ class MailWorkloadTest {
     }
 
     @Test
-    void defaultsOffer165ActionsPerMinuteAgainstA165Reference() throws Exception {
+    void defaultsOfferTheMmbProfilesActionsAgainstAnEqualReference() throws Exception {
         BenchmarkSpec spec = spec(Map.of());
 
-        assertThat(workload.targetThroughput(spec)).isCloseTo(165.0, within(1e-9));
-        assertThat(workload.reference(spec)).isEqualTo(165.0);
+        // 20 users x 155.7 MMB actions a day x 30 / 480 minutes
+        assertThat(workload.targetThroughput(spec)).isCloseTo(194.625, within(1e-9));
+        assertThat(workload.reference(spec)).isEqualTo(194.625);
         assertThat(workload.metricUnit()).isEqualTo("actions/min");
         assertThat(workload.metricPeriod()).isEqualTo(Duration.ofMinutes(1));
-        assertThat(MailDriver.meanThinkTime(spec.workloads().mail()).toMillis()).isEqualTo(7272);
+        assertThat(MailDriver.meanThinkTime(spec.workloads().mail()).toMillis()).isEqualTo(6165); // 8 h / (155.7 x 30)
         assertThat(workload.qosRules(spec)).containsExactly(
                 new PercentileRule("send", 95, Duration.ofMillis(500)),
                 new FailureRateRule(0.5, false),
