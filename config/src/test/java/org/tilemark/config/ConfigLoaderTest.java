@@ -26,35 +26,35 @@ class ConfigLoaderTest {
         BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of());
 
         RunSpec run = spec.run();
-        assertThat(run).isEqualTo(new RunSpec("quick", 1, 3, Duration.ofSeconds(60), Duration.ofSeconds(30),
+        assertThat(run).isEqualTo(new RunSpec("quick", 1, 0.07, 3, Duration.ofSeconds(60), Duration.ofSeconds(30),
                 Duration.ofSeconds(10), Path.of("results"), Path.of(".tilemark"), 42, Duration.ofMinutes(5)));
         assertThat(spec.cluster()).isEqualTo(new ClusterSpec("local", "127.0.0.1", new StandInLocalConfig().defaults()));
         DvdStoreSpec dvdstore = spec.workloads().dvdstore();
         assertThat(dvdstore.enabled()).isTrue();
         assertThat(dvdstore.size()).isEqualTo("S");
         assertThat(dvdstore.webServers()).isEqualTo(3);
-        assertThat(dvdstore.users()).isEqualTo(30);
+        assertThat(dvdstore.users()).isEqualTo(440);
         assertThat(dvdstore.thinkTime()).isEqualTo(Duration.ofSeconds(6));
         assertThat(dvdstore.load()).isEqualTo(new LoadShapeSpec("constant", 1.5, 0.5, Duration.ofSeconds(60)));
         assertThat(dvdstore.mix()).isEqualTo(new DvdStoreMixSpec(20, 1, 3, 5, 3, 5, 10, 5));
         assertThat(dvdstore.database()).isEqualTo(
                 new DatabaseSpec("", "ds3", "TILEMARK_DVDSTORE_DB_PASSWORD", null, 10));
-        assertThat(dvdstore.referenceOrdersPerMinute()).isEqualTo(300.0);
+        assertThat(dvdstore.referenceOrdersPerMinute()).isEqualTo(4400.0);
         assertThat(dvdstore.qos()).isEqualTo(new QosSpec(95, Map.of("login", Duration.ofSeconds(1),
                 "newCustomer", Duration.ofSeconds(1), "browse", Duration.ofSeconds(1), "purchase", Duration.ofSeconds(2)),
                 0.5, Duration.ofSeconds(2)));
         assertThat(dvdstore.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
         MailSpec mail = spec.workloads().mail();
-        assertThat(mail).isEqualTo(new MailSpec(true, 20, "", "", "TILEMARK_MAIL_PASSWORD", null, 132,
+        assertThat(mail).isEqualTo(new MailSpec(true, 40, "", "", "TILEMARK_MAIL_PASSWORD", null, 132,
                 Duration.ofHours(8), 30,
                 Map.of("logon", 6.0, "send", 14.0, "read", 50.0, "move", 12.0, "delete", 24.0, "search", 10.0,
                         "browse", 16.0),
                 Map.of("2KB", 50.0, "4KB", 20.0, "10KB", 18.0, "50KB", 7.0, "200KB", 4.0, "500KB", 1.0),
-                40, 3, 10, 165,
+                40, 3, 10, 330,
                 new QosSpec(95, Map.of("send", Duration.ofMillis(500)), 0.5, Duration.ofSeconds(2)),
                 Duration.ofSeconds(10)));
         assertThat(mail.actionMix().keySet()).containsExactlyElementsOf(MailSpec.ACTIONS);
-        assertThat(mail.targetActionsPerMinute()).isCloseTo(165.0, within(1e-9));
+        assertThat(mail.targetActionsPerMinute()).isCloseTo(330.0, within(1e-9));
         assertThat(spec.workloads().standby()).isEqualTo(
                 new StandbySpec(true, Duration.ofSeconds(1), Duration.ofSeconds(1), 99));
         assertThat(ConfigLoader.defaults()).isEqualTo(spec);

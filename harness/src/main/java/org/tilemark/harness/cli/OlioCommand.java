@@ -74,7 +74,7 @@ class OlioCommand {
             // the default duration is the whole measured run: warm-up plus every phase
             Duration duration = spec.run().warmup().plus(spec.run().phaseDuration().multipliedBy(spec.run().phases()));
             int port = uri.getPort() > 0 ? uri.getPort() : 80;
-            OlioTestPlan.saveAsJmx(OlioPlanSettings.exported(spec.workloads().olio(), uri.getHost(), port, duration, assets), jmx);
+            OlioTestPlan.saveAsJmx(OlioPlanSettings.exported(org.tilemark.config.TileScale.apply(spec).workloads().olio(), uri.getHost(), port, duration, assets), jmx);
             System.out.println(jmx);
             return 0;
         }

@@ -30,6 +30,10 @@ public final class Publishability {
             "workloads.mail.smtpUrl", "workloads.mail.imapUrl", "workloads.mail.passwordEnv", "workloads.mail.passwordFile",
             "workloads.olio.dbUsername", "workloads.olio.passwordEnv", "workloads.olio.passwordFile");
 
+    /** Keys newer than some bundles, with the value a bundle written before them ran at. */
+    private static final Map<String, JsonNode> ADDED_LATER = Map.of("run.tileScale",
+            com.fasterxml.jackson.databind.node.DoubleNode.valueOf(org.tilemark.config.TileScale.STANDARD));
+
     /** Thresholds where a larger value lets more through. */
     private static final List<String> LOOSER_WHEN_LARGER = List.of("maxFailurePercent", "maxScheduleLagP99",
             "mixTolerancePercent", "mixToleranceFloorPoints", "cycleTimeTolerancePercent");
@@ -83,7 +87,7 @@ public final class Publishability {
             if (FREE.contains(where)) {
                 continue;
             }
-            JsonNode value = actual.get(key);
+            JsonNode value = actual.has(key) ? actual.get(key) : ADDED_LATER.get(where);
             JsonNode standard = entry.getValue();
             if (standard.isObject()) {
                 if (value != null && value.isObject()) {
