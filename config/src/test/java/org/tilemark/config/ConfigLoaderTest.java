@@ -35,7 +35,7 @@ class ConfigLoaderTest {
         assertThat(dvdstore.webServers()).isEqualTo(3);
         assertThat(dvdstore.users()).isEqualTo(440);
         assertThat(dvdstore.thinkTime()).isEqualTo(Duration.ofSeconds(6));
-        assertThat(dvdstore.load()).isEqualTo(new LoadShapeSpec("constant", 1.5, 0.5, Duration.ofSeconds(60)));
+        assertThat(dvdstore.load()).isEqualTo(new LoadShapeSpec("bursty", 1.5, 0.5, Duration.ofSeconds(60)));
         assertThat(dvdstore.mix()).isEqualTo(new DvdStoreMixSpec(20, 1, 3, 5, 3, 5, 10, 5));
         assertThat(dvdstore.database()).isEqualTo(
                 new DatabaseSpec("", "ds3", "TILEMARK_DVDSTORE_DB_PASSWORD", null, 10));

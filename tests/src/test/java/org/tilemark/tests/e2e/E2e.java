@@ -57,6 +57,9 @@ final class E2e {
         s.put("workloads.dvdstore.users", "40");
         s.put("workloads.dvdstore.thinkTime", "4s");
         s.put("workloads.dvdstore.referenceOrdersPerMinute", "600");
+        // Constant: a 20 s phase holds a third of the default 60 s bursty period (and bursty would peak at three
+        // times the default rate on two shared cores).
+        s.put("workloads.dvdstore.load.shape", "constant");
         s.put("workloads.dvdstore.mix.pctNewMember", "10");
         s.put("workloads.dvdstore.mix.pctNewReview", "20");
         s.put("workloads.dvdstore.mix.pctHelpfulness", "40");

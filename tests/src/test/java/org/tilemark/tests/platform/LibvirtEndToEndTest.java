@@ -206,6 +206,7 @@ class LibvirtEndToEndTest {
         s.put("workloads.dvdstore.webServers", "1");
         s.put("workloads.dvdstore.users", "4");
         s.put("workloads.dvdstore.thinkTime", "10s");
+        s.put("workloads.dvdstore.load.shape", "constant");
         s.put("workloads.dvdstore.requestTimeout", "60s");
         for (String op : List.of("login", "newCustomer", "browse", "purchase")) {
             s.put("workloads.dvdstore.qos.limits." + op, "30s");
