@@ -69,6 +69,18 @@ class TileScaleConfigTest {
         assertThat(errorsOf(".nan")).singleElement().asString().startsWith("run.tileScale: ");
     }
 
+    @Test
+    void thePerTileUserLimitJudgesTheUsersATileRuns() throws ConfigException {
+        assertThat(userErrors("1000000")).isEmpty(); // 70,000 at the quick profile's 0.07
+        assertThat(userErrors("2000000")).containsExactly("workloads.dvdstore.users: must be <= 100000 (a sanity limit "
+                + "per tile, not a machine limit: a tile's load is set by its users) (got 2000000, 140000 at run.tileScale 0.07)");
+    }
+
+    private static List<String> userErrors(String users) throws ConfigException {
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("workloads.dvdstore.users", users));
+        return ConfigLoader.machineErrors(spec).stream().filter(e -> e.startsWith("workloads.dvdstore.users")).toList();
+    }
+
     private static List<String> errorsOf(String scale) {
         try {
             ConfigLoader.load(Optional.empty(), Map.of("run.tileScale", scale));
