@@ -19,8 +19,8 @@ import org.tilemark.templates.image.GuestImage;
  * @param notPublishableBecause every departure from the run rules (docs/run-rules.md); empty exactly when publishable
  */
 public record RunFile(String runId, String startedAt, String endedAt, String platform, boolean platformPublishable,
-                      boolean publishable, List<String> notPublishableBecause, String profile, int tiles, double tileScale, Map<String, Object> config,
-                      Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
+                      boolean publishable, List<String> notPublishableBecause, String profile, int tiles, double tileScale,
+                      Map<String, Object> config, Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
 
     /**
      * Hosts and datastores as the platform reports them, the deployed VMs, and the images they booted
