@@ -25,4 +25,10 @@ public record DvdStoreSpec(boolean enabled, String size, int webServers, int use
     /** The pages of a DS3 order, as its driver names them; QoS limits are keyed by these. */
     public static final List<String> OPERATIONS = List.of("login", "newCustomer", "newMember", "browse", "browseReviews",
             "getReviews", "newReview", "helpfulness", "purchase", "order");
+
+    /** This workload at {@code scale}: users and reference scaled together ({@link TileScale}). */
+    DvdStoreSpec atScale(double scale) {
+        return new DvdStoreSpec(enabled, size, webServers, TileScale.users(users, scale), thinkTime, load, mix, database,
+                TileScale.reference(referenceOrdersPerMinute, users, scale), qos, requestTimeout);
+    }
 }

@@ -43,9 +43,11 @@ record MachineBounds(long memoryBytes, int cpus) {
         atMost(errors, "storage.vms", spec.storage().vms(), tiles, "this machine has " + (memoryBytes >> 20)
                 + " MiB of memory, an I/O VM needs " + (BYTES_PER_TILE >> 20) + " MiB at least");
         String users = "a sanity limit per tile, not a machine limit: a tile's load is set by its users";
-        atMost(errors, "workloads.dvdstore.users", spec.workloads().dvdstore().users(), MAX_USERS, users);
-        atMost(errors, "workloads.mail.users", spec.workloads().mail().users(), MAX_USERS, users);
-        atMost(errors, "workloads.olio.users", spec.workloads().olio().users(), MAX_USERS, users);
+        // the users a tile runs: at run.tileScale
+        double scale = spec.run().tileScale();
+        atMostUsers(errors, "workloads.dvdstore.users", spec.workloads().dvdstore().users(), scale, users);
+        atMostUsers(errors, "workloads.mail.users", spec.workloads().mail().users(), scale, users);
+        atMostUsers(errors, "workloads.olio.users", spec.workloads().olio().users(), scale, users);
         RunSpec run = spec.run();
         if (run.phaseDuration() != null && run.warmup() != null) {
             Duration length;
@@ -73,6 +75,14 @@ record MachineBounds(long memoryBytes, int cpus) {
         if (tooLarge) {
             errors.add(key + ": must be <= " + DataSizes.format(MAX_DISK_BYTES) + " (a sanity limit for platforms whose datastores' "
                     + "size is not seen from here) (got '" + Messages.clip(size) + "')");
+        }
+    }
+
+    private static void atMostUsers(List<String> errors, String key, int users, double scale, String why) {
+        int scaled = TileScale.users(users, scale);
+        if (scaled > MAX_USERS) {
+            errors.add(key + ": must be <= " + MAX_USERS + " (" + why + ") (got " + users
+                    + (scale == TileScale.STANDARD ? "" : ", " + scaled + " at run.tileScale " + TileScale.format(scale)) + ")");
         }
     }
 

@@ -38,13 +38,21 @@ public record OlioSpec(boolean enabled, int users, Duration cycleTime, double ma
     public static final List<String> OPERATIONS = List.of("HomePage", "Login", "Logout", "TagSearch",
             "EventDetail", "PersonDetail", "AddPerson", "AddEvent");
 
-    /** The offered load per tile: {@code users / cycleTime} in seconds (5 with the defaults). */
+    /** The offered load per tile: {@code users / cycleTime} in seconds (78 with the defaults). */
     public double targetOpsPerSecond() {
         return users / (cycleTime.toNanos() / 1e9);
     }
 
-    /** PERSON rows to load: {@code max(minLoadedUsers, users x loadedUsersPerUser)} (2,500 with the defaults). */
+    /** PERSON rows to load: {@code max(minLoadedUsers, users x loadedUsersPerUser)} (39,000 with the defaults). */
     public int loadedUsers() {
         return (int) Math.min(Integer.MAX_VALUE, Math.max((long) minLoadedUsers, (long) users * loadedUsersPerUser));
+    }
+
+    /** This workload at {@code scale}: users (and so loaded users) and reference scaled together ({@link TileScale}). */
+    OlioSpec atScale(double scale) {
+        return new OlioSpec(enabled, TileScale.users(users, scale), cycleTime, maxCycleFactor, loadedUsersPerUser,
+                minLoadedUsers, emptyCachePercent, attendPercent, dbUsername, passwordEnv, passwordFile, poolSize,
+                TileScale.reference(referenceOpsPerSecond, users, scale), qos, mixTolerancePercent,
+                mixToleranceFloorPoints, cycleTimeTolerancePercent, requestTimeout);
     }
 }

@@ -58,6 +58,11 @@ final class SpecValidator {
             errors.add("run.profile: '" + run.profile() + "' is not a profile (" + String.join(", ", RunProfiles.names()) + ")");
         }
         atLeast("run.tiles", run.tiles(), 1);
+        positive("run.tileScale", run.tileScale());
+        if (usable("run.tileScale") && run.tileScale() > TileScale.MAX) {
+            errors.add("run.tileScale: must be <= " + number(TileScale.MAX) + " (got " + number(run.tileScale())
+                    + "; a sanity limit, not a machine limit)");
+        }
         atLeast("run.phases", run.phases(), 1);
         positive("run.phaseDuration", run.phaseDuration());
         notNegative("run.warmup", run.warmup());

@@ -26,36 +26,36 @@ class ConfigLoaderTest {
         BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of());
 
         RunSpec run = spec.run();
-        assertThat(run).isEqualTo(new RunSpec("quick", 1, 3, Duration.ofSeconds(60), Duration.ofSeconds(30),
+        assertThat(run).isEqualTo(new RunSpec("quick", 1, 0.07, 3, Duration.ofSeconds(60), Duration.ofSeconds(30),
                 Duration.ofSeconds(10), Path.of("results"), Path.of(".tilemark"), 42, Duration.ofMinutes(5)));
         assertThat(spec.cluster()).isEqualTo(new ClusterSpec("local", "127.0.0.1", new StandInLocalConfig().defaults()));
         DvdStoreSpec dvdstore = spec.workloads().dvdstore();
         assertThat(dvdstore.enabled()).isTrue();
         assertThat(dvdstore.size()).isEqualTo("S");
         assertThat(dvdstore.webServers()).isEqualTo(3);
-        assertThat(dvdstore.users()).isEqualTo(30);
+        assertThat(dvdstore.users()).isEqualTo(440);
         assertThat(dvdstore.thinkTime()).isEqualTo(Duration.ofSeconds(6));
-        assertThat(dvdstore.load()).isEqualTo(new LoadShapeSpec("constant", 1.5, 0.5, Duration.ofSeconds(60)));
+        assertThat(dvdstore.load()).isEqualTo(new LoadShapeSpec("bursty", 1.5, 0.5, Duration.ofSeconds(60)));
         assertThat(dvdstore.mix()).isEqualTo(new DvdStoreMixSpec(20, 1, 3, 5, 3, 5, 10, 5));
         assertThat(dvdstore.database()).isEqualTo(
                 new DatabaseSpec("", "ds3", "TILEMARK_DVDSTORE_DB_PASSWORD", null, 10));
-        assertThat(dvdstore.referenceOrdersPerMinute()).isEqualTo(300.0);
+        assertThat(dvdstore.referenceOrdersPerMinute()).isEqualTo(4400.0);
         assertThat(dvdstore.qos()).isEqualTo(new QosSpec(95, Map.of("login", Duration.ofSeconds(1),
                 "newCustomer", Duration.ofSeconds(1), "browse", Duration.ofSeconds(1), "purchase", Duration.ofSeconds(2)),
                 0.5, Duration.ofSeconds(2)));
         assertThat(dvdstore.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
         MailSpec mail = spec.workloads().mail();
-        assertThat(mail).isEqualTo(new MailSpec(true, 20, "", "", "TILEMARK_MAIL_PASSWORD", null, 155.7,
+        assertThat(mail).isEqualTo(new MailSpec(true, 34, "", "", "TILEMARK_MAIL_PASSWORD", null, 155.7,
                 Duration.ofHours(8), 30,
                 Map.of("logon", 0.0, "send", 14.2, "read", 81.0, "move", 16.0, "delete", 32.5, "search", 0.0,
                         "browse", 12.0),
                 Map.of("1KB", 60.0, "2KB", 16.0, "4KB", 4.0, "10KB", 6.0, "15KB", 4.0, "16KB", 4.0, "43KB", 2.0,
                         "100KB", 4.0),
-                40, 4.7, 10, 194.625,
+                40, 4.7, 10, 330.8625,
                 new QosSpec(95, Map.of("send", Duration.ofMillis(500)), 0.5, Duration.ofSeconds(2)),
                 Duration.ofSeconds(10)));
         assertThat(mail.actionMix().keySet()).containsExactlyElementsOf(MailSpec.ACTIONS);
-        assertThat(mail.targetActionsPerMinute()).isCloseTo(194.625, within(1e-9));
+        assertThat(mail.targetActionsPerMinute()).isCloseTo(330.8625, within(1e-9));
         assertThat(spec.workloads().standby()).isEqualTo(
                 new StandbySpec(true, Duration.ofSeconds(1), Duration.ofSeconds(1), 99));
         assertThat(ConfigLoader.defaults()).isEqualTo(spec);

@@ -115,7 +115,7 @@ class ConfigWriterTest {
         Random random = new Random(repetition.getCurrentRepetition());
         BenchmarkSpec defaults = ConfigLoader.defaults();
         Duration interval = Duration.ofMillis(100 + random.nextInt(20_000));
-        RunSpec run = new RunSpec(random.nextBoolean() ? "quick" : RunProfiles.STANDARD, 1 + random.nextInt(16),
+        RunSpec run = new RunSpec(random.nextBoolean() ? "quick" : RunProfiles.STANDARD, 1 + random.nextInt(16), 0.01 * (1 + random.nextInt(200)),
                 1 + random.nextInt(5), interval.multipliedBy(1 + random.nextInt(30)),
                 Duration.ofMillis(random.nextInt(100_000)), interval,
                 Path.of("out dir", "run-" + random.nextInt(1000)), Path.of("state " + random.nextInt(9)), random.nextLong(),

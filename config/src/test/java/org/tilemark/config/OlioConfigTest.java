@@ -23,8 +23,8 @@ class OlioConfigTest {
     void defaultsFollowFabansOlioRules() {
         OlioSpec olio = ConfigLoader.defaults().workloads().olio();
 
-        assertThat(olio).isEqualTo(new OlioSpec(true, 25, Duration.ofSeconds(5), 5, 100, 25, 40, 10, "olio",
-                "TILEMARK_OLIO_DB_PASSWORD", null, 10, 5.0,
+        assertThat(olio).isEqualTo(new OlioSpec(true, 390, Duration.ofSeconds(5), 5, 100, 25, 40, 10, "olio",
+                "TILEMARK_OLIO_DB_PASSWORD", null, 10, 78.0,
                 new QosSpec(90, Map.of("HomePage", Duration.ofSeconds(1), "Login", Duration.ofSeconds(1),
                         "Logout", Duration.ofSeconds(1), "TagSearch", Duration.ofSeconds(2),
                         "EventDetail", Duration.ofSeconds(2), "PersonDetail", Duration.ofSeconds(2),
@@ -32,9 +32,9 @@ class OlioConfigTest {
                         0.5, Duration.ofSeconds(2)),
                 0, 2, 2, Duration.ofSeconds(10)));
         assertThat(olio.qos().limits().keySet()).containsExactlyInAnyOrderElementsOf(OlioSpec.OPERATIONS);
-        assertThat(olio.targetOpsPerSecond()).isCloseTo(5.0, within(1e-9));
+        assertThat(olio.targetOpsPerSecond()).isCloseTo(78.0, within(1e-9));
         assertThat(olio.targetOpsPerSecond()).isCloseTo(olio.referenceOpsPerSecond(), within(1e-9));
-        assertThat(olio.loadedUsers()).isEqualTo(2500);
+        assertThat(olio.loadedUsers()).isEqualTo(39000);
         assertThat(olio.qos().limits()).isUnmodifiable();
     }
 

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.ServiceLoader;
 import org.tilemark.config.BenchmarkSpec;
 
-/** The workloads on the class path that a configuration enables, in a stable order. */
+/**
+ * The workloads on the class path that a configuration enables, in a stable order, each at the
+ * configuration's {@code run.tileScale} ({@link TileScaledWorkload}).
+ */
 public final class Workloads {
 
     private Workloads() {
@@ -15,7 +18,7 @@ public final class Workloads {
         List<Workload> result = new ArrayList<>();
         ServiceLoader.load(Workload.class).forEach(w -> {
             if (w.enabled(spec)) {
-                result.add(w);
+                result.add(new TileScaledWorkload(w));
             }
         });
         result.sort((a, b) -> a.name().compareTo(b.name()));

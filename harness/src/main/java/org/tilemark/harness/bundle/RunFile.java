@@ -1,7 +1,9 @@
 package org.tilemark.harness.bundle;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
+import org.tilemark.config.TileScale;
 import org.tilemark.templates.image.GuestImage;
 
 /**
@@ -11,13 +13,14 @@ import org.tilemark.templates.image.GuestImage;
  * inventory and where every VM ran, and the software versions.
  *
  * @param endedAt    null while the run goes
+ * @param tileScale  {@code run.tileScale}: the fraction of the standard tile's load each tile offered
  * @param config     the configuration snapshot, as the config module writes it
  * @param mixTargets per workload with a mix rule: percent per operation, in the rule's order
  * @param notPublishableBecause every departure from the run rules (docs/run-rules.md); empty exactly when publishable
  */
 public record RunFile(String runId, String startedAt, String endedAt, String platform, boolean platformPublishable,
-                      boolean publishable, List<String> notPublishableBecause, String profile, int tiles, Map<String, Object> config,
-                      Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
+                      boolean publishable, List<String> notPublishableBecause, String profile, int tiles, double tileScale,
+                      Map<String, Object> config, Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
 
     /**
      * Hosts and datastores as the platform reports them, the deployed VMs, and the images they booted
@@ -51,6 +54,12 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
     /** The same record with {@code publishable} decided by these reasons (they depend on the rest of the record). */
     public RunFile withPublishability(List<String> reasons) {
         return new RunFile(runId, startedAt, endedAt, platform, platformPublishable, reasons.isEmpty(), List.copyOf(reasons),
-                profile, tiles, config, mixTargets, inventory, versions);
+                profile, tiles, tileScale, config, mixTargets, inventory, versions);
+    }
+
+    /** A run.json's tile scale; a bundle written before the key existed ran the standard tile, scale 1. */
+    public static double tileScale(JsonNode run) {
+        JsonNode scale = run.path("tileScale");
+        return scale.isNumber() ? scale.doubleValue() : TileScale.STANDARD;
     }
 }

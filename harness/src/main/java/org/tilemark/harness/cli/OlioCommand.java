@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.TileScale;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.workloads.olio.OlioAssets;
 import org.tilemark.workloads.olio.OlioPlanSettings;
@@ -74,7 +75,8 @@ class OlioCommand {
             // the default duration is the whole measured run: warm-up plus every phase
             Duration duration = spec.run().warmup().plus(spec.run().phaseDuration().multipliedBy(spec.run().phases()));
             int port = uri.getPort() > 0 ? uri.getPort() : 80;
-            OlioTestPlan.saveAsJmx(OlioPlanSettings.exported(spec.workloads().olio(), uri.getHost(), port, duration, assets), jmx);
+            OlioTestPlan.saveAsJmx(OlioPlanSettings.exported(TileScale.apply(spec).workloads().olio(), uri.getHost(), port,
+                    duration, assets), jmx);
             System.out.println(jmx);
             return 0;
         }

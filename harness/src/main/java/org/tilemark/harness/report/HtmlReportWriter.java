@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.tilemark.config.TileScale;
 import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.RunFile;
 
 /**
  * Writes report.html: one self-contained page (inline CSS, no scripts, no external resources
@@ -130,6 +132,8 @@ public final class HtmlReportWriter implements ReportWriter {
         rows.add(fact("Ended", ended.isEmpty() ? "not recorded (the run did not finish)" : ended));
         rows.add(fact("Profile", Json.text(run, "profile")));
         rows.add(fact("Tiles", Json.text(run, "tiles")));
+        rows.add(fact("Tile scale", TileScale.format(RunFile.tileScale(run))
+                + (RunFile.tileScale(run) == TileScale.STANDARD ? " (the standard tile)" : " of the standard tile's load")));
         rows.add(fact("Phases", String.valueOf(contents.phaseCount())));
         rows.add(fact("Platform", Json.text(run, "platform")));
         List<String> notPublishable = Publishability.reasons(run);

@@ -1,6 +1,7 @@
 package org.tilemark.harness.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -10,6 +11,7 @@ import org.tilemark.config.ConfigLoader;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.config.Durations;
 import org.tilemark.config.RunProfiles;
+import org.tilemark.config.TileScale;
 
 /**
  * Why a result may not be published, by the run rules (docs/run-rules.md): a platform that says its
@@ -29,6 +31,9 @@ public final class Publishability {
             "workloads.dvdstore.database.passwordEnv", "workloads.dvdstore.database.passwordFile",
             "workloads.mail.smtpUrl", "workloads.mail.imapUrl", "workloads.mail.passwordEnv", "workloads.mail.passwordFile",
             "workloads.olio.dbUsername", "workloads.olio.passwordEnv", "workloads.olio.passwordFile");
+
+    /** Keys newer than some bundles, with the value a bundle written before them ran at. */
+    private static final Map<String, JsonNode> ADDED_LATER = Map.of("run.tileScale", DoubleNode.valueOf(TileScale.STANDARD));
 
     /** Thresholds where a larger value lets more through. */
     private static final List<String> LOOSER_WHEN_LARGER = List.of("maxFailurePercent", "maxScheduleLagP99",
@@ -83,7 +88,7 @@ public final class Publishability {
             if (FREE.contains(where)) {
                 continue;
             }
-            JsonNode value = actual.get(key);
+            JsonNode value = actual.has(key) ? actual.get(key) : ADDED_LATER.get(where);
             JsonNode standard = entry.getValue();
             if (standard.isObject()) {
                 if (value != null && value.isObject()) {

@@ -57,7 +57,7 @@ final class RunJson {
         vms.forEach(vm -> Optional.ofNullable(platform.images().get(vm.vm().name())).ifPresent(image -> images.put(vm.vm().name(), image)));
         RunFile run = new RunFile(runId, startedAt.toString(), endedAt == null ? null : endedAt.toString(),
                 spec.cluster().platform(), platform.publishable(), false, List.of(), spec.run().profile(),
-                spec.run().tiles(), ConfigWriter.toMap(spec), mixTargets(spec),
+                spec.run().tiles(), spec.run().tileScale(), ConfigWriter.toMap(spec), mixTargets(spec),
                 new RunFile.Inventory(
                         inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores())).toList(),
                         inventory.datastores().stream().map(d -> new RunFile.Datastore(d.name(), d.location())).toList(),

@@ -129,6 +129,9 @@ public final class RunOrchestrator {
         try (bundle) {
             out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
                     + ", results in " + bundle.directory());
+            if (!spec.infra().only()) {
+                out.println(OfferedLoad.line(spec, workloads));
+            }
             listener.started(runId, bundle.directory());
             TileCluster cluster = shared.orElse(null);
             try {

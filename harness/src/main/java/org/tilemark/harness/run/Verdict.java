@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.TileScale;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.PhaseScore;
@@ -54,7 +55,7 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         stoppedAfter.ifPresent(phase -> reasons.add("stopped after phase " + phase + " of " + spec.run().phases()
                 + ": it failed QoS, so the run could no longer comply"));
         Outcome outcome = Outcome.of(score != null, aborted, failure, score != null && score.compliant(), "compliant", reasons);
-        return new Verdict(outcome.word(), score, List.copyOf(reasons), line(score, spec.run().tiles(), outcome.word()),
+        return new Verdict(outcome.word(), score, List.copyOf(reasons), line(score, spec.run().tiles(), outcome.word(), spec.run().tileScale()),
                 outcome.exit());
     }
 
@@ -125,6 +126,11 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
     /** The reason a run's failure gives, as the verdict lists it. */
     static String failed(String failure) {
         return "run failed: " + failure;
+    }
+
+    /** The score line; it ends with the tile scale, so a scaled tile's score is never quoted as a standard one. */
+    static String line(RunScore score, int tiles, String word, double tileScale) {
+        return line(score, tiles, word) + "; tile scale " + TileScale.format(tileScale);
     }
 
     static String line(RunScore score, int tiles, String word) {

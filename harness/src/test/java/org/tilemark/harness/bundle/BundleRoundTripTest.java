@@ -30,7 +30,7 @@ class BundleRoundTripTest {
                 origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, "modelled memory", 42L, null, null,
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
-            writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, Map.of(),
+            writer.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, 1.0, Map.of(),
                     Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of(), List.of()),
                     new RunFile.Versions("test", "21", "16", "3", "Linux")));
             writer.appendInterval(new IntervalLine(1, IntervalLine.MEASURE, 1, 1, "dvdstore", origin.toString(),

@@ -15,7 +15,7 @@ final class BadInputs {
             "storage.vms", "search.maxTiles", "workloads.dvdstore.database.poolSize");
     private static final List<String> BAD_INTS = List.of("x", "+3", "2f", "\u0663", "1.5", "99999999999999999999",
             "0x10", "1e3");
-    private static final List<String> DOUBLE_KEYS = List.of("workloads.dvdstore.referenceOrdersPerMinute",
+    private static final List<String> DOUBLE_KEYS = List.of("run.tileScale", "workloads.dvdstore.referenceOrdersPerMinute",
             "workloads.mail.acceleration", "workloads.olio.referenceOpsPerSecond", "workloads.dvdstore.load.highFactor",
             "infra.vmotion.referenceOpsPerHour");
     private static final List<String> BAD_DOUBLES = List.of(".nan", "NaN", ".inf", "Infinity", "2f", "0x1p3", "1e999",

@@ -27,7 +27,8 @@ class HtmlReportWriterTest {
                 .contains("phase 2: tile 1 dvdstore: p95 of purchase = 4101 ms &gt; 2000 ms")
                 .contains("Application score only — infrastructure operations not yet measured.")
                 .contains("not publishable (local platform)")
-                .contains("Skipped interval lines: 1");
+                .contains("Skipped interval lines: 1")
+                .as("a bundle from before run.tileScale ran the standard tile").contains("1 (the standard tile)");
     }
 
     @Test

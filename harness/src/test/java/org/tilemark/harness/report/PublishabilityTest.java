@@ -33,6 +33,7 @@ class PublishabilityTest {
         assertThat(Publishability.reasons(run("local", ConfigLoader.defaults()))).containsExactly(
                 "local platform: its results are not publishable (the platform says so)",
                 "quick profile (not the standard profile of docs/run-rules.md)",
+                "run.tileScale = 0.07 (standard 1.0)",
                 "run.phaseDuration = 1m (standard 1h)",
                 "run.warmup = 30s (standard 30m)");
         assertThat(Publishability.reasons(standard("vsphere"))).isEmpty();
@@ -58,7 +59,7 @@ class PublishabilityTest {
 
         assertThat(Publishability.reasons(run("vsphere", spec))).containsExactlyInAnyOrder(
                 "run.phases = 2 (standard 3)",
-                "workloads.dvdstore.users = 60 (standard 30)",
+                "workloads.dvdstore.users = 60 (standard 440)",
                 "workloads.mail.acceleration = 60.0 (standard 30.0)",
                 "workloads.olio.cycleTime = 3s (standard 5s)",
                 "infra.blocks = 2 (standard 0)",
@@ -76,11 +77,21 @@ class PublishabilityTest {
         ((ObjectNode) run.at("/config/workloads/dvdstore")).put("referenceOrdersPerMinute", 150.0);
 
         assertThat(Publishability.reasons(run)).containsExactlyInAnyOrder(
-                "workloads.dvdstore.referenceOrdersPerMinute = 150.0 (standard 300.0), a changed reference",
+                "workloads.dvdstore.referenceOrdersPerMinute = 150.0 (standard 4400.0), a changed reference",
                 "workloads.mail.qos.limits.send = 750ms (standard 500ms), a looser QoS rule",
                 "workloads.olio.qos.limits.AddEvent = none (standard 4s), a QoS limit removed",
                 "workloads.olio.qos.maxFailurePercent = 1.0 (standard 0.5), a looser QoS rule",
                 "workloads.olio.cycleTimeTolerancePercent = 5.0 (standard 2.0), a looser QoS rule");
+    }
+
+    @Test
+    void anyTileScaleButOneIsAReasonAndABundleWrittenBeforeTheKeyRanAtOne() throws ConfigException {
+        BenchmarkSpec half = ConfigLoader.load(Optional.empty(), Map.of("run.profile", "standard", "run.tileScale", "0.5"));
+        assertThat(Publishability.reasons(run("vsphere", half))).containsExactly("run.tileScale = 0.5 (standard 1.0)");
+
+        ObjectNode older = standard("vsphere");
+        ((ObjectNode) older.at("/config/run")).remove("tileScale");
+        assertThat(Publishability.reasons(older)).isEmpty();
     }
 
     @Test

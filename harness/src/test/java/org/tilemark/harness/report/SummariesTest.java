@@ -28,7 +28,7 @@ class SummariesTest {
     private Path bundle(boolean withHistograms) throws Exception {
         Path directory = temp.resolve("run");
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
-            bundle.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, Map.of(),
+            bundle.writeRun(new RunFile("r1", "2026-11-22T06:00:00Z", null, "local", false, false, List.of(), "quick", 1, 1.0, Map.of(),
                     Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of(), List.of()),
                     new RunFile.Versions("test", "21", "16", "3", "Linux")));
             interval(bundle, 1, T0, latencies(1000, 1), 1.0, withHistograms);

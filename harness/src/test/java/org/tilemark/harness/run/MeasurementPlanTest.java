@@ -66,7 +66,7 @@ class MeasurementPlanTest {
     }
 
     private static RunSpec run(int phases, int phaseSeconds, int warmupSeconds, int intervalSeconds) {
-        return new RunSpec("quick", 1, phases, seconds(phaseSeconds), seconds(warmupSeconds), seconds(intervalSeconds),
+        return new RunSpec("quick", 1, 1.0, phases, seconds(phaseSeconds), seconds(warmupSeconds), seconds(intervalSeconds),
                 Path.of("results"), Path.of(".tilemark"), 42, Duration.ofMinutes(5));
     }
 

@@ -78,8 +78,9 @@ class RunJsonTest {
 
         assertThat(run.path("publishable").asBoolean(true)).isFalse();
         assertThat(run.path("notPublishableBecause")).extracting(JsonNode::asText).contains(
-                "workloads.dvdstore.users = 60 (standard 30)", "quick profile (not the standard profile of docs/run-rules.md)",
-                "run.phaseDuration = 1m (standard 1h)");
+                "workloads.dvdstore.users = 60 (standard 440)", "quick profile (not the standard profile of docs/run-rules.md)",
+                "run.phaseDuration = 1m (standard 1h)", "run.tileScale = 0.07 (standard 1.0)");
+        assertThat(run.path("tileScale").asDouble()).isEqualTo(0.07);
     }
 
     /** Issue 16: --profile standard on the local platform: the platform is the only reason. */

@@ -33,7 +33,7 @@ class VerdictTest {
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.COMPLIANT);
         assertThat(verdict.reasons()).isEmpty();
         assertThat(verdict.score().score()).isEqualTo(1.0);
-        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (compliant); 95 % CI 1.00-1.00 over 3 phases");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (compliant); 95 % CI 1.00-1.00 over 3 phases; tile scale 0.07");
     }
 
     @Test
@@ -48,7 +48,7 @@ class VerdictTest {
         assertThat(verdict.reasons()).anySatisfy(r -> assertThat(r).startsWith("phase 2: tile 1 dvdstore: errors and rollbacks = "))
                 .contains("phase 2: tile 1 dvdstore: failed requests by VM: {tile1-dvdstore-web2=4, tile1-dvdstore-web3=1}")
                 .noneMatch(r -> r.startsWith("phase 1") || r.startsWith("phase 3"));
-        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (non-compliant); 95 % CI 1.00-1.00 over 3 phases");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (non-compliant); 95 % CI 1.00-1.00 over 3 phases; tile scale 0.07");
     }
 
     @Test
@@ -59,6 +59,12 @@ class VerdictTest {
 
         assertThat(verdict.word()).isEqualTo("non-compliant");
         assertThat(verdict.reasons()).contains("stopped after phase 1 of 3: it failed QoS, so the run could no longer comply");
+    }
+
+    @Test
+    void theScoreLineEndsWithTheTileScale() {
+        assertThat(Verdict.line(Scoring.run(List.of(clean(1))), 1, "compliant", 1.0)).endsWith(" over 1 phase; tile scale 1");
+        assertThat(Verdict.line(null, 1, "failed", 0.25)).isEqualTo("Score: none @ 1 tile (failed); tile scale 0.25");
     }
 
     @Test
@@ -115,7 +121,7 @@ class VerdictTest {
         assertThat(verdict.word()).isEqualTo("aborted");
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
         assertThat(verdict.reasons()).containsExactly("run aborted after 1 of 3 phases");
-        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (aborted); 95 % CI 1.00-1.00 over 1 phase");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: 1.00 @ 1 tile (aborted); 95 % CI 1.00-1.00 over 1 phase; tile scale 0.07");
     }
 
     @Test
@@ -124,7 +130,7 @@ class VerdictTest {
 
         assertThat(verdict.word()).isEqualTo("aborted");
         assertThat(verdict.score()).isNull();
-        assertThat(verdict.scoreLine()).isEqualTo("Score: none @ 1 tile (aborted)");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: none @ 1 tile (aborted); tile scale 0.07");
     }
 
     @Test
@@ -134,7 +140,7 @@ class VerdictTest {
         assertThat(verdict.word()).isEqualTo("failed");
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
         assertThat(verdict.reasons()).containsExactly("run failed: platform: no datastore 'app'");
-        assertThat(verdict.scoreLine()).isEqualTo("Score: none @ 2 tiles (failed)");
+        assertThat(verdict.scoreLine()).isEqualTo("Score: none @ 2 tiles (failed); tile scale 0.07");
     }
 
     @Test

@@ -40,6 +40,8 @@ final class E2e {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("run.results", TARGET.resolve(results).toString());
         s.put("run.tiles", "1");
+        // The e2e tiles set their own users and references below: unscaled (the quick profile's is 0.07).
+        s.put("run.tileScale", "1");
         s.put("run.phases", "2");
         s.put("run.phaseDuration", "20s");
         // JMeter's users need a few seconds to come up on two busy cores, and DVD Store's backlog from the
@@ -55,6 +57,9 @@ final class E2e {
         s.put("workloads.dvdstore.users", "40");
         s.put("workloads.dvdstore.thinkTime", "4s");
         s.put("workloads.dvdstore.referenceOrdersPerMinute", "600");
+        // Constant: a 20 s phase holds a third of the default 60 s bursty period (and bursty would peak at three
+        // times the default rate on two shared cores).
+        s.put("workloads.dvdstore.load.shape", "constant");
         s.put("workloads.dvdstore.mix.pctNewMember", "10");
         s.put("workloads.dvdstore.mix.pctNewReview", "20");
         s.put("workloads.dvdstore.mix.pctHelpfulness", "40");

@@ -192,6 +192,7 @@ class LibvirtEndToEndTest {
         s.put("run.results", DIR.resolve("results").toString());
         s.put("run.stateDir", DIR.resolve("state").toString());
         s.put("run.tiles", "1");
+        s.put("run.tileScale", "1"); // its own users below, unscaled
         s.put("run.phases", "1");
         // A Deploy boots a VM from the image: minutes under emulation, so the phase is long enough for one.
         s.put("run.phaseDuration", "8m");
@@ -205,6 +206,7 @@ class LibvirtEndToEndTest {
         s.put("workloads.dvdstore.webServers", "1");
         s.put("workloads.dvdstore.users", "4");
         s.put("workloads.dvdstore.thinkTime", "10s");
+        s.put("workloads.dvdstore.load.shape", "constant");
         s.put("workloads.dvdstore.requestTimeout", "60s");
         for (String op : List.of("login", "newCustomer", "browse", "purchase")) {
             s.put("workloads.dvdstore.qos.limits." + op, "30s");

@@ -34,11 +34,13 @@ public interface LoadShape {
 
     /**
      * DVD Store in VMmark is bursty: {@code users x highFactor} users for the first half of every
-     * period, {@code users x lowFactor} for the second half.
+     * period, {@code users x lowFactor} for the second half. The two counts are rounded together (the
+     * low one is what the rounded sum leaves), so their mean is {@code users x (high + low) / 2} to the
+     * nearest half user: with the default factors exactly {@code users}, whatever the tile scale made it.
      */
     static LoadShape bursty(int users, double highFactor, double lowFactor, Duration period) {
         int high = (int) Math.round(users * highFactor);
-        int low = (int) Math.round(users * lowFactor);
+        int low = Math.max(0, (int) Math.round(users * (highFactor + lowFactor)) - high);
         long halfNanos = period.toNanos() / 2;
         return new LoadShape() {
             public int maxUsers() {

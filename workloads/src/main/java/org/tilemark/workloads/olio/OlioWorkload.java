@@ -32,10 +32,11 @@ public final class OlioWorkload implements Workload {
      * Standard errors of an operation's sampled share (the chain's, see
      * {@link OlioMarkovChain#shareVarianceFactors}) below which a deviation is not judged. A faithful
      * driver should fail fewer than 1 % of phases: over seven operations that is 0.14 % each,
-     * two-sided 3.2 standard errors of a normal share; 3.3 leaves room for the skew of rare
-     * operations' small counts. Faban's 2 points decide whenever the phase is long enough.
+     * two-sided 3.2 standard errors of a normal share; 3.5 leaves room for the skew of rare
+     * operations' small counts (at 3.3, 1.25 % of simulated quick phases failed: OlioMixBandTest).
+     * Faban's 2 points decide whenever the phase is long enough.
      */
-    static final double MIX_NOISE_SIGMAS = 3.3;
+    static final double MIX_NOISE_SIGMAS = 3.5;
 
     /** The variable the guests read the database user's password from. */
     public static final String PASSWORD_VARIABLE = OlioDbRole.PASSWORD_ENV;

@@ -57,6 +57,19 @@ class LoadShapeTest {
         assertThat(activeAt(shape, Duration.ofSeconds(10))).isEqualTo(20);
     }
 
+    @Test
+    void burstyCountsAreRoundedTogetherSoTheMeanIsTheUsersAtAnyTileScale() {
+        // 31 users (the quick tile's 440 x 0.07): 46.5 and 15.5 would round to 47 and 16, a mean of 31.5.
+        LoadShape quick = LoadShape.bursty(31, 1.5, 0.5, Duration.ofSeconds(60));
+        assertThat(activeAt(quick, Duration.ZERO)).isEqualTo(47);
+        assertThat(activeAt(quick, Duration.ofSeconds(30))).isEqualTo(15);
+        assertThat(quick.meanActiveUsers()).isEqualTo(31.0);
+        for (int users = 1; users <= 500; users++) {
+            assertThat(LoadShape.bursty(users, 1.5, 0.5, Duration.ofSeconds(60)).meanActiveUsers()).as("%d users", users)
+                    .isEqualTo(users);
+        }
+    }
+
     private static int activeAt(LoadShape shape, Duration at) {
         return (int) IntStream.range(0, shape.maxUsers() + 5).filter(i -> shape.active(i, at)).count();
     }

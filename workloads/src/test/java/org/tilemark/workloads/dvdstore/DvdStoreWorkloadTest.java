@@ -92,8 +92,11 @@ class DvdStoreWorkloadTest {
 
     @Test
     void targetThroughputIsActiveUsersTimesOrdersPerThinkTime() throws Exception {
-        assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.thinkTime", "6s"))))
-                .isCloseTo(300.0, within(1e-9));
+        assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.thinkTime", "6s",
+                "workloads.dvdstore.load.shape", "constant")))).isCloseTo(300.0, within(1e-9));
+        assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "7", "workloads.dvdstore.thinkTime", "3s",
+                "workloads.dvdstore.load.shape", "constant")))).isCloseTo(140.0, within(1e-9));
+        // Bursty (the default): round(7 x 1.5) = 11 users, then the 3 that round(7 x 2) = 14 leaves: a mean of 7.
         assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "7", "workloads.dvdstore.thinkTime", "3s"))))
                 .isCloseTo(140.0, within(1e-9));
         assertThat(workload.targetThroughput(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.thinkTime", "6s",
@@ -106,8 +109,10 @@ class DvdStoreWorkloadTest {
 
     @Test
     void loadShapeFollowsTheConfiguration() throws Exception {
+        assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.load.shape",
+                "constant")).workloads().dvdstore()).maxUsers()).isEqualTo(30);
         assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30")).workloads().dvdstore()).maxUsers())
-                .isEqualTo(30);
+                .as("bursty by default").isEqualTo(45);
         assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30",
                 "workloads.dvdstore.load.shape", "bursty")).workloads().dvdstore()).maxUsers()).isEqualTo(45);
     }

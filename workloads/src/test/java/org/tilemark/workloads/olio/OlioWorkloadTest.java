@@ -40,10 +40,10 @@ class OlioWorkloadTest {
         assertEquals(List.of("tile2-olio-db", "tile2-olio-web"), vms.stream().map(VmRequest::name).toList());
         VmRequest db = vms.get(0);
         assertEquals("olio-db", db.role());
-        assertEquals("2500", db.templateInfo().get("olio.loadedUsers"));
+        assertEquals("39000", db.templateInfo().get("olio.loadedUsers"));
         assertEquals("1", db.templateInfo().get("olio.schema"));
         assertEquals(SecretDigest.of("s3cret-olio-db-password"), db.templateInfo().get("olio.db.password.digest"));
-        assertEquals(Map.of("olio.loadedUsers", "2500", "olio.seed", Long.toString(spec.run().seed()), "olio.db.user", "olio"),
+        assertEquals(Map.of("olio.loadedUsers", "39000", "olio.seed", Long.toString(spec.run().seed()), "olio.db.user", "olio"),
                 db.settings());
         assertFalse(db.templateInfo().containsValue("s3cret-olio-db-password"));
         VmRequest web = vms.get(1);
@@ -63,7 +63,7 @@ class OlioWorkloadTest {
         assertEquals("ops/s", olio.metricUnit());
         assertEquals(Duration.ofSeconds(1), olio.metricPeriod());
         assertEquals(10.0, olio.targetThroughput(spec), 1e-9);
-        assertEquals(5.0, olio.reference(spec), 1e-9);
+        assertEquals(78.0, olio.reference(spec), 1e-9);
         assertEquals("HomePage", olio.headlineOperation());
         List<QosRule> rules = olio.qosRules(spec);
         assertEquals(8, rules.stream().filter(PercentileRule.class::isInstance).count());

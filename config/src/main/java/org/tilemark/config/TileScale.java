@@ -1,0 +1,55 @@
+package org.tilemark.config;
+
+/**
+ * {@code run.tileScale}: a tile at a fraction (or a multiple) of the calibrated standard tile. Every
+ * scored workload's users and its reference scale together, so a tile that keeps up scores about 1.0 at
+ * any scale; only scale 1 is publishable (docs/run-rules.md).
+ */
+public final class TileScale {
+
+    /** The standard tile: the calibrated load of docs/workloads.md. */
+    public static final double STANDARD = 1.0;
+    /** Largest scale accepted: a sanity limit (the users it asks for stay under the per-tile user limit). */
+    static final double MAX = 100;
+
+    private TileScale() {
+    }
+
+    /** The scale as the score line and the report print it: {@code 1}, {@code 0.07}. */
+    public static String format(double scale) {
+        return java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString();
+    }
+
+    /** Users at {@code scale}: {@code round(configured x scale)}, at least 1, so each workload still runs. */
+    public static int users(int configured, double scale) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(configured * scale)));
+    }
+
+    /**
+     * The reference for the users actually run: {@code configured x users(configuredUsers, scale) /
+     * configuredUsers}. Scaling by the rounded users rather than by {@code scale} keeps reference and
+     * offered load in step, so rounding never moves the score.
+     */
+    public static double reference(double configured, int configuredUsers, double scale) {
+        return configured * users(configuredUsers, scale) / configuredUsers;
+    }
+
+    /**
+     * The spec the workloads run: DVD Store, Mail and Olio users and references at {@code run.tileScale},
+     * everything else as configured. Its own {@code tileScale} is 1 (its users are already scaled), so
+     * applying it twice changes nothing.
+     */
+    public static BenchmarkSpec apply(BenchmarkSpec spec) {
+        RunSpec run = spec.run();
+        double scale = run.tileScale();
+        if (scale == STANDARD) {
+            return spec;
+        }
+        WorkloadsSpec w = spec.workloads();
+        RunSpec unscaled = new RunSpec(run.profile(), run.tiles(), STANDARD, run.phases(), run.phaseDuration(), run.warmup(),
+                run.interval(), run.results(), run.stateDir(), run.seed(), run.provisionTimeout());
+        return new BenchmarkSpec(unscaled, spec.cluster(),
+                new WorkloadsSpec(w.dvdstore().atScale(scale), w.mail().atScale(scale), w.olio().atScale(scale), w.standby()),
+                spec.infra(), spec.storage(), spec.search(), spec.serve());
+    }
+}

@@ -1,0 +1,92 @@
+package org.tilemark.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TileScaleConfigTest {
+
+    @Test
+    void theStandardTileIsScaleOneAndQuickRunsASeventhOfIt() throws ConfigException {
+        assertThat(ConfigLoader.standard().run().tileScale()).isEqualTo(1.0);
+        assertThat(ConfigLoader.load(Optional.empty(), Map.of()).run().tileScale()).isEqualTo(0.07);
+        assertThat(ConfigLoader.load(Optional.empty(), Map.of("run.tileScale", "0.5")).run().tileScale()).isEqualTo(0.5);
+    }
+
+    @Test
+    void theStandardTileOffersAThirdOfTheBlogsThreeTiles() {
+        WorkloadsSpec w = ConfigLoader.standard().workloads();
+        // VROOM! (Dec 2010), 3 tiles: ~220 DVD Store operations/s, 16 mail actions/s, 235 Olio operations/s
+        double ordersPerSecond = w.dvdstore().users() * 60.0 / w.dvdstore().thinkTime().toSeconds() / 60;
+        assertThat(3 * ordersPerSecond).isCloseTo(220, within(1.0));
+        assertThat(3 * w.mail().targetActionsPerMinute() / 60).isCloseTo(16, within(0.6));
+        assertThat(3 * w.olio().targetOpsPerSecond()).isCloseTo(235, within(1.5));
+        assertThat(w.dvdstore().referenceOrdersPerMinute()).isEqualTo(ordersPerSecond * 60);
+        assertThat(w.mail().referenceActionsPerMinute()).isCloseTo(w.mail().targetActionsPerMinute(), within(1e-9));
+        assertThat(w.olio().referenceOpsPerSecond()).isCloseTo(w.olio().targetOpsPerSecond(), within(1e-9));
+    }
+
+    @Test
+    void usersAndReferencesScaleTogetherWithAtLeastOneUser() throws ConfigException {
+        BenchmarkSpec quick = ConfigLoader.load(Optional.empty(), Map.of());
+        BenchmarkSpec scaled = TileScale.apply(quick);
+
+        WorkloadsSpec w = scaled.workloads();
+        assertThat(w.dvdstore().users()).isEqualTo(31);          // 440 x 0.07 = 30.8
+        assertThat(w.dvdstore().referenceOrdersPerMinute()).isCloseTo(310, within(1e-9));
+        assertThat(w.mail().users()).isEqualTo(2);                // 34 x 0.07 = 2.38
+        assertThat(w.mail().referenceActionsPerMinute()).isCloseTo(w.mail().targetActionsPerMinute(), within(1e-9));
+        assertThat(w.olio().users()).isEqualTo(27);               // 390 x 0.07 = 27.3
+        assertThat(w.olio().referenceOpsPerSecond()).isCloseTo(w.olio().targetOpsPerSecond(), within(1e-9));
+        assertThat(w.olio().loadedUsers()).isEqualTo(2700);
+        assertThat(w.standby()).isEqualTo(quick.workloads().standby());
+        assertThat(scaled.run().tileScale()).isEqualTo(1.0);
+        assertThat(TileScale.apply(scaled)).isEqualTo(scaled);
+
+        BenchmarkSpec tiny = TileScale.apply(ConfigLoader.load(Optional.empty(), Map.of("run.tileScale", "0.0001")));
+        assertThat(List.of(tiny.workloads().dvdstore().users(), tiny.workloads().mail().users(),
+                tiny.workloads().olio().users())).containsOnly(1);
+        assertThat(tiny.workloads().dvdstore().referenceOrdersPerMinute()).isCloseTo(4400.0 / 440, within(1e-9));
+    }
+
+    @Test
+    void scaleOneChangesNothing() {
+        BenchmarkSpec standard = ConfigLoader.standard();
+        assertThat(TileScale.apply(standard)).isSameAs(standard);
+    }
+
+    @Test
+    void badScalesNameTheKey() {
+        assertThat(errorsOf("0")).containsExactly("run.tileScale: must be > 0 (got 0)");
+        assertThat(errorsOf("-0.5")).containsExactly("run.tileScale: must be > 0 (got -0.5)");
+        assertThat(errorsOf("101")).containsExactly(
+                "run.tileScale: must be <= 100 (got 101; a sanity limit, not a machine limit)");
+        assertThat(errorsOf("abc")).singleElement().asString().startsWith("run.tileScale: ").contains("abc");
+        assertThat(errorsOf(".nan")).singleElement().asString().startsWith("run.tileScale: ");
+    }
+
+    @Test
+    void thePerTileUserLimitJudgesTheUsersATileRuns() throws ConfigException {
+        assertThat(userErrors("1000000")).isEmpty(); // 70,000 at the quick profile's 0.07
+        assertThat(userErrors("2000000")).containsExactly("workloads.dvdstore.users: must be <= 100000 (a sanity limit "
+                + "per tile, not a machine limit: a tile's load is set by its users) (got 2000000, 140000 at run.tileScale 0.07)");
+    }
+
+    private static List<String> userErrors(String users) throws ConfigException {
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("workloads.dvdstore.users", users));
+        return ConfigLoader.machineErrors(spec).stream().filter(e -> e.startsWith("workloads.dvdstore.users")).toList();
+    }
+
+    private static List<String> errorsOf(String scale) {
+        try {
+            ConfigLoader.load(Optional.empty(), Map.of("run.tileScale", scale));
+            return List.of();
+        } catch (ConfigException e) {
+            return e.errors();
+        }
+    }
+}
