@@ -244,9 +244,11 @@ final class MeasurementLoop {
                 snapshot.errorsByVm());
     }
 
-    private static String progress(WorkloadResult r, String headline) {
+    static String progress(WorkloadResult r, String headline) {
         OperationStats op = r.operations().get(headline);
-        String p95 = op == null ? "" : String.format(Locale.ROOT, " p95 %s %.0f ms", headline, op.p95Ms());
+        // An interval without the headline operation (a quick tile's mail may send nothing in 10 s) has no p95, not 0 ms.
+        String p95 = op == null ? "" : op.count() == 0 ? " p95 " + headline + " -"
+                : String.format(Locale.ROOT, " p95 %s %.0f ms", headline, op.p95Ms());
         return String.format(Locale.ROOT, "tile%d %s %.0f %s%s errors %d", r.tile(), r.workload(), r.throughput(),
                 r.metricUnit(), p95, r.errors());
     }
