@@ -1,12 +1,14 @@
 package org.tilemark.tests.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Optional;
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Package boundaries inside the modules (docs/architecture.md, module descriptions). Each test is an ArchUnit
- * rule: {@code check(...)} throws an AssertionError naming every offending class and dependency.
+ * rule, evaluated on the production classes: a failure names every offending class and dependency.
  */
 class PackageBoundaryTest {
 
@@ -24,53 +26,52 @@ class PackageBoundaryTest {
 
     @Test
     void nothingOutsideTheLocalBackendUsesIt() {
-        noClasses().that().resideOutsideOfPackage(PLATFORM_PACKAGE + ".local..")
+        holds(noClasses().that().resideOutsideOfPackage(PLATFORM_PACKAGE + ".local..")
                 .should().dependOnClassesThat().resideInAPackage(PLATFORM_PACKAGE + ".local..")
-                .because("the local backend is reached only through ServiceLoader and the Platform SPI")
-                .check(ProductionClasses.get());
+                .because("the local backend is reached only through ServiceLoader and the Platform SPI"));
     }
 
     @Test
     void nothingOutsideABackendPackageUsesIt() {
-        classes().should(useBackendClassesOnlyFromTheirOwnBackend())
-                .because("backend-specific code lives only in its package and is reached through ServiceLoader")
-                .check(ProductionClasses.get());
+        holds(classes().should(useBackendClassesOnlyFromTheirOwnBackend())
+                .because("backend-specific code lives only in its package and is reached through ServiceLoader"));
     }
 
     @Test
     void backendPackagesArePublicOnlyForTheirProvider() {
-        classes().that().resideInAPackage(PLATFORM_PACKAGE + ".*..")
+        holds(classes().that().resideInAPackage(PLATFORM_PACKAGE + ".*..")
                 .and().areTopLevelClasses()
                 .and().haveModifier(JavaModifier.PUBLIC)
                 .should().implement(PLATFORM_PROVIDER)
                 .because("docs/architecture.md: each backend package is package-private but for its provider")
-                .allowEmptyShould(true) // a backend without public classes is fine (and keeps the rule)
-                .check(ProductionClasses.get());
+                .allowEmptyShould(true)); // a backend without public classes is fine (and keeps the rule)
     }
 
     @Test
     void workloadsNeverCallAPlatform() {
-        noClasses().that().resideInAPackage("org.tilemark.workloads..")
+        holds(noClasses().that().resideInAPackage("org.tilemark.workloads..")
                 .should().dependOnClassesThat().resideInAPackage("org.tilemark.infra..")
-                .because("docs/architecture.md: workloads never call a platform")
-                .check(ProductionClasses.get());
+                .because("docs/architecture.md: workloads never call a platform"));
     }
 
     @Test
     void scoringIsPureFunctions() {
-        noClasses().that().resideInAPackage("org.tilemark.scoring..")
+        holds(noClasses().that().resideInAPackage("org.tilemark.scoring..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "java.io..", "java.nio.file..", "java.net..", "org.springframework..")
-                .because("docs/architecture.md: scoring is pure functions and immutable results: no I/O, no Spring")
-                .check(ProductionClasses.get());
+                .because("docs/architecture.md: scoring is pure functions and immutable results: no I/O, no Spring"));
     }
 
     @Test
     void configUsesNoSpring() {
-        noClasses().that().resideInAPackage("org.tilemark.config..")
+        holds(noClasses().that().resideInAPackage("org.tilemark.config..")
                 .should().dependOnClassesThat().resideInAPackage("org.springframework..")
-                .because("docs/architecture.md: config has no dependency but its YAML parser")
-                .check(ProductionClasses.get());
+                .because("docs/architecture.md: config has no dependency but its YAML parser"));
+    }
+
+    /** The rule holds for every production class: no violation, or the failure lists each. */
+    private static void holds(ArchRule rule) {
+        assertThat(rule.evaluate(ProductionClasses.get()).getFailureReport().getDetails()).as(rule.getDescription()).isEmpty();
     }
 
     /** A class may use a backend package only when it lives in that same backend package (or below). */
