@@ -20,6 +20,23 @@ public final class TileScale {
         return java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString();
     }
 
+    /**
+     * "tile scale 0.07": how a headline (the run's score line, search's, compare's verdict) names the scale,
+     * so a scaled tile's result is never quoted as a standard one.
+     */
+    public static String phrase(double scale) {
+        return "tile scale " + format(scale);
+    }
+
+    /**
+     * {@link #phrase}, and for any scale but 1 that the result is not publishable: for a headline that does
+     * not list publishability otherwise. Scale 1 alone does not make a result publishable (the profile and
+     * every other rule still apply), so it adds nothing.
+     */
+    public static String phraseWithPublishability(double scale) {
+        return phrase(scale) + (scale == STANDARD ? "" : ", not publishable (only " + phrase(STANDARD) + " is)");
+    }
+
     /** Users at {@code scale}: {@code round(configured x scale)}, at least 1, so each workload still runs. */
     public static int users(int configured, double scale) {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(configured * scale)));

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.compare.MetricSamples.Better;
 import org.tilemark.infra.ops.InfraOperationType;
@@ -59,7 +60,8 @@ final class BundleSamples {
         harnessCpu(score, metrics);
         clusterCpu(score, metrics);
         return new RunSamples(bundle, score.path("runId").asText(bundle.getFileName().toString()),
-                score.path("tiles").asInt(0), score.path("scoreLine").asText(""), List.copyOf(metrics.values()));
+                score.path("tiles").asInt(0), RunFile.tileScale(run), score.path("scoreLine").asText(""),
+                List.copyOf(metrics.values()));
     }
 
     private static void phaseScores(JsonNode score, Map<String, MetricSamples> metrics) {

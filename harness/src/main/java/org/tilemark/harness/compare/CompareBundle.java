@@ -42,6 +42,7 @@ final class CompareBundle {
         ObjectNode v = root.putObject("verdict");
         v.put("outcome", verdict.outcome().word());
         v.put("line", verdict.line());
+        v.put("sameTileScale", comparison.sameTileScale());
         root.put("level", comparison.level());
         root.put("samples", CompareTable.samplesNote(comparison));
         runs(root.putArray("a"), comparison.a());
@@ -74,7 +75,7 @@ final class CompareBundle {
 
     private static void runs(ArrayNode into, List<RunSamples> runs) {
         runs.forEach(r -> into.addObject().put("runId", r.runId()).put("bundle", r.bundle().toString())
-                .put("tiles", r.tiles()).put("scoreLine", r.scoreLine()));
+                .put("tiles", r.tiles()).put("tileScale", r.tileScale()).put("scoreLine", r.scoreLine()));
     }
 
     /** JSON has no NaN or infinity: those are null. */

@@ -3,6 +3,7 @@ package org.tilemark.harness.compare;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.tilemark.config.TileScale;
 
 /** The one-line answer: is B different from A beyond run-to-run noise, and in which direction. */
 record CompareVerdict(Outcome outcome, String line) {
@@ -19,6 +20,11 @@ record CompareVerdict(Outcome outcome, String line) {
     }
 
     static CompareVerdict of(Comparison comparison) {
+        CompareVerdict verdict = judged(comparison);
+        return new CompareVerdict(verdict.outcome(), verdict.line() + scales(comparison));
+    }
+
+    private static CompareVerdict judged(Comparison comparison) {
         Optional<MetricDelta> score = comparison.score();
         List<MetricDelta> moved = comparison.movedMetrics();
         String scoreText = score.map(CompareVerdict::scoreText).orElse("score not recorded");
@@ -38,6 +44,21 @@ record CompareVerdict(Outcome outcome, String line) {
         }
         return new CompareVerdict(Outcome.NO_SIGNIFICANT_DIFFERENCE,
                 "B vs A: no significant difference (" + scoreText + ")" + score.map(CompareVerdict::unit).orElse(""));
+    }
+
+    /**
+     * "; A and B at tile scale 1", or plainly that the two did not run the same load per tile: users and
+     * references scale together, but latencies and infrastructure operations answer to the load itself.
+     */
+    private static String scales(Comparison comparison) {
+        if (comparison.sameTileScale()) {
+            return "; A and B at " + TileScale.phrase(comparison.a().getFirst().tileScale());
+        }
+        return "; not like for like: A ran at " + scales(comparison.a()) + ", B at " + scales(comparison.b());
+    }
+
+    private static String scales(List<RunSamples> runs) {
+        return String.join(" and ", Comparison.tileScales(runs).stream().map(TileScale::phrase).toList());
     }
 
     /** "; unit: phase (3 A, 3 B)": what one sample is, and how many each side has. */

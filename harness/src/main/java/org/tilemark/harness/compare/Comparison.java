@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * B against A over all their repetitions: every metric both sides recorded, one sample per run when
@@ -79,6 +80,16 @@ record Comparison(List<RunSamples> a, List<RunSamples> b, List<MetricDelta> delt
         return deltas.stream().map(d -> d.judged(d.key().equals(PRIMARY)
                 ? d.difference().testable() && d.difference().pValue() < alpha
                 : significant.contains(d.key()))).toList();
+    }
+
+    /** The tile scales {@code runs} ran at, each once, in order. */
+    static List<Double> tileScales(List<RunSamples> runs) {
+        return runs.stream().map(RunSamples::tileScale).distinct().toList();
+    }
+
+    /** Whether every run of A and B offered the same load per tile: otherwise the comparison is not like for like. */
+    boolean sameTileScale() {
+        return tileScales(Stream.concat(a.stream(), b.stream()).toList()).size() == 1;
     }
 
     Optional<MetricDelta> score() {

@@ -13,6 +13,7 @@ import java.util.OptionalDouble;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.RunSpec;
 import org.tilemark.harness.bundle.HistogramLog;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.Measured;
@@ -78,8 +79,7 @@ final class MeasurementLoop {
     Summary run(List<TileProvisioner.DeployedVm> vms, List<PhaseScore> phases) throws InterruptedException {
         MeasurementPlan plan = MeasurementPlan.of(spec.run());
         Map<String, PhaseAccumulator> phase = new LinkedHashMap<>();
-        out.println("[measure] warm-up " + seconds(spec.run().warmup()) + ", then " + plan.phases() + " phases of "
-                + seconds(plan.phaseDuration()) + " (interval " + seconds(spec.run().interval()) + ")");
+        out.println(banner(spec.run()));
         Duration cpuAtMeasureStart = null;
         ClusterCpu.Mark clusterAtMeasureStart = null;
         Duration measured = Duration.ZERO;
@@ -263,6 +263,13 @@ final class MeasurementLoop {
     /** Time left in the slot's phase, or in warm-up. */
     private Duration phaseLeft(MeasurementPlan.Slot slot, MeasurementPlan plan) {
         return slot.warmup() ? spec.run().warmup().minus(slot.end()) : plan.phaseEnd(slot.phase()).minus(slot.end());
+    }
+
+    /** "[measure] warm-up 30s, then 3 phases of 60s (interval 10s)": the run's shape, before it starts. */
+    static String banner(RunSpec run) {
+        return "[measure] warm-up " + seconds(run.warmup()) + ", then " + run.phases()
+                + (run.phases() == 1 ? " phase" : " phases") + " of " + seconds(run.phaseDuration())
+                + " (interval " + seconds(run.interval()) + ")";
     }
 
     private static String seconds(Duration d) {

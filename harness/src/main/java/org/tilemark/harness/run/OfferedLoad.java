@@ -20,7 +20,7 @@ final class OfferedLoad {
                 .map(w -> w.name() + " " + BigDecimal.valueOf(w.targetThroughput(spec)).setScale(2, RoundingMode.HALF_UP)
                         .stripTrailingZeros().toPlainString() + " " + w.metricUnit())
                 .collect(Collectors.joining(", "));
-        return "Offered per tile (tile scale " + TileScale.format(spec.run().tileScale()) + "): "
+        return "Offered per tile (" + TileScale.phrase(spec.run().tileScale()) + "): "
                 + (each.isEmpty() ? "no scored workload" : each);
     }
 }

@@ -130,7 +130,7 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
 
     /** The score line; it ends with the tile scale, so a scaled tile's score is never quoted as a standard one. */
     static String line(RunScore score, int tiles, String word, double tileScale) {
-        return line(score, tiles, word) + "; tile scale " + TileScale.format(tileScale);
+        return line(score, tiles, word) + "; " + TileScale.phrase(tileScale);
     }
 
     static String line(RunScore score, int tiles, String word) {

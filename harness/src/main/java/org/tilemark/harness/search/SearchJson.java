@@ -51,6 +51,7 @@ final class SearchJson {
             root.putNull("maxTiles");
         }
         number(root, "score", outcome.peak().map(SearchStep::score).orElse(OptionalDouble.empty()));
+        root.put("tileScale", outcome.tileScale());
         root.put("headline", outcome.headline());
         ArrayNode explanation = root.putArray("explanation");
         outcome.explanation().forEach(explanation::add);

@@ -5,31 +5,41 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.tilemark.config.TileScale;
 import org.tilemark.harness.run.RunOutcome;
 
 /**
  * What a search found: the maximum tiles and its score, the step that proved it and the step above
  * it that failed or did not improve, each with its reasons.
+ *
+ * @param tileScale {@code run.tileScale} every step ran at
  */
 record SearchOutcome(List<SearchStep> steps, OptionalInt maxTiles, Optional<SearchStep> peak, Optional<SearchStep> above,
-                     boolean cappedAtMax, Optional<String> failure) {
+                     boolean cappedAtMax, Optional<String> failure, double tileScale) {
 
     SearchOutcome {
         steps = List.copyOf(steps);
     }
 
-    static SearchOutcome of(TileSearch search, List<SearchStep> steps, String failure) {
+    static SearchOutcome of(TileSearch search, List<SearchStep> steps, String failure, double tileScale) {
         OptionalInt max = search.maxTiles();
         // The peak's row: its first (non-repeat) passing step, whose score the search compared.
         Optional<SearchStep> peak = max.isEmpty() ? Optional.empty() : steps.stream()
                 .filter(s -> s.tiles() == max.getAsInt() && !s.repeat() && s.compliant()).findFirst();
         Optional<SearchStep> above = search.firstFailureAbove()
                 .flatMap(f -> steps.stream().filter(s -> s.tiles() == f.outcome().tiles() && s.repeat() == f.repeat()).findFirst());
-        return new SearchOutcome(steps, max, peak, above, search.cappedAtMax(), Optional.ofNullable(failure));
+        return new SearchOutcome(steps, max, peak, above, search.cappedAtMax(), Optional.ofNullable(failure), tileScale);
     }
 
-    /** "max N tiles, S @ N tiles", or why there is none. */
+    /**
+     * "max N tiles, S @ N tiles", or why there is none; it ends with the tile scale, as the run's score line
+     * does, and says a scaled search's maximum is not publishable.
+     */
     String headline() {
+        return result() + "; " + TileScale.phraseWithPublishability(tileScale);
+    }
+
+    private String result() {
         String prefix = failure.map(f -> "Search incomplete (" + f + "): ").orElse("");
         if (maxTiles.isEmpty() || peak.isEmpty()) {
             return prefix + "no tile count passed QoS";

@@ -133,7 +133,7 @@ public final class SearchRun {
             if (aborted.get()) {
                 failure = "search aborted after " + steps.size() + " step(s)";
             }
-            SearchOutcome outcome = SearchOutcome.of(search, steps, failure);
+            SearchOutcome outcome = SearchOutcome.of(search, steps, failure, base.run().tileScale());
             ObjectNode result = SearchJson.result(outcome, directory);
             bundle.writeJson("search.json", result);
             SearchReport.write(directory, outcome);

@@ -2,6 +2,8 @@ package org.tilemark.harness.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -76,6 +78,25 @@ class CompareSessionTest {
         assertThat(exit).isEqualTo(RunOutcome.BAD_INPUT);
         assertThat(text(err)).startsWith("error: A and B ran different tile counts (A: 1 in ").hasLineCount(1);
         assertThat(results.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void bundlesAtDifferentTileScalesAreComparedButSaidNotToBeLikeForLike() throws Exception {
+        Path a = bundle(results.resolve("in/a"), 1, 1.0);
+        Files.writeString(a.resolve("run.json"), "{\"tileScale\": 0.07}");
+        // run.json from before tileScale existed: the standard tile
+        Path b = bundle(results.resolve("in/b"), 1, 1.0);
+
+        int exit = session(fakeRunner()).compareBundles(a, b, results.resolve("out"));
+
+        assertThat(exit).isEqualTo(RunOutcome.COMPLIANT);
+        assertThat(text(out)).contains("; not like for like: A ran at tile scale 0.07, B at tile scale 1\n");
+        try (var compares = Files.list(results.resolve("out"))) {
+            JsonNode json = new ObjectMapper().readTree(compares.toList().getFirst().resolve(CompareBundle.JSON_FILE).toFile());
+            assertThat(json.path("verdict").path("sameTileScale").asBoolean(true)).isFalse();
+            assertThat(json.path("a").get(0).path("tileScale").asDouble()).isEqualTo(0.07);
+            assertThat(json.path("b").get(0).path("tileScale").asDouble()).isEqualTo(1.0);
+        }
     }
 
     @Test

@@ -37,7 +37,9 @@ class ComparisonTest {
 
         assertThat(comparison.verdict().outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
         assertThat(comparison.verdict().line())
-                .isEqualTo("B vs A: no significant difference (score +0.0 %, 95 % CI -2.4 .. +2.4); unit: phase (6 A, 6 B)");
+                .isEqualTo("B vs A: no significant difference (score +0.0 %, 95 % CI -2.4 .. +2.4); unit: phase (6 A, 6 B)"
+                        + "; A and B at tile scale 1");
+        assertThat(comparison.sameTileScale()).isTrue();
     }
 
     @Test
@@ -98,6 +100,20 @@ class ComparisonTest {
         assertThat(CompareTable.samplesNote(comparison)).endsWith(" Only in A (not compared): cpu.machine.");
     }
 
+    @Test
+    void sidesAtDifferentTileScalesAreSaidNotToBeLikeForLike() {
+        RunSamples a = run("a", 0.07, metric("score", Better.HIGHER, SCORES));
+        RunSamples b1 = run("b1", 1.0, metric("score", Better.HIGHER, SCORES));
+        RunSamples b2 = run("b2", 0.5, metric("score", Better.HIGHER, SCORES));
+
+        Comparison comparison = Comparison.of(List.of(a), List.of(b1, b2), 0.95);
+
+        assertThat(comparison.sameTileScale()).isFalse();
+        assertThat(comparison.verdict().line()).startsWith("B vs A: no significant difference (score ")
+                .endsWith("; not like for like: A ran at tile scale 0.07, B at tile scale 1 and tile scale 0.5");
+        assertThat(Comparison.of(List.of(a), List.of(a), 0.95).verdict().line()).endsWith("; A and B at tile scale 0.07");
+    }
+
     static MetricSamples metric(String key, Better better, List<Double> values) {
         return new MetricSamples(key, key, better == Better.LOWER ? "ms" : "", better, "phase", values);
     }
@@ -107,7 +123,11 @@ class ComparisonTest {
     }
 
     static RunSamples run(String id, List<MetricSamples> metrics) {
-        return new RunSamples(Path.of(id), id, 1, "Score: 1.00 @ 1 tile", metrics);
+        return new RunSamples(Path.of(id), id, 1, 1.0, "Score: 1.00 @ 1 tile", metrics);
+    }
+
+    static RunSamples run(String id, double tileScale, MetricSamples... metrics) {
+        return new RunSamples(Path.of(id), id, 1, tileScale, "Score: 1.00 @ 1 tile", List.of(metrics));
     }
 
     private static List<Double> scaled(List<Double> values, double factor) {

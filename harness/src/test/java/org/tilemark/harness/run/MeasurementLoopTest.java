@@ -271,6 +271,15 @@ class MeasurementLoopTest {
                 .workloads().getFirst().result();
     }
 
+    @Test
+    void theBannerCountsPhasesInTheSingularForOne() throws Exception {
+        BenchmarkSpec one = ConfigLoader.load(Optional.empty(), Map.of("run.phases", "1", "run.phaseDuration", "60s",
+                "run.warmup", "30s", "run.interval", "10s"));
+
+        assertThat(MeasurementLoop.banner(one.run())).isEqualTo("[measure] warm-up 30s, then 1 phase of 60s (interval 10s)");
+        assertThat(MeasurementLoop.banner(SPEC.run())).isEqualTo("[measure] warm-up 1s, then 2 phases of 2s (interval 1s)");
+    }
+
     private static BenchmarkSpec spec() {
         try {
             return ConfigLoader.load(Optional.empty(), Map.of("run.tiles", Integer.toString(TILES), "run.phases", "2",

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 class SearchOutcomeTest {
@@ -16,8 +17,12 @@ class SearchOutcomeTest {
                 List.of(reasons), Path.of("steps", "run" + number));
     }
 
-    /** Feeds the steps to a search in order, as SearchRun does. */
+    /** Feeds the steps to a search at the standard tile, in order, as SearchRun does. */
     private static SearchOutcome run(TileSearch search, List<SearchStep> steps) {
+        return run(search, steps, 1.0);
+    }
+
+    private static SearchOutcome run(TileSearch search, List<SearchStep> steps, double tileScale) {
         List<SearchStep> done = new ArrayList<>();
         for (SearchStep s : steps) {
             assertThat(search.next()).hasValue(s.tiles());
@@ -26,7 +31,7 @@ class SearchOutcomeTest {
             done.add(s);
         }
         assertThat(search.next()).isEmpty();
-        return SearchOutcome.of(search, done, null);
+        return SearchOutcome.of(search, done, null, tileScale);
     }
 
     @Test
@@ -40,7 +45,7 @@ class SearchOutcomeTest {
                 step(4, 3, false, false, 2.05, "phase 2: tile 1 dvdstore: p95 purchase 2300 ms > 2000 ms"),
                 step(5, 2, true, true, 1.88)));
 
-        assertThat(outcome.headline()).isEqualTo("max 2 tiles, 1.90 @ 2 tiles (95 % CI 1.85-1.95)");
+        assertThat(outcome.headline()).isEqualTo("max 2 tiles, 1.90 @ 2 tiles (95 % CI 1.85-1.95); tile scale 1");
         assertThat(outcome.explanation()).containsExactly(
                 "2 tiles passed: score 1.90, every workload and operation within QoS",
                 "2 tiles passed again on repeat: score 1.88",
@@ -65,7 +70,21 @@ class SearchOutcomeTest {
     void noPassingStepMeansNoMaximum() {
         SearchOutcome outcome = run(new TileSearch(1, 4, true), List.of(step(1, 1, false, false, 0.7, "phase 1: x")));
 
-        assertThat(outcome.headline()).isEqualTo("no tile count passed QoS");
+        assertThat(outcome.headline()).isEqualTo("no tile count passed QoS; tile scale 1");
         assertThat(outcome.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void aScaledSearchSaysItsTileScaleAndThatItsMaximumIsNotPublishable() {
+        SearchOutcome outcome = run(new TileSearch(1, 1, false), List.of(step(1, 1, false, true, 1.00)), 0.07);
+
+        String headline = "max 1 tile, 1.00 @ 1 tile (95 % CI 0.95-1.05); tile scale 0.07, not publishable (only tile scale 1 is)";
+        assertThat(outcome.headline()).isEqualTo(headline);
+        ObjectNode json = SearchJson.result(outcome, Path.of(""));
+        assertThat(json.get("tileScale").asDouble()).isEqualTo(0.07);
+        assertThat(json.get("headline").asText()).isEqualTo(headline);
+        // A search that found nothing still says what load it tried.
+        assertThat(run(new TileSearch(1, 4, true), List.of(step(1, 1, false, false, 0.7, "phase 1: x")), 0.5).headline())
+                .isEqualTo("no tile count passed QoS; tile scale 0.5, not publishable (only tile scale 1 is)");
     }
 }
