@@ -72,6 +72,7 @@ final class OlioJmeterRun implements AutoCloseable {
                 }
                 JMeterUtils.setProperty("jmeterengine.stopfail.system.exit", "false");
                 JMeterUtils.setProperty("jmeterengine.force.system.exit", "false");
+                ReusedGroovyEngines.install();
                 warmUpGroovy();
             }
             return environment;

@@ -60,11 +60,19 @@ public final class OlioMarkovChain {
         return OPERATIONS.get(row.length - 1);
     }
 
+    /** Computed once: the mix rule asks at every phase of every tile. */
+    private static final Map<String, Double> STATIONARY_PERCENT = computeStationaryPercent();
+    private static final Map<String, Double> SHARE_VARIANCE_FACTORS = computeShareVarianceFactors();
+
     /**
      * The long-run share of each operation in percent: the left eigenvector of the transition matrix
      * for eigenvalue 1, found by power iteration (the chain is irreducible and aperiodic).
      */
     public static Map<String, Double> stationaryPercent() {
+        return STATIONARY_PERCENT;
+    }
+
+    private static Map<String, Double> computeStationaryPercent() {
         int n = OPERATIONS.size();
         double[] share = new double[n];
         java.util.Arrays.fill(share, 1.0 / n);
@@ -85,7 +93,7 @@ public final class OlioMarkovChain {
         for (int i = 0; i < n; i++) {
             percent.put(OPERATIONS.get(i), 100.0 * share[i]);
         }
-        return percent;
+        return java.util.Collections.unmodifiableMap(percent);
     }
 
     /** The matrix as a Groovy list literal, for the plan's script. */
@@ -105,8 +113,12 @@ public final class OlioMarkovChain {
      * Computed from the fundamental matrix {@code Z = (I - P + 1 pi)^-1}: variance {@code 2 pi_i Z_ii - pi_i - pi_i^2}.
      */
     public static Map<String, Double> shareVarianceFactors() {
+        return SHARE_VARIANCE_FACTORS;
+    }
+
+    private static Map<String, Double> computeShareVarianceFactors() {
         int n = OPERATIONS.size();
-        double[] pi = stationaryPercent().values().stream().mapToDouble(percent -> percent / 100.0).toArray();
+        double[] pi = computeStationaryPercent().values().stream().mapToDouble(percent -> percent / 100.0).toArray();
         double[][] a = new double[n][n];
         for (int from = 0; from < n; from++) {
             double rowTotal = java.util.Arrays.stream(TRANSITION_PERCENT[from]).sum();
@@ -120,7 +132,7 @@ public final class OlioMarkovChain {
             double variance = 2 * pi[i] * z[i][i] - pi[i] - pi[i] * pi[i];
             factors.put(OPERATIONS.get(i), variance / (pi[i] * (1 - pi[i])));
         }
-        return factors;
+        return java.util.Collections.unmodifiableMap(factors);
     }
 
     /** Gauss-Jordan with partial pivoting; the matrix is small and well conditioned. */
