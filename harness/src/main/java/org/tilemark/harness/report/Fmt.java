@@ -29,18 +29,6 @@ final class Fmt {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
-    /** Binary units for people: 512 B, 1.25 GiB. */
-    static String bytes(long value) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-        double scaled = value;
-        int unit = 0;
-        while (Math.abs(scaled) >= 1024 && unit < units.length - 1) {
-            scaled /= 1024;
-            unit++;
-        }
-        return unit == 0 ? value + " B" : fixed(scaled, 2) + " " + units[unit];
-    }
-
     /** A duration for people: whole milliseconds below a second, else seconds (842 ms, 1.88 s). */
     static String millis(double ms) {
         if (Double.isNaN(ms) || Double.isInfinite(ms)) {

@@ -99,7 +99,7 @@ final class InfraSections {
                 Html.Cell.numeric(Fmt.fixed(t.stunMeanMs(), 1)), Html.Cell.numeric(Fmt.fixed(t.stunMaxMs(), 1)),
                 Html.Cell.numeric(Fmt.fixed(t.downtimeMeanMs(), 1)),
                 Html.Cell.numeric(Fmt.fixed(t.downtimeMaxMs(), 1)),
-                Html.Cell.numeric(Double.isNaN(t.bytesMoved()) ? "–" : Fmt.bytes((long) t.bytesMoved())))).toList());
+                Html.Cell.numeric(Double.isNaN(t.bytesMoved()) ? "–" : ByteUnits.format((long) t.bytesMoved())))).toList());
         whatTheBytesAre(html, operations);
     }
 

@@ -30,6 +30,7 @@ import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformOperation;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.report.ByteUnits;
 import org.tilemark.scoring.InfraOutcome;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.templates.RoleCatalog;
@@ -187,7 +188,7 @@ final class InfraRun {
         }
         s.append(String.format(Locale.ROOT, " %.1f s", r.duration().toMillis() / 1000.0));
         if (r.bytesMoved() > 0) {
-            s.append(String.format(Locale.ROOT, ", %.2f GiB", r.bytesMoved() / (double) (1L << 30)));
+            s.append(", ").append(ByteUnits.format(r.bytesMoved()));
         }
         r.stun().ifPresent(d -> s.append(", stun ").append(d.toMillis()).append(" ms"));
         r.downtime().ifPresent(d -> s.append(", downtime ").append(d.toMillis()).append(" ms"));

@@ -200,8 +200,9 @@ class InfraOpsReportTest {
 
     @Test
     void formatsBytesDurationsAndPercentiles() {
-        assertThat(Fmt.bytes(512)).isEqualTo("512 B");
-        assertThat(Fmt.bytes(1_342_177_280L)).isEqualTo("1.25 GiB");
+        assertThat(ByteUnits.format(512)).isEqualTo("512 B");
+        assertThat(ByteUnits.format(3_670_016L)).isEqualTo("3.50 MiB");
+        assertThat(ByteUnits.format(1_342_177_280L)).isEqualTo("1.25 GiB");
         assertThat(Fmt.millis(842.4)).isEqualTo("842 ms");
         assertThat(Fmt.millis(1878)).isEqualTo("1.88 s");
         assertThat(InfraSummaries.percentile(new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
