@@ -118,7 +118,7 @@ public final class OlioMarkovChain {
 
     private static Map<String, Double> computeShareVarianceFactors() {
         int n = OPERATIONS.size();
-        double[] pi = computeStationaryPercent().values().stream().mapToDouble(percent -> percent / 100.0).toArray();
+        double[] pi = STATIONARY_PERCENT.values().stream().mapToDouble(percent -> percent / 100.0).toArray();
         double[][] a = new double[n][n];
         for (int from = 0; from < n; from++) {
             double rowTotal = java.util.Arrays.stream(TRANSITION_PERCENT[from]).sum();
