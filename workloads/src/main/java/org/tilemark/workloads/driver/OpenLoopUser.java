@@ -43,8 +43,7 @@ public final class OpenLoopUser implements Runnable {
 
     @Override
     public void run() {
-        // Stagger the first start over one mean gap so users do not arrive in lockstep.
-        long intended = originNanos + thinkTime.next(random).toNanos() / 2;
+        long intended = originNanos + thinkTime.first(random).toNanos();
         try {
             while (running) {
                 sleepUntil(intended);

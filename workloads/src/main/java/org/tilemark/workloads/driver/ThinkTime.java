@@ -9,6 +9,11 @@ public interface ThinkTime {
 
     Duration next(RandomGenerator random);
 
+    /** The offset of a user's first start from the origin: half a gap, so users do not arrive in lockstep. */
+    default Duration first(RandomGenerator random) {
+        return next(random).dividedBy(2);
+    }
+
     /** Uniform on [0, 2 x mean): DVD Store's think time. */
     static ThinkTime uniform(Duration mean) {
         long meanNanos = mean.toNanos();

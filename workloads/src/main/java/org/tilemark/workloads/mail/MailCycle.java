@@ -16,7 +16,7 @@ import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.OpenLoopUser;
 
 /**
- * One action of one mail user, picked by the configured mix and timed from its intended start.
+ * One action of one mail user, the next of its {@link MailDay}, timed from its intended start.
  * A move or delete that finds the INBOX nearly empty reads instead (and counts as a read), so
  * mailboxes do not drain over a long run. A send's latency ends when the server accepted the data.
  */
@@ -26,64 +26,64 @@ final class MailCycle implements OpenLoopUser.Cycle {
     private static final Logger LOG = LoggerFactory.getLogger(MailCycle.class);
 
     /** What a user does to whom, and how its results are recorded. */
-    record Setup(int userNumber, int users, MailSpec spec, WeightedChoice<String> actions,
-                 WeightedChoice<Integer> sizes, MessageFactory messages, IntervalRecorder recorder,
-                 DeliveryChecker checker, String errorLabel, String tokenPrefix) {
+    record Setup(int userNumber, int users, MailSpec spec, WeightedChoice<Integer> sizes, MessageFactory messages,
+                 IntervalRecorder recorder, DeliveryChecker checker, String errorLabel, String tokenPrefix) {
     }
 
     private final Setup setup;
+    private final MailDay day;
     private final MailClient client;
     private final RandomGenerator random;
     private long tokens;
 
-    MailCycle(Setup setup, MailClient client, RandomGenerator random) {
+    MailCycle(Setup setup, MailDay day, MailClient client, RandomGenerator random) {
         this.setup = setup;
+        this.day = day;
         this.client = client;
         this.random = random;
     }
 
     @Override
     public void run(long intendedStartNanos) {
-        String action = setup.actions().pick(random);
+        MailAction action = day.action();
         IntervalRecorder recorder = setup.recorder();
         try {
             long endNanos = switch (action) {
-                case "logon" -> {
+                case LOGON -> {
                     client.logon();
                     yield System.nanoTime();
                 }
-                case "send" -> send();
-                case "read" -> {
+                case SEND -> send();
+                case READ -> {
                     client.read(READ_BATCH);
                     yield System.nanoTime();
                 }
-                case "move", "delete" -> {
-                    boolean done = action.equals("move") ? client.move(pickFolder(), random) : client.delete(random);
+                case MOVE, DELETE -> {
+                    boolean done = action == MailAction.MOVE ? client.move(pickFolder(), random) : client.delete(random);
                     if (!done) {
-                        action = "read";
+                        action = MailAction.READ;
                         client.read(READ_BATCH);
                     }
                     yield System.nanoTime();
                 }
-                case "search" -> {
+                case SEARCH -> {
                     client.search(random.nextBoolean()
                             ? new SubjectTerm(MessageFactory.pick(MessageFactory.TOPICS, random))
                             : new FromStringTerm(MailUsers.address(1 + random.nextInt(setup.users()))));
                     yield System.nanoTime();
                 }
-                case "browse" -> {
+                case BROWSE -> {
                     client.browse(random);
                     yield System.nanoTime();
                 }
-                default -> throw new IllegalArgumentException("unknown mail action '" + action + "'");
             };
-            recorder.completed(action, endNanos - intendedStartNanos);
+            recorder.completed(action.label(), endNanos - intendedStartNanos);
         } catch (MessagingException | IOException | RuntimeException e) {
             if (Thread.currentThread().isInterrupted()) {
                 return; // the driver is stopping and cut the connection: not the server's failure
             }
-            LOG.debug("mail {} of user {} failed: {}", action, setup.userNumber(), e.toString());
-            recorder.failedUnit(action, setup.errorLabel());
+            LOG.debug("mail {} of user {} failed: {}", action.label(), setup.userNumber(), e.toString());
+            recorder.failedUnit(action.label(), setup.errorLabel());
             client.logoff(); // a broken session is re-established by the next action
         }
     }

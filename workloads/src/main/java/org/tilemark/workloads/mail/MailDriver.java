@@ -14,13 +14,13 @@ import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.tilemark.workloads.driver.LoadShape;
 import org.tilemark.workloads.driver.OpenLoopUser;
-import org.tilemark.workloads.driver.ThinkTime;
 import org.tilemark.workloads.driver.UserThreads;
 
 /**
  * The mail load of one tile: {@code users} simulated users on virtual threads, each with its own
  * mail client, performing {@code tasksPerUserPerDay} actions over a workday sped up by
- * {@code acceleration} (negative-exponential gaps, open loop), plus one delivery checker.
+ * {@code acceleration} (each action's daily count spread evenly over the day, as LoadGen does: see
+ * {@link MailDay}; open loop), plus one delivery checker.
  */
 final class MailDriver implements WorkloadDriver {
 
@@ -44,39 +44,34 @@ final class MailDriver implements WorkloadDriver {
         this.password = password;
     }
 
-    /** The mean gap between one user's actions: the workday, shortened by acceleration, over its tasks. */
-    static Duration meanThinkTime(MailSpec spec) {
-        return Duration.ofNanos((long) (spec.workday().toNanos() / (spec.tasksPerUserPerDay() * spec.acceleration())));
+    /** The simulated workday as it passes in real time: shortened by acceleration. */
+    static Duration acceleratedDay(MailSpec spec) {
+        return Duration.ofNanos((long) (spec.workday().toNanos() / spec.acceleration()));
     }
 
     @Override
     public void start(Instant origin) {
         Session session = MailSessions.session(spec.requestTimeout());
         MessageFactory messages = new MessageFactory(session);
-        WeightedChoice<String> actions = new WeightedChoice<>(spec.actionMix());
-        for (String action : actions.values()) {
-            if (!MailSpec.ACTIONS.contains(action)) {
-                throw new IllegalArgumentException("unknown mail action '" + action + "' (known: " + MailSpec.ACTIONS + ")");
-            }
-        }
         WeightedChoice<Integer> sizes = new WeightedChoice<>(MailSizes.fromSpec(spec.messageSizes()));
         checker = new DeliveryChecker(session, endpoints, password, recorder, DELIVERY_GIVE_UP, DELIVERY_POLL);
         checkerThread = Thread.ofVirtual().name("mail-t" + context.tile() + "-delivery").start(checker);
-        Duration mean = meanThinkTime(spec);
-        ThinkTime thinkTime = ThinkTime.negativeExponential(mean, mean.multipliedBy(5));
         LoadShape shape = LoadShape.constant(spec.users());
         long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
         SplittableRandom seeds = new SplittableRandom(context.seed() * 31 + context.tile());
         String runTag = Long.toString(Math.abs(seeds.nextLong()), 36);
+        List<MailDay> days = MailDay.forTile(MailAction.mix(spec.actionMix()), spec.tasksPerUserPerDay(),
+                acceleratedDay(spec), spec.users(), seeds);
         for (int i = 0; i < spec.users(); i++) {
             SplittableRandom random = seeds.split();
             int userNumber = i + 1;
             MailClient client = new MailClient(session, endpoints, MailUsers.login(userNumber), password);
-            MailCycle.Setup setup = new MailCycle.Setup(userNumber, spec.users(), spec, actions, sizes, messages, recorder,
+            MailCycle.Setup setup = new MailCycle.Setup(userNumber, spec.users(), spec, sizes, messages, recorder,
                     checker, endpoints.name(), "tm" + runTag + "t" + context.tile() + "u" + userNumber);
+            MailDay day = days.get(i);
             clients.add(client);
-            users.start("mail-t" + context.tile() + "-u" + userNumber, new OpenLoopUser(i, originNanos, thinkTime, shape,
-                    random, recorder, new MailCycle(setup, client, random)));
+            users.start("mail-t" + context.tile() + "-u" + userNumber, new OpenLoopUser(i, originNanos, day, shape,
+                    random, recorder, new MailCycle(setup, day, client, random)));
         }
     }
 

@@ -37,8 +37,4 @@ final class WeightedChoice<T> {
         }
         return values.getLast();
     }
-
-    List<T> values() {
-        return List.copyOf(values);
-    }
 }
