@@ -30,7 +30,8 @@ final class GuestReport {
             throws VimFault, IOException, PlatformException {
         while (true) {
             Vim.ObjectProps props = vim.one(vm.mor, List.of("config.extraConfig", "guest.ipAddress"));
-            Optional<String> report = Marks.extraConfig(props, Marks.READINESS);
+            // vSphere removes an option set to "" (powerOn clears the last boot's report so); vcsim may keep it empty.
+            Optional<String> report = Marks.extraConfig(props, Marks.READINESS).filter(json -> !json.isBlank());
             Optional<String> address = props.text("guest.ipAddress").filter(ip -> !ip.isBlank());
             // A guest that reports failure has failed, whether or not Tools has reported its address yet.
             ReadinessReport ready = report.isPresent() ? read(vm, report.get()) : null;

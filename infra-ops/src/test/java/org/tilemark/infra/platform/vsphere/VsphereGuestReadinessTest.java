@@ -145,6 +145,28 @@ class VsphereGuestReadinessTest {
     }
 
     @Test
+    void aSecondBootWaitsForItsOwnReportNotTheLastBootsOne() throws Exception {
+        try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
+            Vm vm = deploy(platform, "rebooted");
+            String port = STANDBY.ports().getFirst();
+            CompletableFuture<Void> firstBoot = CompletableFuture.runAsync(() -> powerOn(platform, vm));
+            actAsTheGuest(vm, ReadinessReport.ready(vm.name(), "standby", Map.of(port, 8085), 1), "10.1.2.5");
+            firstBoot.get(2, TimeUnit.MINUTES);
+            platform.powerOff(vm, Duration.ZERO);
+
+            // No guest answers this boot: the first boot's report, still in guestinfo, must not pass for it.
+            assertThatThrownBy(() -> platform.powerOn(vm, Duration.ofSeconds(3))).isInstanceOf(PlatformException.class)
+                    .hasMessageContaining("did not report ready in time (no " + Marks.READINESS + ")");
+
+            CompletableFuture<Void> thirdBoot = CompletableFuture.runAsync(() -> powerOn(platform, vm));
+            actAsTheGuest(vm, ReadinessReport.ready(vm.name(), "standby", Map.of(port, 8086), 1), "10.1.2.5");
+            thirdBoot.get(2, TimeUnit.MINUTES);
+            assertThat(platform.endpoint(vm)).as("this boot's port").isEqualTo(new InetSocketAddress("10.1.2.5", 8086));
+            platform.cleanup(vm.runId());
+        }
+    }
+
+    @Test
     void aGuestThatReportsFailureFailsPowerOnWithItsReason() throws Exception {
         try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
             Vm vm = deploy(platform, "failing");
