@@ -25,15 +25,18 @@ final class GuestLauncher {
 
     private final boolean pinCpus;
     private final String mainClass;
+    private final Path classData;
+    private final String classPath;
 
-    GuestLauncher(boolean pinCpus) {
-        this(pinCpus, GUEST_MAIN);
-    }
-
-    /** A launcher of another guest executable taking the same arguments (tests). */
-    GuestLauncher(boolean pinCpus, String mainClass) {
+    /**
+     * @param classData where each role's class-data archive is kept ({@link #classDataOptions})
+     * @param classPath the guests' class path: the harness's own ({@link #classPath()}) but in tests
+     */
+    GuestLauncher(boolean pinCpus, String mainClass, Path classData, String classPath) {
         this.pinCpus = pinCpus && Files.isExecutable(TASKSET);
         this.mainClass = mainClass;
+        this.classData = classData;
+        this.classPath = classPath;
     }
 
     boolean pinning() {
@@ -50,9 +53,13 @@ final class GuestLauncher {
         }
         command.add(javaExecutable());
         command.addAll(jvmOptions(request.size()));
+        if (!request.buildTemplate()) {
+            Files.createDirectories(classData);
+            command.addAll(classDataOptions(request.role()));
+        }
         command.add("-Dtilemark.vm=" + request.vmName());
         command.add("-Dtilemark.run=" + request.runId());
-        command.addAll(List.of("-cp", classPath(), mainClass));
+        command.addAll(List.of("-cp", classPath, mainClass));
         VmDirectory vm = request.vmDirectory();
         command.addAll(List.of("--config", vm.guestConfig().toString(), "--disk", vm.disk().toString(),
                 "--report", vm.readinessReport().toString()));
@@ -69,13 +76,29 @@ final class GuestLauncher {
 
     /**
      * The guest heap is capped well below the VM memory: a guest process shares this machine with
-     * every other VM, and the heap only has to hold the server, not the modelled memory. Serial GC
-     * and few compiler threads: many guests share two cores, as VMs share a host.
+     * every other VM, and the heap only has to hold the server, not the modelled memory. Serial GC,
+     * few compiler threads and the client compiler only (C1): many guests share a few cores, as VMs
+     * share a host, and infrastructure operations restart guests every minute or so, so C2's
+     * compilations cost more than its faster code saves (docs/benchmarks.md has the figures).
      */
     static List<String> jvmOptions(VmSize size) {
         int heapMb = Math.max(96, Math.min(384, size.memoryMb() / 8));
-        return List.of("-Xmx" + heapMb + "m", "-Xss512k", "-XX:+UseSerialGC", "-XX:CICompilerCount=2",
+        return List.of("-Xmx" + heapMb + "m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=2",
                 "-XX:ActiveProcessorCount=" + size.vcpus(), "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true");
+    }
+
+    /**
+     * A dynamic class-data archive per role, made by the role's first guest as it exits and mapped by
+     * every later start of the role: a guest restarted by Storage vMotion, XvMotion or Deploy then
+     * loads its classes from the archive instead of parsing and verifying them again. The JVM checks
+     * the archive against its own version and the class path's jars and makes a new one when they
+     * changed (-XX:+AutoCreateSharedArchive, JDK 19+); it replaces the file rather than writing into
+     * it, so a guest that has it mapped is not disturbed. Template builds run other code and make none.
+     * The JVM archives only classes from jars: with a directory on the class path (a test's) it runs
+     * without an archive.
+     */
+    List<String> classDataOptions(String role) {
+        return List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + classData.resolve(role + ".jsa"));
     }
 
     /** The harness's own class path: the launcher puts every module on it, so guests need nothing else. */
@@ -89,7 +112,7 @@ final class GuestLauncher {
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
     }
 
-    record GuestLaunchRequest(String vmName, String runId, VmSize size, String cpus, VmDirectory vmDirectory,
+    record GuestLaunchRequest(String vmName, String runId, String role, VmSize size, String cpus, VmDirectory vmDirectory,
                               boolean buildTemplate) {
     }
 }

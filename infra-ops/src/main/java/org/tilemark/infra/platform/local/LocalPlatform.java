@@ -67,7 +67,8 @@ final class LocalPlatform implements Platform {
         Path root = settings.workDir().toAbsolutePath().normalize().resolve("local");
         this.templates = root.resolve("templates");
         this.registry = new VmRegistry(root.resolve("vms"));
-        this.launcher = new GuestLauncher(settings.pinCpus(), guestMainClass);
+        this.launcher = new GuestLauncher(settings.pinCpus(), guestMainClass, root.resolve("class-data"),
+                GuestLauncher.classPath());
         this.migrations = new LocalMigrations(settings, hosts, registry, launcher.pinning(), new LocalMigrations.Guests() {
             @Override
             public void start(LocalVm vm, Duration timeout) throws PlatformException {
@@ -117,7 +118,7 @@ final class LocalPlatform implements Platform {
             registry.add(entry);
             build.writeGuestConfig(new GuestConfig(request.role().role(), 0, TEMPLATE_BUILDS, key, GUEST_BIND, GUEST_NETWORK,
                     Map.of(), request.buildInfo(), request.secrets()));
-            Process process = launcher.launch(new GuestLaunchRequest(key, TEMPLATE_BUILDS, request.role().size(),
+            Process process = launcher.launch(new GuestLaunchRequest(key, TEMPLATE_BUILDS, request.role().role(), request.role().size(),
                     hosts.get(0).cpus(), build, true));
             if (!process.waitFor(request.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
                 ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
@@ -190,7 +191,8 @@ final class LocalPlatform implements Platform {
         try {
             Files.deleteIfExists(local.dir().readinessReport());
             local.expectStop(false);
-            Process process = launcher.launch(new GuestLaunchRequest(vm.name(), vm.runId(), local.spec().role().size(),
+            Process process = launcher.launch(new GuestLaunchRequest(vm.name(), vm.runId(), local.spec().role().role(),
+                    local.spec().role().size(),
                     local.host().cpus(), local.dir(), false));
             local.started(process);
             watch(vm, local, process);
