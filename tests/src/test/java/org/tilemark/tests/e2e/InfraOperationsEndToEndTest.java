@@ -27,7 +27,7 @@ class InfraOperationsEndToEndTest {
 
     @Test
     void everyOperationTypeCompletesInEveryPhaseAndTheScoreWeighsThem() throws Exception {
-        Map<String, String> settings = infraSettings("e2e-infra", "2", "50s");
+        Map<String, String> settings = infraSettings("e2e-infra", "2", "40s");
         Run run = start(settings);
         RunOutcome outcome = run.finish();
 
@@ -60,7 +60,10 @@ class InfraOperationsEndToEndTest {
 
     @Test
     void anUnwritableMaintenanceDatastoreFailsTheOperationsThatWriteToItAndLeavesNothingBehind() throws Exception {
-        Map<String, String> settings = infraSettings("e2e-infra-readonly", "1", "40s");
+        // The operations that write there fail within a second of the phase's start: one 20 s phase holds them.
+        Map<String, String> settings = infraSettings("e2e-infra-readonly", "1", "20s");
+        // No QoS to pass here (the run is non-compliant): the warm-up only has to outlast the chattr below.
+        settings.put("run.warmup", "10s");
         Path maintenance = Path.of(settings.get("cluster.local.datastores.maintenance"));
         Run run = start(settings);
         RunOutcome outcome;
@@ -94,6 +97,9 @@ class InfraOperationsEndToEndTest {
         s.put("run.phases", phases);
         s.put("run.phaseDuration", phaseDuration);
         s.put("infra.pause", "10s");
+        // A 5 s job instead of the default 20 s: a Deploy then takes ~10 s here, and 40 s is PhaseFit's shortest
+        // phase for it (5 s job + 25 s overhead + 10 s pause; before, 50 s was under its 60 s), so one ends in each.
+        s.put("infra.deploy.jobDuration", "5s");
         // Olio's JMeter engine stays out and DVD Store runs at its default rate (the other e2e tests
         // double it): two cores carry the tile and the operations, as in the default run.
         s.put("workloads.olio.enabled", "false");

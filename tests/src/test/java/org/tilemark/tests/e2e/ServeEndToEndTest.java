@@ -38,7 +38,7 @@ import org.tilemark.harness.report.Reports;
  * without the token; headless Debian Chromium (Selenium) opens the printed URL, sees the live numbers
  * change between two reads, stops the run with the page's button and sees the verdict {@code aborted};
  * the scrape is read by Prometheus' own parser; the bundle is complete. It stops in warm-up, once the
- * page has shown two intervals, so it costs provisioning and about 20 s of load. The page's screenshot
+ * page has shown two (5 s) intervals, so it costs provisioning and about 10 s of load. The page's screenshot
  * is target/serve-live-page.png.
  */
 class ServeEndToEndTest {
@@ -51,6 +51,8 @@ class ServeEndToEndTest {
     void aRunIsWatchedInABrowserAndStoppedThroughTheWebAppOnlyWithItsToken() throws Exception {
         Map<String, String> settings = E2e.settings("e2e-serve");
         settings.put("serve.port", "0");
+        // 5 s intervals: the page shows its two intervals 10 s into the 20 s warm-up, where the test stops the run.
+        settings.put("run.interval", "5s");
         settings.put("workloads.dvdstore.webServers", "1"); // watching the run is the point: two fewer guests to start
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", "run", "--serve"));
