@@ -77,6 +77,7 @@ def main(log, root):
     cpu = {}          # pid -> most CPU seen
     first = {}        # pid -> (vm, CPU within FIRST_SECONDS of its start)
     marks = {}
+    last_scored = None  # "[phase N] score", once the run's banner has said N
     while True:
         found = processes()
         now = time.time()
@@ -92,7 +93,8 @@ def main(log, root):
             text = ""
         if "start" not in marks and "[phase 1/" in text:
             marks["start"] = (now, sum(cpu.values()))
-        if "end" not in marks and "[phase" in text and "] score" in text and last_phase_scored(text):
+        last_scored = last_scored or last_phase_marker(text)
+        if last_scored and last_scored in text:
             marks["end"] = (now, sum(cpu.values()))
             break
         if "Score:" in text or "Infrastructure only" in text or not os.path.exists(log):
@@ -112,15 +114,14 @@ def main(log, root):
         print(f"guest starts {role}: {len(starts)}, {sum(starts) / len(starts):.2f} CPU-s each in their first {FIRST_SECONDS} s")
 
 
-def last_phase_scored(text):
-    # "[measure] warm-up 30s, then 3 phases of 60s": the last phase's "[phase N] score" ends the window.
+def last_phase_marker(text):
+    """The line that ends the window, from "[measure] warm-up 30s, then 3 phases of 60s" (or "1 phase")."""
     for line in text.splitlines():
         if line.startswith("[measure]") and " phases of " in line:
-            phases = line.split(" phases of ")[0].split()[-1]
-            return f"[phase {phases}] score" in text
+            return f"[phase {line.split(' phases of ')[0].split()[-1]}] score"
         if line.startswith("[measure]") and " 1 phase " in line:
-            return "[phase 1] score" in text
-    return False
+            return "[phase 1] score"
+    return None
 
 
 if __name__ == "__main__":

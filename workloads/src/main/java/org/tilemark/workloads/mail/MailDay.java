@@ -2,7 +2,6 @@ package org.tilemark.workloads.mail;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +96,12 @@ final class MailDay implements ThinkTime {
     }
 
     private void advance() {
-        Recurrence soonest = recurrences.stream().min(Comparator.comparingLong(Recurrence::nextNanos)).orElseThrow();
+        Recurrence soonest = recurrences.getFirst();
+        for (Recurrence recurrence : recurrences) {
+            if (recurrence.nextNanos() < soonest.nextNanos()) {
+                soonest = recurrence;
+            }
+        }
         current = soonest.action;
         currentNanos = soonest.nextNanos();
         soonest.count++;

@@ -78,7 +78,7 @@ final class GuestLauncher {
      * The guest heap is capped well below the VM memory: a guest process shares this machine with
      * every other VM, and the heap only has to hold the server, not the modelled memory. Serial GC,
      * few compiler threads and the client compiler only (C1): many guests share a few cores, as VMs
-     * share a host, and infrastructure operations restart guests every minute or so, so C2's
+     * share a host, and infrastructure operations restart guests every 20-40 s, so C2's
      * compilations cost more than its faster code saves (docs/benchmarks.md has the figures).
      */
     static List<String> jvmOptions(VmSize size) {
