@@ -163,8 +163,9 @@ final class LibvirtPlatform implements Platform {
             try {
                 HostConnection host = hosts.get(local.placement().host());
                 Domain domain = host.domainLookupByName(local.tag().domainName());
-                local.expectStop(false);
                 domain.create();
+                // Only now: a stop event of the previous boot that libvirt delivers late is still an expected one.
+                local.expectStop(false);
                 try {
                     ReadinessReport report = startup.awaitReport(host, domain, local, deadline, timeout);
                     local.serving(endpoints(local, report, startup.awaitAddress(local, deadline, timeout)), report.guestImage());

@@ -57,6 +57,10 @@ final class StopEvents {
         }
         try {
             String name = domain.getName();
+            if (domain.isActive() == 1) {
+                // Running again: the event, delivered late, is of a boot before the platform's latest power-on.
+                return;
+            }
             for (LibvirtVm vm : vms) {
                 if (vm.tag().domainName().equals(name) && !vm.stopExpected()) {
                     vm.failedUnexpectedly();
