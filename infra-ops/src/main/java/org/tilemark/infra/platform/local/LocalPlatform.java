@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +28,6 @@ import org.tilemark.infra.platform.VmListener;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.infra.platform.local.GuestLauncher.GuestLaunchRequest;
-import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.ReadinessReport;
 
 /**
@@ -40,7 +37,6 @@ import org.tilemark.templates.guest.ReadinessReport;
  */
 final class LocalPlatform implements Platform {
 
-    private static final String TEMPLATE_BUILDS = "template-builds";
     /** Guests listen on and admit the loopback: every client (endpoint proxy, harness, peer) runs on this machine. */
     private static final String GUEST_BIND = "127.0.0.1";
     private static final String GUEST_NETWORK = GUEST_BIND + "/32";
@@ -48,7 +44,7 @@ final class LocalPlatform implements Platform {
     private final LocalSettings settings;
     private final String bindAddress;
     private final List<Host> hosts;
-    private final Path templates;
+    private final LocalTemplates templates;
     private final VmRegistry registry;
     private final GuestLauncher launcher;
     private final Map<String, LocalVm> vms = new ConcurrentHashMap<>();
@@ -65,10 +61,10 @@ final class LocalPlatform implements Platform {
         this.bindAddress = bindAddress;
         this.hosts = HostSlots.split(settings.hosts(), Runtime.getRuntime().availableProcessors());
         Path root = settings.workDir().toAbsolutePath().normalize().resolve("local");
-        this.templates = root.resolve("templates");
         this.registry = new VmRegistry(root.resolve("vms"));
         this.launcher = new GuestLauncher(settings.pinCpus(), guestMainClass, root.resolve("class-data"),
                 GuestLauncher.classPath());
+        this.templates = new LocalTemplates(root.resolve("templates"), registry, launcher, hosts.get(0).cpus(), GUEST_BIND, GUEST_NETWORK);
         this.migrations = new LocalMigrations(settings, hosts, registry, launcher.pinning(), new LocalMigrations.Guests() {
             @Override
             public void start(LocalVm vm, Duration timeout) throws PlatformException {
@@ -104,43 +100,7 @@ final class LocalPlatform implements Platform {
 
     @Override
     public Template ensureTemplate(TemplateRequest request) throws PlatformException {
-        String key = request.id().cacheKey();
-        Path ready = templates.resolve(key);
-        if (Files.isRegularFile(ready.resolve("READY"))) {
-            return new Template(key, request.role().role(), false);
-        }
-        VmDirectory build = new VmDirectory(templates.resolve(key + ".build"));
-        VmRegistry.Entry entry = new VmRegistry.Entry(TEMPLATE_BUILDS, key, build.path());
-        try {
-            ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
-            Disks.delete(build.path());
-            Files.createDirectories(build.disk());
-            registry.add(entry);
-            build.writeGuestConfig(new GuestConfig(request.role().role(), 0, TEMPLATE_BUILDS, key, GUEST_BIND, GUEST_NETWORK,
-                    Map.of(), request.buildInfo(), request.secrets()));
-            Process process = launcher.launch(new GuestLaunchRequest(key, TEMPLATE_BUILDS, request.role().role(), request.role().size(),
-                    hosts.get(0).cpus(), build, true));
-            if (!process.waitFor(request.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
-                throw new PlatformException("building template " + key + " took longer than " + request.timeout()
-                        + "; last output:\n" + build.consoleTail(15));
-            }
-            if (process.exitValue() != 0) {
-                throw new PlatformException("building template " + key + " failed (exit " + process.exitValue()
-                        + "); last output:\n" + build.consoleTail(15));
-            }
-            Files.writeString(build.path().resolve("READY"), Instant.now().toString());
-            Disks.delete(ready);
-            Files.move(build.path(), ready, StandardCopyOption.ATOMIC_MOVE);
-            registry.remove(entry);
-            return new Template(key, request.role().role(), true);
-        } catch (IOException e) {
-            throw new PlatformException("building template " + key + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            ProcessSweeper.stop(ProcessSweeper.find(build.path()), Duration.ofSeconds(5));
-            throw new PlatformException("building template " + key + " was interrupted", e);
-        }
+        return templates.ensure(request);
     }
 
     @Override
@@ -163,7 +123,7 @@ final class LocalPlatform implements Platform {
             }
             Files.createDirectories(dir.path());
             registry.add(entry);
-            long copied = Disks.copy(templates.resolve(spec.template().cacheKey()).resolve("disk"), dir.disk());
+            long copied = Disks.copy(templates.disk(spec.template().cacheKey()), dir.disk());
             dir.writeGuestConfig(spec.guestConfig(GUEST_BIND, GUEST_NETWORK));
             EndpointProxy.Handoff handoff = EndpointProxy.Handoff.of(spec.role());
             Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();

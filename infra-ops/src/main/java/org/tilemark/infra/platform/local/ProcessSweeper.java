@@ -18,6 +18,8 @@ import java.util.Optional;
  */
 final class ProcessSweeper {
 
+    private static final Duration KILLED_EXIT = Duration.ofSeconds(10);
+
     private ProcessSweeper() {
     }
 
@@ -37,19 +39,25 @@ final class ProcessSweeper {
         return processes.size();
     }
 
-    /** Asks politely (SIGTERM), then forces (SIGKILL) what is still alive after {@code grace}. */
+    /**
+     * Asks politely (SIGTERM), then forces (SIGKILL) what is still alive after {@code grace}, and returns once
+     * they are gone: a killed process still has to be scheduled to exit, which on a busy machine (or at a
+     * low priority) takes a moment; {@link #KILLED_EXIT} at most.
+     */
     static int stop(List<ProcessHandle> processes, Duration grace) {
         processes.forEach(ProcessHandle::destroy);
-        Instant deadline = Instant.now().plus(grace);
+        awaitExit(processes, Instant.now().plus(grace));
+        processes.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        awaitExit(processes, Instant.now().plus(KILLED_EXIT));
+        return processes.size();
+    }
+
+    private static void awaitExit(List<ProcessHandle> processes, Instant deadline) {
         for (ProcessHandle p : processes) {
             while (p.isAlive() && Instant.now().isBefore(deadline)) {
                 sleep(50);
             }
-            if (p.isAlive()) {
-                p.destroyForcibly();
-            }
         }
-        return processes.size();
     }
 
     private static boolean mentions(String commandLine, String directory) {
