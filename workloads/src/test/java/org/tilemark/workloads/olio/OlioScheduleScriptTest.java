@@ -13,6 +13,7 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The plan's schedule script, run as JMeter runs it: Faban's per-operation choices and cycle minimum. */
@@ -21,6 +22,16 @@ class OlioScheduleScriptTest {
     private static final int TAGS = 40;
     private static final int LOADED_USERS = 60;
     private static final int CYCLES = 40_000;
+
+    /**
+     * JMeter's properties before any sampler class: HTTPSamplerBase reads its embedded-resource parsers from them
+     * once, when first used, so a sampler made here first would leave every later run in this JVM parsing no page's
+     * resources (seen when this class ran before OlioDriverTest: 0 CSS fetches).
+     */
+    @BeforeAll
+    static void jmeterEnvironment() {
+        OlioJmeterRun.prepareEnvironment();
+    }
 
     @Test
     void aLogoutEmptiesTheBrowserCacheAsFabanStartsTheNextSession() {
