@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 17's acceptance: generated bad inputs across every command, each run in-process through the
@@ -30,6 +31,7 @@ import picocli.CommandLine;
  * trace, no file and no process created, and no hang (a FIFO with no writer, /dev/zero: abandoned
  * after 60 s). How long the cases took is printed, not asserted.
  */
+@Isolated // it swaps System.out
 class BadInputFuzzTest {
 
     @TempDir

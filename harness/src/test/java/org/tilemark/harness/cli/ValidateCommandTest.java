@@ -7,8 +7,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Issue 16: validate --phase-duration 30s says why and what would work; exit 2 unless --quick. Issue 17: publishability. */
+@Isolated // it swaps System.err
 class ValidateCommandTest {
 
     private record Result(int exitCode, String err) {

@@ -19,32 +19,43 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.tests.lanes.ChildRunLane;
+import org.tilemark.tests.lanes.TestLanes;
 
-/** kill -9 of the harness mid-run, then {@code tilemark cleanup}: no guest process, port or disk of that run remains. */
+/**
+ * kill -9 of the harness mid-run, then {@code tilemark cleanup --run}: no guest process, port or disk of that run remains.
+ * Both are processes of their own at the lowest CPU priority, beside the local runs ({@link ChildRunLane}).
+ */
+@ChildRunLane
 class CrashCleanupEndToEndTest {
 
     @Test
     void cleanupRemovesEverythingACrashedRunLeft() throws Exception {
         Map<String, String> settings = E2e.settings("e2e-crash");
-        Process harness = tilemark("run", settings);
+        Path datastores = E2e.ownDatastores(settings, "e2e-crash-datastores");
+        Process harness = tilemark(List.of("run"), settings);
         StringBuilder printed = new StringBuilder();
         CompletableFuture<Boolean> measuring = CompletableFuture.supplyAsync(() -> waitFor(harness, "[measure]", printed));
         assertThat(measuring.get(4, TimeUnit.MINUTES)).as("the run reached measurement; it printed:%n%s", printed).isTrue();
         harness.destroyForcibly(); // SIGKILL, as kill -9
         harness.waitFor(30, TimeUnit.SECONDS);
 
-        Path datastores = E2e.WORK.resolve("datastores");
         assertThat(E2e.processesUnder(datastores)).as("guests outlive the killed harness").isNotEmpty();
         List<Integer> ports = guestPorts(Path.of(settings.get("cluster.local.datastores.app")));
         assertThat(ports).hasSize(9); // db, 3 web, mail (smtp and imap), olio-db, olio-web, standby
 
-        Process cleanup = tilemark("cleanup", settings);
+        // The run's own id: the local runs beside this class share the VM registry, and plain cleanup refuses while they run.
+        String runId;
+        try (var runs = Files.list(Path.of(settings.get("cluster.local.datastores.app")))) {
+            runId = runs.map(run -> run.getFileName().toString()).toList().getFirst();
+        }
+        Process cleanup = tilemark(List.of("cleanup", "--run", runId), settings);
         String output = new String(cleanup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(cleanup.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(cleanup.exitValue()).as(output).isZero();
         assertThat(output).contains("cleaned up 8 VM(s)");
 
-        assertThat(E2e.processesUnder(datastores)).as("processes after cleanup").isEmpty();
+        assertThat(E2e.processesUnder(datastores)).as("processes after cleanup; it printed:%n%s", output).isEmpty();
         try (var runs = Files.list(Path.of(settings.get("cluster.local.datastores.app")))) {
             assertThat(runs.toList()).as("VM directories after cleanup").isEmpty();
         }
@@ -53,11 +64,8 @@ class CrashCleanupEndToEndTest {
         }
     }
 
-    private static Process tilemark(String command, Map<String, String> settings) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", command));
-        settings.forEach((k, v) -> cmd.addAll(List.of("-s", k + "=" + v)));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    private static Process tilemark(List<String> command, Map<String, String> settings) throws IOException {
+        return new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(command, settings))).redirectErrorStream(true).start();
     }
 
     private static boolean waitFor(Process process, String marker, StringBuilder printed) {

@@ -87,6 +87,21 @@ final class E2e {
         return s;
     }
 
+    /**
+     * Gives the run of {@code settings} datastores of its own, {@code target/<name>/app} and {@code .../maintenance}
+     * (emptied first), for a class that runs beside the others ({@link org.tilemark.tests.lanes.ChildRunLane}): its
+     * guests are then told from theirs by path, while templates and the VM registry stay shared under {@link #WORK}.
+     * Returns the directory holding both datastores.
+     */
+    static Path ownDatastores(Map<String, String> settings, String name) throws IOException {
+        Path datastores = TARGET.resolve(name);
+        deleteTree(datastores);
+        for (String datastore : List.of("app", "maintenance")) {
+            settings.put("cluster.local.datastores." + datastore, Files.createDirectories(datastores.resolve(datastore)).toString());
+        }
+        return datastores;
+    }
+
     static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
@@ -102,11 +117,6 @@ final class E2e {
 
     static BenchmarkSpec spec(Map<String, String> settings) throws ConfigException {
         return ConfigLoader.load(Optional.empty(), settings);
-    }
-
-    /** The test class path, for starting the harness as a process of its own. */
-    static String testClassPath() {
-        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     }
 
     static JsonNode json(Path file) throws IOException {

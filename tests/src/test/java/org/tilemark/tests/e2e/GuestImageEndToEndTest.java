@@ -25,17 +25,19 @@ import org.tilemark.templates.guest.ReadinessReport;
 import org.tilemark.templates.image.ImageManifest;
 import org.tilemark.tests.image.TestGuestImage;
 import org.tilemark.workloads.guest.AbnormalExit;
+import org.tilemark.tests.lanes.VmLane;
 
 /**
  * The guest image for real: built with {@code tilemark image build} (Debian packages cached between
  * builds), booted under QEMU in software emulation with a NoCloud volume per VM. The VMs boot at once
- * when the class starts and each test waits for its own; test classes still run one after another (a
- * tile's QoS in another test would suffer). From this machine, through a forwarded loopback port, the
+ * when the class starts and each test waits for its own; the class runs beside the local runs at the lowest
+ * CPU priority ({@link VmLane}), so a tile's QoS there does not suffer. From this machine, through a forwarded loopback port, the
  * DVD Store database serves DS3 rows to the password its guest config alone carries, and reports the
  * image it booted; a broken guest config makes the VM report why on its console. (A standby VM's
  * heartbeat from the host, and VMs of the image on a platform: LibvirtPlatformContractTest, in the same
  * suite on the same image. A missing peer: GuestMainTest, the same report path.)
  */
+@VmLane
 class GuestImageEndToEndTest {
 
     private static final Path DIR = E2e.TARGET.resolve("guest-image-e2e");

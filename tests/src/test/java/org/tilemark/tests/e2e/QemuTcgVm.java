@@ -17,6 +17,7 @@ import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.ReadinessReport;
 import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.image.NoCloudSeed;
+import org.tilemark.tests.lanes.TestLanes;
 
 /**
  * One VM booted from the guest image under QEMU in software emulation (TCG: no usable KVM here): a
@@ -56,14 +57,17 @@ final class QemuTcgVm implements AutoCloseable {
         Path console = dir.resolve("console.log");
         Path monitor = dir.resolve("monitor.sock");
         long started = System.nanoTime();
-        // QEMU's default CPU model (qemu64), as the libvirt platform's emulated domains get: with "-cpu max"
-        // a guest JVM once died of a SIGSEGV in JIT-compiled code, the wider instruction set being TCG's less trodden path.
-        Process qemu = new ProcessBuilder(List.of("qemu-system-x86_64", "-machine", "pc,accel=tcg", "-smp", Integer.toString(vcpus),
+        // QEMU's default CPU model (qemu64), as the libvirt platform's emulated domains get. One TCG thread for all vCPUs:
+        // a guest JVM with 2 vCPUs died twice of a SIGSEGV at the first instruction of a C1-compiled method under
+        // multi-threaded TCG (one vCPU compiles and patches code another runs); 1-vCPU guests never did.
+        // At the lowest CPU priority: the VM boots beside the local runs (VmLane).
+        Process qemu = new ProcessBuilder(TestLanes.lowPriority(List.of("qemu-system-x86_64", "-machine", "pc",
+                "-accel", "tcg,thread=single", "-smp", Integer.toString(vcpus),
                 "-m", Integer.toString(memoryMb), "-nodefaults", "-display", "none", "-serial", "file:" + console,
                 "-drive", "file=" + disk + ",if=virtio,format=qcow2",
                 "-drive", "file=" + seed + ",if=virtio,format=raw,readonly=on",
                 "-netdev", "user,id=net0", "-device", "virtio-net-pci,netdev=net0",
-                "-monitor", "unix:" + monitor + ",server=on,wait=off"))
+                "-monitor", "unix:" + monitor + ",server=on,wait=off")))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("qemu.log").toFile()).start();
         return new QemuTcgVm(qemu, console, monitor, started);
     }

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +31,8 @@ import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.report.Reports;
+import org.tilemark.tests.lanes.ChildRunLane;
+import org.tilemark.tests.lanes.TestLanes;
 
 /**
  * {@code tilemark run --serve} of the short e2e run as its own process: curl-like requests get 401
@@ -40,7 +41,9 @@ import org.tilemark.harness.report.Reports;
  * the scrape is read by Prometheus' own parser; the bundle is complete. It stops in warm-up, once the
  * page has shown two (5 s) intervals, so it costs provisioning and about 10 s of load. The page's screenshot
  * is target/serve-live-page.png.
+ * The harness runs as a process of its own at the lowest CPU priority, beside the local runs ({@link ChildRunLane}).
  */
+@ChildRunLane
 class ServeEndToEndTest {
 
     private static final Pattern URL = Pattern.compile("\\[serve] open (http://127\\.0\\.0\\.1:(\\d+))/\\?token=(\\S+)");
@@ -50,14 +53,13 @@ class ServeEndToEndTest {
     @Test
     void aRunIsWatchedInABrowserAndStoppedThroughTheWebAppOnlyWithItsToken() throws Exception {
         Map<String, String> settings = E2e.settings("e2e-serve");
+        Path datastores = E2e.ownDatastores(settings, "e2e-serve-datastores");
         settings.put("serve.port", "0");
         // 5 s intervals: the page shows its two intervals 10 s into the 20 s warm-up, where the test stops the run.
         settings.put("run.interval", "5s");
         settings.put("workloads.dvdstore.webServers", "1"); // watching the run is the point: two fewer guests to start
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", "run", "--serve"));
-        settings.forEach((k, v) -> cmd.addAll(List.of("-s", k + "=" + v)));
-        Process harness = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process harness = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(List.of("run", "--serve"), settings)))
+                .redirectErrorStream(true).start();
         StringBuffer printed = new StringBuffer();
         Thread reader = Thread.ofVirtual().start(() -> copyLines(harness, printed));
         String base = null;
@@ -117,7 +119,7 @@ class ServeEndToEndTest {
             assertThat(bundle.resolve(file)).as(file).isNotEmptyFile();
         }
         assertThat(Manifest.verify(bundle)).isEmpty();
-        assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).as("guests after the stop").isEmpty();
+        assertThat(E2e.processesUnder(datastores)).as("guests after the stop").isEmpty();
     }
 
     @Test
@@ -130,10 +132,8 @@ class ServeEndToEndTest {
         copyTree(golden, bundle);
         copyTree(golden, other);
         Reports.rebuildAll(bundle); // its report.html and charts, for the results page's link
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication", "serve",
-                "-s", "serve.port=0", "-s", "run.results=" + results, "-s", "run.stateDir=" + E2e.WORK));
-        Process serve = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process serve = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(List.of("serve"), Map.of("serve.port", "0",
+                "run.results", results.toString(), "run.stateDir", E2e.WORK.toString())))).redirectErrorStream(true).start();
         StringBuffer printed = new StringBuffer();
         Thread.ofVirtual().start(() -> copyLines(serve, printed));
         try {

@@ -21,6 +21,7 @@ import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.harness.verify.BundleVerifier;
+import org.tilemark.tests.lanes.TestLanes;
 
 /**
  * {@code tilemark verify} and {@code tilemark report} on a golden bundle from a real 1-tile quick run
@@ -255,10 +256,7 @@ class VerifyBundleEndToEndTest {
     }
 
     private Result tilemark(Map<String, String> environment, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", E2e.testClassPath(), "org.tilemark.harness.TilemarkApplication"));
-        command.addAll(List.of(args));
-        return run(command, environment);
+        return run(TestLanes.harness(List.of(args), Map.of()), environment);
     }
 
     private Result run(List<String> command, Map<String, String> environment) throws Exception {

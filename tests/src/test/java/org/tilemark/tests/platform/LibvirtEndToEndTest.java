@@ -22,6 +22,7 @@ import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.tests.image.TestGuestImage;
+import org.tilemark.tests.lanes.VmLane;
 
 /**
  * A benchmark run in real VMs: a reduced tile (the DVD Store database, one web VM, the standby) on
@@ -32,6 +33,7 @@ import org.tilemark.tests.image.TestGuestImage;
  * completes with its bundle, that every operation type succeeded with the hypervisor's own figures,
  * and that nothing is left on either host.
  */
+@VmLane
 @Tag("libvirt-tcg") // tens of minutes under TCG: on demand (tests/pom.xml)
 class LibvirtEndToEndTest {
 

@@ -16,6 +16,7 @@ import org.tilemark.infra.platform.PlatformSettingException;
 import org.tilemark.infra.platform.Platforms;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.tests.image.TestGuestImage;
+import org.tilemark.tests.lanes.VmLane;
 
 /**
  * The libvirt platform passes the platform contract against real libvirt: two libvirt daemons on this
@@ -23,6 +24,7 @@ import org.tilemark.tests.image.TestGuestImage;
  * emulation (no usable KVM here), real live migration, block copy and migration with disk copy.
  * The guest image is {@link TestGuestImage}'s: built once per test run and shared with the image's own tests.
  */
+@VmLane
 class LibvirtPlatformContractTest extends PlatformContract {
 
     private static final Path DIR = Path.of("target", "libvirt-contract").toAbsolutePath();

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tilemark.tests.lanes.TestLanes;
 
 /**
  * Two libvirt daemons on this machine acting as two hosts of one cluster (see
@@ -57,8 +58,9 @@ final class LibvirtTestHosts implements AutoCloseable {
             Path hostDir = dir.resolve(name);
             deleteTree(hostDir);
             Files.createDirectories(hostDir);
-            new ProcessBuilder("bash", SETUP.resolve("libvirt-test-host.sh").toString(), hostDir.toString(),
-                    "%08d-0000-4000-8000-%012d".formatted(i, i), Integer.toString(port))
+            // The daemon, and the QEMU processes it starts, at the lowest CPU priority: beside the local runs (VmLane).
+            new ProcessBuilder(TestLanes.lowPriority(List.of("bash", SETUP.resolve("libvirt-test-host.sh").toString(),
+                    hostDir.toString(), "%08d-0000-4000-8000-%012d".formatted(i, i), Integer.toString(port))))
                     .redirectErrorStream(true).redirectOutput(hostDir.resolve("daemon.out").toFile()).start();
             awaitPort(port, hostDir);
             uris.put(name, "qemu+tcp://127.0.0.1:" + port + "/system");

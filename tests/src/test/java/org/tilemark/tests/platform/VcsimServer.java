@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.tilemark.tests.lanes.TestLanes;
 
 /**
  * govmomi's vCenter simulator on 127.0.0.1 and a free port, serving TLS with a certificate this fixture
@@ -26,8 +27,6 @@ final class VcsimServer implements AutoCloseable {
 
     /** Not {@code tilemark@vsphere.local}: vcsim v0.46.3 refuses every login of a user name with an {@code @}. */
     static final String USER = "tilemark";
-    /** Held by each class that starts vcsim: they run beside the local tests, one at a time among themselves. */
-    static final String LOCK = "vcsim";
     private static final Path SETUP = Path.of("setup").toAbsolutePath();
 
     private final Process process;
@@ -61,7 +60,7 @@ final class VcsimServer implements AutoCloseable {
                 "-tlscert", cert.toString(), "-tlskey", key.toString(), "-username", USER, "-password", passwordFile.toString(),
                 "-ds", Integer.toString(datastores), "-standalone-host", "0"));
         command.addAll(flags);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        Process process = new ProcessBuilder(TestLanes.lowPriority(command)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("vcsim.log").toFile()).start();
         VcsimServer server = new VcsimServer(process, vcsim.resolveSibling("govc"), port, cert, passwordFile);
         server.awaitListening(dir);

@@ -12,12 +12,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.Platforms;
+import org.tilemark.tests.lanes.TestLanes;
+import org.tilemark.tests.lanes.VcsimLane;
 
 /**
  * {@code kill -9} of {@code tilemark run} on vSphere while it clones and powers on a tile (vcsim with
@@ -25,8 +24,7 @@ import org.tilemark.infra.platform.Platforms;
  * settings from a new process: every VM the run marked is gone from vCenter, and neither process printed
  * the password.
  */
-@Execution(ExecutionMode.CONCURRENT) // waits on vcsim, beside the local runs (junit-platform.properties)
-@ResourceLock(VcsimServer.LOCK)
+@VcsimLane // waits on vcsim, beside the local runs
 class VsphereCrashCleanupTest {
 
     private static final Path DIR = Path.of("target", "vsphere-crash").toAbsolutePath();
@@ -98,6 +96,7 @@ class VsphereCrashCleanupTest {
     }
 
     private static Process tilemark(String command, Map<String, String> settings) throws IOException {
-        return HarnessProcess.start(List.of(command), settings);
+        return new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(List.of(command), settings)))
+                .redirectErrorStream(true).start();
     }
 }

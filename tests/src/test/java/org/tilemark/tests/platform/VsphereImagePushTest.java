@@ -16,9 +16,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.tilemark.config.ClusterSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.Platform;
@@ -30,6 +27,8 @@ import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.TemplateId;
+import org.tilemark.tests.lanes.TestLanes;
+import org.tilemark.tests.lanes.VcsimLane;
 
 /**
  * {@code tilemark image push} on vCenter's simulator: an OVA — the project's own OVF descriptor
@@ -40,8 +39,7 @@ import org.tilemark.templates.TemplateId;
  * name already taken and a file that is not an OVA are bad input. vcsim discards the uploaded bytes and
  * makes no delta disks: this shows the calls and their order, not that ESXi accepts the disk.
  */
-@Execution(ExecutionMode.CONCURRENT) // waits on vcsim, beside the local runs (junit-platform.properties)
-@ResourceLock(VcsimServer.LOCK)
+@VcsimLane // waits on vcsim, beside the local runs
 class VsphereImagePushTest {
 
     private static final Path DIR = Path.of("target", "vsphere-image-push").toAbsolutePath();
@@ -110,7 +108,8 @@ class VsphereImagePushTest {
     }
 
     private static Result tilemark(List<String> command, Map<String, String> settings) throws Exception {
-        Process process = HarnessProcess.start(command, settings);
+        Process process = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(command, settings)))
+                .redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
         return new Result(process.exitValue(), output);

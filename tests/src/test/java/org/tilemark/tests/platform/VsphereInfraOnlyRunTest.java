@@ -19,15 +19,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.harness.verify.BundleVerifier;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.Platforms;
+import org.tilemark.tests.lanes.VcsimLane;
 
 /**
  * An infrastructure-only run ({@code infra.only}) on vCenter's simulator with method delays (a clone takes
@@ -39,8 +37,7 @@ import org.tilemark.infra.platform.Platforms;
  * operations. vcsim boots no guest and copies no bytes: this shows the operations' orchestration through
  * vCenter's API, their records and the verdict, not their speed.
  */
-@Execution(ExecutionMode.CONCURRENT) // waits on vcsim, beside the local runs (junit-platform.properties)
-@ResourceLock(VcsimServer.LOCK)
+@VcsimLane // waits on vcsim, beside the local runs
 class VsphereInfraOnlyRunTest {
 
     private static final Path DIR = Path.of("target", "vsphere-infra-only").toAbsolutePath();

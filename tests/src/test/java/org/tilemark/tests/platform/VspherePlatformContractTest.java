@@ -15,9 +15,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
@@ -31,6 +28,7 @@ import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.TemplateId;
 import org.tilemark.infra.platform.Platforms;
 import org.tilemark.infra.platform.Vm;
+import org.tilemark.tests.lanes.VcsimLane;
 
 /**
  * The vSphere platform passes the platform contract against govmomi's vCenter simulator (vcsim) over
@@ -39,8 +37,7 @@ import org.tilemark.infra.platform.Vm;
  * boots no guest: its VMs serve nothing, so readiness is {@code power-state} and the contract's guest
  * checks (heartbeats, endpoints) are not made here ({@link #guestsServe()}).
  */
-@Execution(ExecutionMode.CONCURRENT) // waits on vcsim, beside the local runs (junit-platform.properties)
-@ResourceLock(VcsimServer.LOCK)
+@VcsimLane // waits on vcsim, beside the local runs
 class VspherePlatformContractTest extends PlatformContract {
 
     private static final Path DIR = Path.of("target", "vsphere-contract").toAbsolutePath();

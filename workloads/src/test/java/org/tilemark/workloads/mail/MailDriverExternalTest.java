@@ -19,8 +19,10 @@ import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalSnapshot;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The driver against a separate, external GreenMail that knows nothing of Tilemark but its users. */
+@Isolated // its load must show every action in a few seconds
 class MailDriverExternalTest {
 
     private static final String PASSWORD = "External-Mail-Pw-3";

@@ -15,8 +15,10 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalSnapshot;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The JMeter plan run embedded by the driver, against the fake Olio web tier. */
+@Isolated // its load must show every operation in a few seconds
 class OlioDriverTest {
 
     private static final int USERS = 8;

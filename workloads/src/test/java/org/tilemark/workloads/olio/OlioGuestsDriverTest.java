@@ -18,8 +18,10 @@ import org.tilemark.workloads.guest.GuestContext;
 import org.tilemark.workloads.guest.RunningGuest;
 import org.tilemark.workloads.olio.db.OlioDbRole;
 import org.tilemark.workloads.olio.web.OlioWebRole;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The driver against the real Olio guests (olio-db with 100 users behind olio-web): the contract end to end. */
+@Isolated // its load must show every operation in a few seconds
 class OlioGuestsDriverTest {
 
     private static final String PASSWORD = "driver-0lio-Secret";

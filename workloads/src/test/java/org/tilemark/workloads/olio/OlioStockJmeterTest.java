@@ -25,12 +25,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.OlioSpec;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The exported .jmx run by JMeter's own non-GUI runner ({@code jmeter -n -t plan.jmx -l results.jtl}) in
  * a separate JVM, from Maven Central's JMeter jars and a minimal JMETER_HOME, against the fake web
  * tier: proves the plan needs nothing of Tilemark's (no lambdas, no custom classes) and runs clean.
  */
+@Isolated // its load must show every operation in a few seconds
 class OlioStockJmeterTest {
 
     private static final int USERS = 6;

@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.tilemark.tests.lanes.TestLanes;
 
 /**
  * {@code tilemark run -s cluster.platform=fake}: the harness, as users start it, runs a short 1-tile
@@ -48,12 +48,7 @@ class FakePlatformEndToEndTest {
         settings.put("workloads.dvdstore.size", "1MB");
         settings.put("workloads.mail.messagesPerMailbox", "10");
         settings.put("workloads.olio.loadedUsersPerUser", "30");
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                "org.tilemark.harness.TilemarkApplication", "run", "--tiles", "1"));
-        settings.forEach((key, value) -> command.addAll(List.of("-s", key + "=" + value)));
-
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(TestLanes.harness(List.of("run", "--tiles", "1"), settings)).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(10, TimeUnit.MINUTES)).isTrue();
 
