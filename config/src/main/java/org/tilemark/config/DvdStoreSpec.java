@@ -28,7 +28,8 @@ public record DvdStoreSpec(boolean enabled, String size, int webServers, int use
 
     /** This workload at {@code scale}: users and reference scaled together ({@link TileScale}). */
     DvdStoreSpec atScale(double scale) {
-        return new DvdStoreSpec(enabled, size, webServers, TileScale.users(users, scale), thinkTime, load, mix, database,
-                TileScale.reference(referenceOrdersPerMinute, users, scale), qos, requestTimeout);
+        int scaled = TileScale.users(users, scale);
+        return new DvdStoreSpec(enabled, size, webServers, scaled, thinkTime, load, mix, database,
+                TileScale.reference(referenceOrdersPerMinute, users, scaled), qos, requestTimeout);
     }
 }

@@ -50,9 +50,10 @@ public record OlioSpec(boolean enabled, int users, Duration cycleTime, double ma
 
     /** This workload at {@code scale}: users (and so loaded users) and reference scaled together ({@link TileScale}). */
     OlioSpec atScale(double scale) {
-        return new OlioSpec(enabled, TileScale.users(users, scale), cycleTime, maxCycleFactor, loadedUsersPerUser,
+        int scaled = TileScale.users(users, scale);
+        return new OlioSpec(enabled, scaled, cycleTime, maxCycleFactor, loadedUsersPerUser,
                 minLoadedUsers, emptyCachePercent, attendPercent, dbUsername, passwordEnv, passwordFile, poolSize,
-                TileScale.reference(referenceOpsPerSecond, users, scale), qos, mixTolerancePercent,
+                TileScale.reference(referenceOpsPerSecond, users, scaled), qos, mixTolerancePercent,
                 mixToleranceFloorPoints, cycleTimeTolerancePercent, requestTimeout);
     }
 }

@@ -149,6 +149,7 @@ final class SpecValidator {
 
     private void validateMail(MailSpec mail) {
         atLeast(MAIL + ".users", mail.users(), 1);
+        atLeast(MAIL + ".minScaledUsers", mail.minScaledUsers(), 1);
         validateMailUrls(mail);
         positive(MAIL + ".tasksPerUserPerDay", mail.tasksPerUserPerDay());
         positive(MAIL + ".workday", mail.workday());

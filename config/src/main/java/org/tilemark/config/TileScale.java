@@ -39,16 +39,25 @@ public final class TileScale {
 
     /** Users at {@code scale}: {@code round(configured x scale)}, at least 1, so each workload still runs. */
     public static int users(int configured, double scale) {
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(configured * scale)));
+        return users(configured, scale, 1);
     }
 
     /**
-     * The reference for the users actually run: {@code configured x users(configuredUsers, scale) /
-     * configuredUsers}. Scaling by the rounded users rather than by {@code scale} keeps reference and
-     * offered load in step, so rounding never moves the score.
+     * Users at {@code scale} for a workload that needs at least {@code floor} users to be measured (or all it
+     * is configured with, if fewer): {@code max(min(configured, floor), round(configured x scale))}.
      */
-    public static double reference(double configured, int configuredUsers, double scale) {
-        return configured * users(configuredUsers, scale) / configuredUsers;
+    public static int users(int configured, double scale, int floor) {
+        long scaled = Math.max(Math.min(configured, floor), Math.round(configured * scale));
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, scaled));
+    }
+
+    /**
+     * The reference for the users actually run, {@code configured x users / configuredUsers}, where
+     * {@code users} is what {@link #users} gave: scaling by the rounded users rather than by {@code scale}
+     * keeps reference and offered load in step, so rounding (or a floor) never moves the score.
+     */
+    public static double reference(double configured, int configuredUsers, int users) {
+        return configured * users / configuredUsers;
     }
 
     /**

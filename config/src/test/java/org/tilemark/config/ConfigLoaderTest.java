@@ -45,7 +45,7 @@ class ConfigLoaderTest {
                 0.5, Duration.ofSeconds(2)));
         assertThat(dvdstore.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
         MailSpec mail = spec.workloads().mail();
-        assertThat(mail).isEqualTo(new MailSpec(true, 34, "", "", "TILEMARK_MAIL_PASSWORD", null, 155.7,
+        assertThat(mail).isEqualTo(new MailSpec(true, 34, 4, "", "", "TILEMARK_MAIL_PASSWORD", null, 155.7,
                 Duration.ofHours(8), 30,
                 Map.of("logon", 0.0, "send", 14.2, "read", 81.0, "move", 16.0, "delete", 32.5, "search", 0.0,
                         "browse", 12.0),

@@ -52,7 +52,7 @@ class ConfigWriterTest {
     @Test
     void snapshotRedactsCredentialsInMailUrls() {
         MailSpec m = ConfigLoader.defaults().workloads().mail();
-        MailSpec withCredentials = new MailSpec(m.enabled(), m.users(), "smtp://bob:hunter2@mail:25",
+        MailSpec withCredentials = new MailSpec(m.enabled(), m.users(), m.minScaledUsers(), "smtp://bob:hunter2@mail:25",
                 "imap://bob:hunter2@mail:143", m.passwordEnv(), m.passwordFile(), m.tasksPerUserPerDay(), m.workday(),
                 m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.meanRecipients(),
                 m.deliverySamplePercent(), m.referenceActionsPerMinute(), m.qos(), m.requestTimeout());
@@ -107,6 +107,19 @@ class ConfigWriterTest {
         assertThat(org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
                 () -> ConfigLoader.load(Optional.of(file), Map.of())).errors())
                 .singleElement().asString().startsWith("unknown key 'workloads.mail.maxRecipients'");
+    }
+
+    @Test
+    void anOlderSnapshotWithoutMinScaledUsersScalesMailAsItRan() throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(ConfigWriter.toMap(ConfigLoader.defaults()));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("workloads").path("mail")).remove("minScaledUsers");
+
+        BenchmarkSpec older = ConfigLoader.load(tree);
+        assertThat(older.workloads().mail().minScaledUsers()).isEqualTo(1);
+        // The quick profile's 0.07 ran round(34 x 0.07) = 2 users then, 4 now.
+        assertThat(TileScale.apply(older).workloads().mail().users()).isEqualTo(2);
+        assertThat(TileScale.apply(ConfigLoader.defaults()).workloads().mail().users()).isEqualTo(4);
     }
 
     /** Property: for valid specs with varied values, toYaml then load gives back an equal spec. */
@@ -186,7 +199,7 @@ class ConfigWriterTest {
         limits.put("send", Duration.ofMillis(1 + random.nextInt(2000)));
         limits.put("read", Duration.ofMillis(1 + random.nextInt(2000)));
         boolean external = random.nextBoolean();
-        return new MailSpec(random.nextBoolean(), 1 + random.nextInt(500),
+        return new MailSpec(random.nextBoolean(), 1 + random.nextInt(500), 1 + random.nextInt(10),
                 external ? "smtp://mail.example:" + (1 + random.nextInt(65535)) : "",
                 external ? "imap://127.0.0.1:" + (1 + random.nextInt(65535)) : "",
                 "ENV_" + random.nextInt(100), random.nextBoolean() ? null : Path.of("/run/secrets/mail pw"),

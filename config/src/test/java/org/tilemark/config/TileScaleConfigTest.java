@@ -38,7 +38,7 @@ class TileScaleConfigTest {
         WorkloadsSpec w = scaled.workloads();
         assertThat(w.dvdstore().users()).isEqualTo(31);          // 440 x 0.07 = 30.8
         assertThat(w.dvdstore().referenceOrdersPerMinute()).isCloseTo(310, within(1e-9));
-        assertThat(w.mail().users()).isEqualTo(2);                // 34 x 0.07 = 2.38
+        assertThat(w.mail().users()).isEqualTo(4);                // 34 x 0.07 = 2.38, below minScaledUsers 4
         assertThat(w.mail().referenceActionsPerMinute()).isCloseTo(w.mail().targetActionsPerMinute(), within(1e-9));
         assertThat(w.olio().users()).isEqualTo(27);               // 390 x 0.07 = 27.3
         assertThat(w.olio().referenceOpsPerSecond()).isCloseTo(w.olio().targetOpsPerSecond(), within(1e-9));
@@ -48,9 +48,14 @@ class TileScaleConfigTest {
         assertThat(TileScale.apply(scaled)).isEqualTo(scaled);
 
         BenchmarkSpec tiny = TileScale.apply(ConfigLoader.load(Optional.empty(), Map.of("run.tileScale", "0.0001")));
-        assertThat(List.of(tiny.workloads().dvdstore().users(), tiny.workloads().mail().users(),
-                tiny.workloads().olio().users())).containsOnly(1);
+        assertThat(List.of(tiny.workloads().dvdstore().users(), tiny.workloads().olio().users())).containsOnly(1);
+        assertThat(tiny.workloads().mail().users()).isEqualTo(4);
         assertThat(tiny.workloads().dvdstore().referenceOrdersPerMinute()).isCloseTo(4400.0 / 440, within(1e-9));
+        assertThat(tiny.workloads().mail().referenceActionsPerMinute()).isCloseTo(tiny.workloads().mail().targetActionsPerMinute(),
+                within(1e-9));
+        // A tile configured with fewer mail users than the floor keeps all of them, and no more.
+        BenchmarkSpec fewMail = TileScale.apply(ConfigLoader.load(Optional.empty(), Map.of("workloads.mail.users", "3")));
+        assertThat(fewMail.workloads().mail().users()).isEqualTo(3);
     }
 
     @Test

@@ -30,7 +30,9 @@ public final class Publishability {
             "workloads.dvdstore.database.jdbcUrl", "workloads.dvdstore.database.username",
             "workloads.dvdstore.database.passwordEnv", "workloads.dvdstore.database.passwordFile",
             "workloads.mail.smtpUrl", "workloads.mail.imapUrl", "workloads.mail.passwordEnv", "workloads.mail.passwordFile",
-            "workloads.olio.dbUsername", "workloads.olio.passwordEnv", "workloads.olio.passwordFile");
+            "workloads.olio.dbUsername", "workloads.olio.passwordEnv", "workloads.olio.passwordFile",
+            // acts only at a run.tileScale other than 1, which is a departure of its own
+            "workloads.mail.minScaledUsers");
 
     /** Keys newer than some bundles, with the value a bundle written before them ran at. */
     private static final Map<String, JsonNode> ADDED_LATER = Map.of("run.tileScale", DoubleNode.valueOf(TileScale.STANDARD));
