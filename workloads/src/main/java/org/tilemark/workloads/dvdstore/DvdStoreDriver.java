@@ -1,8 +1,5 @@
 package org.tilemark.workloads.dvdstore;
 
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -14,14 +11,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.tilemark.config.DatabaseSpec;
 import org.tilemark.config.DvdStoreSpec;
 import org.tilemark.config.JdbcUrls;
 import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.tilemark.workloads.driver.LoadShape;
@@ -32,18 +28,18 @@ import org.tilemark.workloads.dvdstore.db.DvdStoreDbRole;
 
 /**
  * DVD Store's load for one tile: users on virtual threads, spread round robin over the tile's web
- * VMs, each running DS3's order loop on an open-loop plan.
+ * VMs, each running DS3's order loop on an open-loop plan over a keep-alive connection of its own.
  */
 final class DvdStoreDriver implements WorkloadDriver {
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
     private final DriverContext context;
     private final DvdStoreSpec spec;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
-    private final ExecutorService httpExecutor = Executors.newVirtualThreadPerTaskExecutor();
     private final UserThreads users = new UserThreads();
-    private final List<HttpClient> clients = new ArrayList<>();
+    private final List<StoreFront> stores = new ArrayList<>();
     private final CommittedOrders committed = new CommittedOrders();
 
     DvdStoreDriver(DriverContext context) {
@@ -54,15 +50,9 @@ final class DvdStoreDriver implements WorkloadDriver {
     @Override
     public void start(Instant origin) {
         Ds3Catalog catalog = new Ds3Catalog(Ds3Size.parse(spec.size()), context.spec().run().seed());
-        List<StoreFront> stores = new ArrayList<>();
+        List<String> webVms = new ArrayList<>();
         for (int web = 1; web <= spec.webServers(); web++) {
-            String vm = DvdStoreWorkload.webVmName(context.tile(), web);
-            InetSocketAddress endpoint = context.endpoint(vm);
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(5)).executor(httpExecutor).build();
-            clients.add(client);
-            stores.add(new StoreFront(client, URI.create("http://" + endpoint.getHostString() + ":" + endpoint.getPort()),
-                    vm, spec.requestTimeout()));
+            webVms.add(DvdStoreWorkload.webVmName(context.tile(), web));
         }
         LoadShape shape = DvdStoreWorkload.loadShape(spec);
         ThinkTime thinkTime = ThinkTime.uniform(spec.thinkTime());
@@ -74,8 +64,11 @@ final class DvdStoreDriver implements WorkloadDriver {
             // holds the new customers a run with the same seed would create.
             String tag = Long.toString(Math.abs(seeds.nextLong()), 36) + "t" + context.tile() + "u" + i
                     + "r" + Long.toString(origin.toEpochMilli(), 36);
-            OrderCycle cycle = new OrderCycle(stores.get(i % stores.size()), catalog, spec.mix(), random, recorder, tag,
-                    committed);
+            // Each user its own connection to its web VM, the VMs round robin.
+            String vm = webVms.get(i % webVms.size());
+            StoreFront store = new StoreFront(new HttpConnection(context.endpoint(vm), CONNECT_TIMEOUT), vm, spec.requestTimeout());
+            stores.add(store);
+            OrderCycle cycle = new OrderCycle(store, catalog, spec.mix(), random, recorder, tag, committed);
             users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle));
         }
     }
@@ -105,7 +98,6 @@ final class DvdStoreDriver implements WorkloadDriver {
     @Override
     public void close() {
         users.stopAll(STOP_GRACE);
-        clients.forEach(HttpClient::shutdownNow);
-        httpExecutor.shutdownNow();
+        stores.forEach(StoreFront::close);
     }
 }

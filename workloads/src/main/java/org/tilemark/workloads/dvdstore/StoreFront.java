@@ -1,11 +1,7 @@
 package org.tilemark.workloads.dvdstore;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,24 +11,25 @@ import java.util.OptionalLong;
 import java.util.StringJoiner;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tilemark.workloads.driver.HttpConnection;
 
 /**
- * The driver's view of one DVD Store web VM: HTTP requests for DS3's pages and the markers the
- * pages carry (customer id, product rows, order id or rollback), as DS3's own driver parses them.
+ * One user's view of one DVD Store web VM: HTTP requests for DS3's pages on the user's own keep-alive
+ * connection, and the markers the pages carry (customer id, product rows, order id or rollback), as DS3's
+ * own driver parses them. Not thread-safe: one user's.
  */
-final class StoreFront {
+final class StoreFront implements AutoCloseable {
 
     private static final Pattern PRODUCT_ROW = Pattern.compile("data-prod-id=\"(\\d+)\"");
     private static final Pattern REVIEW_ROW = Pattern.compile("data-review-id=\"(\\d+)\"");
+    private static final String FORM = "application/x-www-form-urlencoded";
 
-    private final HttpClient http;
-    private final URI base;
+    private final HttpConnection http;
     private final String vmName;
     private final Duration timeout;
 
-    StoreFront(HttpClient http, URI base, String vmName, Duration timeout) {
+    StoreFront(HttpConnection http, String vmName, Duration timeout) {
         this.http = http;
-        this.base = base;
         this.vmName = vmName;
         this.timeout = timeout;
     }
@@ -78,25 +75,39 @@ final class StoreFront {
     }
 
     Page get(String path, Map<String, String> query) throws StoreFrontException, InterruptedException {
-        return send(HttpRequest.newBuilder(base.resolve(path + "?" + form(query))).GET());
+        try {
+            return page(http.get(path + "?" + form(query), timeout));
+        } catch (IOException e) {
+            throw failed(e);
+        }
     }
 
     Page post(String path, Map<String, String> fields) throws StoreFrontException, InterruptedException {
-        return send(HttpRequest.newBuilder(base.resolve(path))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form(fields))));
+        try {
+            return page(http.post(path, FORM, form(fields).getBytes(StandardCharsets.US_ASCII), timeout));
+        } catch (IOException e) {
+            throw failed(e);
+        }
     }
 
-    private Page send(HttpRequest.Builder request) throws StoreFrontException, InterruptedException {
-        try {
-            HttpResponse<String> response = http.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new StoreFrontException("HTTP " + response.statusCode() + " from " + vmName);
-            }
-            return new Page(response.body());
-        } catch (IOException e) {
-            throw new StoreFrontException(e.getClass().getSimpleName() + " from " + vmName + ": " + e.getMessage());
+    private Page page(HttpConnection.Response response) throws StoreFrontException {
+        if (response.status() != 200) {
+            throw new StoreFrontException("HTTP " + response.status() + " from " + vmName);
         }
+        return new Page(response.body());
+    }
+
+    /** The user was stopped (an interrupt closes a virtual thread's socket), or the request failed. */
+    private StoreFrontException failed(IOException e) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("stopped during a request to " + vmName);
+        }
+        return new StoreFrontException(e.getClass().getSimpleName() + " from " + vmName + ": " + e.getMessage());
+    }
+
+    @Override
+    public void close() {
+        http.close();
     }
 
     private static String form(Map<String, String> fields) {

@@ -1,32 +1,28 @@
 package org.tilemark.workloads.standby;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.OpenLoopUser;
 
 /**
  * One beat: {@code GET /heartbeat}, answered only if a 200 arrives within {@code timeout} of the
  * beat's intended start. A beat that starts late has that much less time, so a stalled pinger or
- * VM (e.g. stunned by a migration) shows as missed beats, not as slow ones.
+ * VM (e.g. stunned by a migration) shows as missed beats, not as slow ones. The beats share one keep-alive
+ * connection; a missed one drops it, and the next beat connects afresh.
  */
 final class Heartbeat implements OpenLoopUser.Cycle {
 
     static final String OPERATION = "heartbeat";
 
-    private final HttpClient client;
-    private final URI uri;
+    private final HttpConnection connection;
     private final String vm;
     private final Duration timeout;
     private final IntervalRecorder recorder;
 
-    Heartbeat(HttpClient client, URI uri, String vm, Duration timeout, IntervalRecorder recorder) {
-        this.client = client;
-        this.uri = uri;
+    Heartbeat(HttpConnection connection, String vm, Duration timeout, IntervalRecorder recorder) {
+        this.connection = connection;
         this.vm = vm;
         this.timeout = timeout;
         this.recorder = recorder;
@@ -40,16 +36,18 @@ final class Heartbeat implements OpenLoopUser.Cycle {
             missed();
             return;
         }
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofNanos(remainingNanos)).GET().build();
         try {
-            HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
+            HttpConnection.Response response = connection.get(StandbyRole.PATH, Duration.ofNanos(remainingNanos));
             long latencyNanos = System.nanoTime() - intendedStartNanos;
-            if (response.statusCode() == 200 && latencyNanos <= timeout.toNanos()) {
+            if (response.status() == 200 && latencyNanos <= timeout.toNanos()) {
                 recorder.completed(OPERATION, latencyNanos);
             } else {
                 missed();
             }
         } catch (IOException refusedOrTimedOut) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException("stopped during a beat"); // the pinger was stopped, not the VM
+            }
             missed();
         }
     }

@@ -1,15 +1,12 @@
 package org.tilemark.workloads.standby;
 
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.tilemark.workloads.driver.LoadShape;
@@ -26,8 +23,7 @@ final class StandbyDriver implements WorkloadDriver {
     private final Duration timeout;
     private final long seed;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
-    private final ExecutorService httpExecutor = Executors.newVirtualThreadPerTaskExecutor();
-    private HttpClient client;
+    private HttpConnection connection;
     private final UserThreads pinger = new UserThreads();
 
     StandbyDriver(InetSocketAddress endpoint, String vm, Duration interval, Duration timeout, long seed) {
@@ -45,11 +41,9 @@ final class StandbyDriver implements WorkloadDriver {
 
     @Override
     public void start(Instant origin) {
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(timeout).executor(httpExecutor).build();
-        URI uri = URI.create("http://" + endpoint.getHostString() + ":" + endpoint.getPort() + StandbyRole.PATH);
+        connection = new HttpConnection(endpoint, timeout);
         long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
-        Heartbeat heartbeat = new Heartbeat(client, uri, vm, timeout, recorder);
+        Heartbeat heartbeat = new Heartbeat(connection, vm, timeout, recorder);
         pinger.start("standby-" + vm, new OpenLoopUser(0, originNanos, constant(interval), LoadShape.constant(1),
                 new SplittableRandom(seed), recorder, heartbeat));
     }
@@ -62,9 +56,8 @@ final class StandbyDriver implements WorkloadDriver {
     @Override
     public void close() {
         pinger.stopAll(Duration.ofSeconds(5));
-        if (client != null) {
-            client.shutdownNow();
+        if (connection != null) {
+            connection.close();
         }
-        httpExecutor.shutdownNow();
     }
 }

@@ -7,9 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.URLDecoder;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.DvdStoreMixSpec;
+import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
@@ -37,7 +36,6 @@ class OrderCycleTest {
     private enum Purchase { ORDER, ROLLBACK, SERVER_ERROR, NO_ORDER_ID }
 
     private HttpServer server;
-    private HttpClient http;
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final List<Map<String, String>> purchases = new CopyOnWriteArrayList<>();
     private volatile boolean refuseLogins;
@@ -51,13 +49,11 @@ class OrderCycleTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/ds3/", this::handle);
         server.start();
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
     @AfterEach
     void stopFakeStore() {
         server.stop(0);
-        http.close();
     }
 
     @Test
@@ -234,8 +230,7 @@ class OrderCycleTest {
     }
 
     private void runOrders(DvdStoreMixSpec mix, int orders) throws InterruptedException {
-        StoreFront store = new StoreFront(http, URI.create("http://127.0.0.1:" + server.getAddress().getPort()), VM,
-                Duration.ofSeconds(10));
+        StoreFront store = new StoreFront(new HttpConnection(server.getAddress(), Duration.ofSeconds(5)), VM, Duration.ofSeconds(10));
         OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, "test", committed);
         for (int i = 0; i < orders; i++) {
             cycle.run(System.nanoTime());

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -20,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.dvdstore.StoreFront.Page;
 import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
 
@@ -28,7 +27,6 @@ class StoreFrontTest {
     private static final String VM = "tile1-dvdstore-web2";
 
     private HttpServer server;
-    private HttpClient http;
     private final List<String> requests = new CopyOnWriteArrayList<>();
 
     @BeforeEach
@@ -45,13 +43,11 @@ class StoreFrontTest {
         });
         server.createContext("/ds3/broken", exchange -> respond(exchange, 500, "<h1>Internal error</h1>"));
         server.start();
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     @AfterEach
     void stopServer() {
         server.stop(0);
-        http.close();
     }
 
     @Test
@@ -140,7 +136,8 @@ class StoreFrontTest {
     }
 
     private StoreFront store(int port) {
-        return new StoreFront(http, URI.create("http://127.0.0.1:" + port), VM, Duration.ofSeconds(10));
+        return new StoreFront(new HttpConnection(new InetSocketAddress("127.0.0.1", port), Duration.ofSeconds(5)), VM,
+                Duration.ofSeconds(10));
     }
 
     private static void respond(HttpExchange exchange, int status, String body) throws IOException {

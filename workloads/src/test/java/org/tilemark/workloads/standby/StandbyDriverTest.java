@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.tilemark.workloads.guest.GuestContext;
@@ -78,7 +79,8 @@ class StandbyDriverTest {
         HttpClient client = HttpClient.newHttpClient();
         URI uri = URI.create("http://127.0.0.1:" + guest.port() + StandbyRole.PATH);
         try {
-            Heartbeat heartbeat = new Heartbeat(client, uri, VM, Duration.ofSeconds(1), recorder);
+            Heartbeat heartbeat = new Heartbeat(new HttpConnection(new InetSocketAddress("127.0.0.1", guest.port()),
+                    Duration.ofSeconds(1)), VM, Duration.ofSeconds(1), recorder);
 
             heartbeat.run(System.nanoTime() - Duration.ofSeconds(2).toNanos());
 
@@ -108,11 +110,8 @@ class StandbyDriverTest {
         });
         slow.start();
         IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
-        HttpClient client = HttpClient.newHttpClient();
-        try {
-            Heartbeat heartbeat = new Heartbeat(client,
-                    URI.create("http://127.0.0.1:" + slow.getAddress().getPort() + StandbyRole.PATH), VM,
-                    Duration.ofMillis(100), recorder);
+        try (HttpConnection connection = new HttpConnection(slow.getAddress(), Duration.ofSeconds(1))) {
+            Heartbeat heartbeat = new Heartbeat(connection, VM, Duration.ofMillis(100), recorder);
 
             heartbeat.run(System.nanoTime());
 
@@ -121,7 +120,6 @@ class StandbyDriverTest {
             assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, 1L));
             assertThat(snapshot.latencyNanos()).isEmpty();
         } finally {
-            client.shutdownNow();
             slow.stop(0);
         }
     }
