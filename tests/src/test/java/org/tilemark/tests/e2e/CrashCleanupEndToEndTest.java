@@ -2,9 +2,7 @@ package org.tilemark.tests.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -14,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.tilemark.templates.guest.GuestDocumentFile;
@@ -33,12 +30,10 @@ class CrashCleanupEndToEndTest {
     void cleanupRemovesEverythingACrashedRunLeft() throws Exception {
         Map<String, String> settings = E2e.settings("e2e-crash");
         Path datastores = E2e.ownDatastores(settings, "e2e-crash-datastores");
-        Process harness = tilemark(List.of("run"), settings);
-        StringBuilder printed = new StringBuilder();
-        CompletableFuture<Boolean> measuring = CompletableFuture.supplyAsync(() -> waitFor(harness, "[measure]", printed));
-        assertThat(measuring.get(4, TimeUnit.MINUTES)).as("the run reached measurement; it printed:%n%s", printed).isTrue();
-        harness.destroyForcibly(); // SIGKILL, as kill -9
-        harness.waitFor(30, TimeUnit.SECONDS);
+        try (ChildRun run = ChildRun.start(settings)) {
+            assertThat(run.awaitPrinted("[measure]")).as("the run reached measurement; it printed:%n%s", run.printed()).isTrue();
+            run.kill();
+        }
 
         assertThat(E2e.processesUnder(datastores)).as("guests outlive the killed harness").isNotEmpty();
         List<Integer> ports = guestPorts(Path.of(settings.get("cluster.local.datastores.app")));
@@ -49,7 +44,8 @@ class CrashCleanupEndToEndTest {
         try (var runs = Files.list(Path.of(settings.get("cluster.local.datastores.app")))) {
             runId = runs.map(run -> run.getFileName().toString()).toList().getFirst();
         }
-        Process cleanup = tilemark(List.of("cleanup", "--run", runId), settings);
+        Process cleanup = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(List.of("cleanup", "--run", runId), settings)))
+                .redirectErrorStream(true).start();
         String output = new String(cleanup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(cleanup.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(cleanup.exitValue()).as(output).isZero();
@@ -61,26 +57,6 @@ class CrashCleanupEndToEndTest {
         }
         for (int port : ports) {
             assertThat(listening(port)).as("port " + port).isFalse();
-        }
-    }
-
-    private static Process tilemark(List<String> command, Map<String, String> settings) throws IOException {
-        return new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(command, settings))).redirectErrorStream(true).start();
-    }
-
-    private static boolean waitFor(Process process, String marker, StringBuilder printed) {
-        try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            while ((line = out.readLine()) != null) {
-                printed.append(line).append('\n');
-                if (line.contains(marker)) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (IOException e) {
-            return false;
         }
     }
 

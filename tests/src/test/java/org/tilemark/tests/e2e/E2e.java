@@ -124,8 +124,13 @@ final class E2e {
     }
 
     static List<JsonNode> intervals(Path bundle) throws IOException {
+        return jsonLines(bundle.resolve("intervals.jsonl"));
+    }
+
+    /** The JSON lines of {@code file} (a bundle's intervals.jsonl or infra-ops.jsonl). */
+    static List<JsonNode> jsonLines(Path file) throws IOException {
         List<JsonNode> lines = new ArrayList<>();
-        for (String line : Files.readAllLines(bundle.resolve("intervals.jsonl"), StandardCharsets.UTF_8)) {
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             if (!line.isBlank()) {
                 lines.add(JSON.readTree(line));
             }

@@ -3,24 +3,22 @@ package org.tilemark.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Test;
-import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.tests.lanes.ChildRunLane;
 
 /**
  * A guest that dies or hangs mid-run: the run still finishes, non-compliant, with a verdict naming
- * the tile, the VM or workload, and the failing rule, and keeps every interval.
+ * the tile, the VM or workload, and the failing rule, and keeps every interval. The run is a harness
+ * process of its own at the lowest CPU priority, beside the local runs ({@link ChildRunLane}).
  */
+@ChildRunLane
 class GuestKilledEndToEndTest {
 
     /**
@@ -59,32 +57,28 @@ class GuestKilledEndToEndTest {
      */
     private static JsonNode runWhile(String results, Map<String, LongConsumer> harms) throws Exception {
         Map<String, String> settings = E2e.settings(results);
+        Path datastores = E2e.ownDatastores(settings, results + "-datastores");
         settings.put("run.phases", "1"); // the harm comes once measuring: one phase shows its cause and the intervals kept
         // No warm-up: the run must be non-compliant anyway, and the harm waits for the first measured interval.
         settings.put("run.warmup", "0s");
         settings.put("workloads.dvdstore.webServers", "2"); // enough to lose one (web2) and keep serving
-        var spec = E2e.spec(settings);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        RunOrchestrator orchestrator = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of());
-        CompletableFuture<RunOutcome> run = CompletableFuture.supplyAsync(() -> orchestrator.run(spec));
+        try (ChildRun run = ChildRun.start(settings)) {
+            Map<String, Long> pids = new LinkedHashMap<>();
+            for (String vm : harms.keySet()) {
+                pids.put(vm, E2e.guestPid(Path.of(settings.get("cluster.local.datastores.app")), vm));
+            }
+            E2e.waitForMeasurement(Path.of(settings.get("run.results")));
+            pids.forEach((vm, pid) -> harms.get(vm).accept(pid));
 
-        Map<String, Long> pids = new LinkedHashMap<>();
-        for (String vm : harms.keySet()) {
-            pids.put(vm, E2e.guestPid(Path.of(settings.get("cluster.local.datastores.app")), vm));
+            assertThat(run.finish(Duration.ofMinutes(5))).as(run.printed()).isEqualTo(RunOutcome.NON_COMPLIANT);
+            JsonNode score = E2e.json(run.bundle().resolve("score.json"));
+            assertThat(score.get("verdict").asText()).isEqualTo("non-compliant");
+            List<JsonNode> intervals = E2e.intervals(run.bundle());
+            assertThat(intervals.stream().filter(i -> i.get("stage").asText().equals("measure")).count())
+                    .as("every measured interval is kept").isEqualTo(2L * intervalsPerInterval(intervals));
+            assertThat(E2e.processesUnder(datastores)).isEmpty();
+            return score;
         }
-        E2e.waitForMeasurement(Path.of(settings.get("run.results")));
-        pids.forEach((vm, pid) -> harms.get(vm).accept(pid));
-
-        RunOutcome outcome = run.get(5, TimeUnit.MINUTES);
-        String printed = console.toString(StandardCharsets.UTF_8);
-        assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.NON_COMPLIANT);
-        JsonNode score = E2e.json(outcome.bundle().resolve("score.json"));
-        assertThat(score.get("verdict").asText()).isEqualTo("non-compliant");
-        List<JsonNode> intervals = E2e.intervals(outcome.bundle());
-        assertThat(intervals.stream().filter(i -> i.get("stage").asText().equals("measure")).count())
-                .as("every measured interval is kept").isEqualTo(2L * intervalsPerInterval(intervals));
-        assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).isEmpty();
-        return score;
     }
 
     /** Lines per interval: one per tile and workload. */

@@ -7,8 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -20,8 +18,7 @@ import org.tilemark.templates.RoleCatalog;
 
 /**
  * Infrastructure operations beside a running tile: every type completes in every phase and is
- * scored; and when the maintenance datastore turns read-only mid-run, Storage vMotion, XvMotion and
- * Deploy fail cleanly, the run says so, and nothing half-copied stays behind.
+ * scored (and when a datastore turns read-only mid-run: {@link InfraReadOnlyDatastoreEndToEndTest}).
  */
 class InfraOperationsEndToEndTest {
 
@@ -36,7 +33,7 @@ class InfraOperationsEndToEndTest {
         JsonNode score = E2e.json(outcome.bundle().resolve("score.json"));
         assertThat(score.get("applicationOnly").asBoolean()).isFalse();
         assertThat(score.get("infrastructure").asDouble()).isPositive();
-        List<JsonNode> ops = lines(outcome.bundle().resolve("infra-ops.jsonl"));
+        List<JsonNode> ops = E2e.jsonLines(outcome.bundle().resolve("infra-ops.jsonl"));
         for (int phase = 1; phase <= 2; phase++) {
             for (String type : List.of("vmotion", "storage-vmotion", "xvmotion", "deploy")) {
                 int p = phase;
@@ -58,40 +55,8 @@ class InfraOperationsEndToEndTest {
         assertThat(outcome.bundle().resolve("charts/infra-timeline.png")).isRegularFile();
     }
 
-    @Test
-    void anUnwritableMaintenanceDatastoreFailsTheOperationsThatWriteToItAndLeavesNothingBehind() throws Exception {
-        // The operations that write there fail within a second of the phase's start: one 20 s phase holds them.
-        Map<String, String> settings = infraSettings("e2e-infra-readonly", "1", "20s");
-        // No QoS to pass here (the run is non-compliant): the warm-up only has to outlast the chattr below.
-        settings.put("run.warmup", "10s");
-        Path maintenance = Path.of(settings.get("cluster.local.datastores.maintenance"));
-        Run run = start(settings);
-        RunOutcome outcome;
-        // Made read-only once the tile is up and before measurement: every operation that writes there fails.
-        E2e.guestPid(Path.of(settings.get("cluster.local.datastores.app")), "tile1-standby");
-        assertThat(chattr("+i", maintenance)).as("chattr +i (needs root and ext4)").isTrue();
-        try {
-            outcome = run.finish();
-        } finally {
-            chattr("-i", maintenance);
-        }
-
-        assertThat(outcome.exitCode()).as(run.printed()).isEqualTo(RunOutcome.NON_COMPLIANT);
-        String reasons = E2e.json(outcome.bundle().resolve("score.json")).get("reasons").toString();
-        assertThat(reasons).contains("storage-vmotion of tile1-").contains("deploy of deploy-b1-").contains("failed")
-                .doesNotContain("stopped: guest process exited");
-        for (JsonNode op : lines(outcome.bundle().resolve("infra-ops.jsonl"))) {
-            if (!op.get("operation").asText().equals("vmotion")) {
-                assertThat(op.get("outcome").asText()).as(op.toString()).isEqualTo("failed");
-            }
-        }
-        try (var left = Files.list(maintenance)) {
-            assertThat(left.toList()).as("nothing half-copied on the maintenance datastore").isEmpty();
-        }
-        assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).isEmpty();
-    }
-
-    private static Map<String, String> infraSettings(String results, String phases, String phaseDuration) {
+    /** The e2e run with every infrastructure operation type, and DVD Store and mail at the default run's rate. */
+    static Map<String, String> infraSettings(String results, String phases, String phaseDuration) {
         Map<String, String> s = E2e.settings(results);
         s.put("infra.enabled", "true");
         s.put("run.phases", phases);
@@ -127,19 +92,5 @@ class InfraOperationsEndToEndTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         RunOrchestrator orchestrator = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of());
         return new Run(CompletableFuture.supplyAsync(() -> orchestrator.run(spec)), console);
-    }
-
-    private static List<JsonNode> lines(Path jsonl) throws Exception {
-        List<JsonNode> result = new ArrayList<>();
-        for (String line : Files.readAllLines(jsonl)) {
-            if (!line.isBlank()) {
-                result.add(E2e.JSON.readTree(line));
-            }
-        }
-        return result;
-    }
-
-    private static boolean chattr(String flag, Path dir) throws Exception {
-        return new ProcessBuilder("chattr", flag, dir.toString()).inheritIO().start().waitFor() == 0;
     }
 }
