@@ -18,9 +18,6 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 /** Stock JMeter elements jmeter-java-dsl has no builder for (or builds with other defaults). */
 final class OlioDslElements {
 
-    /** Parallel connections for a page's embedded resources, like a browser. */
-    static final String CONCURRENT_RESOURCE_DOWNLOADS = "6";
-
     private OlioDslElements() {
     }
 
@@ -81,7 +78,11 @@ final class OlioDslElements {
         }
     }
 
-    /** An HTTP sampler that fetches the page's embedded resources over a small parallel pool. */
+    /**
+     * An HTTP sampler that fetches the page's embedded resources one after another on the user's own
+     * connection, as Faban's Olio driver fetches a page's static files (the DSL would hand them to
+     * JMeter's download pool, a thread hand-off per page).
+     */
     static final class PageSampler extends DslHttpSampler {
 
         PageSampler(String name, String path) {
@@ -92,8 +93,7 @@ final class OlioDslElements {
         @Override
         public HTTPSamplerProxy configureHttpTestElement(HTTPSamplerProxy element) {
             HTTPSamplerProxy configured = super.configureHttpTestElement(element);
-            configured.setConcurrentDwn(true);
-            configured.setConcurrentPool(CONCURRENT_RESOURCE_DOWNLOADS);
+            configured.setConcurrentDwn(false);
             return configured;
         }
     }

@@ -42,8 +42,14 @@ final class OlioScripts {
     /** Every cycle: the next operation by the Markov chain, its inputs, and its intended start. */
     static String schedule() {
         return """
-                def ops = %s
-                def matrix = %s
+                // the chain's constants, built once per user instead of once per cycle
+                def chain = vars.getObject('olio_chain')
+                if (chain == null) {
+                    chain = [ops: %s, matrix: %s, minCycleShare: %s]
+                    vars.putObject('olio_chain', chain)
+                }
+                def ops = chain.ops
+                def matrix = chain.matrix
                 def random = java.util.concurrent.ThreadLocalRandom.current()
                 String previous = vars.get('olio_op')
                 String op = '%s'
@@ -71,21 +77,25 @@ final class OlioScripts {
                 vars.put('olio_event_id', seenEvents ? seenEvents[random.nextInt(seenEvents.size())] : '1')
                 vars.put('olio_person_id', String.valueOf(1 + random.nextInt(loadedUsers)))
                 vars.put('olio_tag', 'tag' + (1 + random.nextInt(tags)))
-                vars.put('olio_event_tags', (1..3).collect { 'tag' + (1 + random.nextInt(tags)) }.unique().join(' '))
-                String unique = Long.toString(System.nanoTime(), 36) + ctx.getThreadNum() + random.nextInt(1000000)
-                vars.put('olio_unique', unique)
-                def when = java.time.LocalDateTime.now().plusDays(1 + random.nextInt(300))
-                vars.put('olio_year', String.valueOf(when.getYear()))
-                vars.put('olio_month', String.valueOf(when.getMonthValue()))
-                vars.put('olio_day', String.valueOf(when.getDayOfMonth()))
-                vars.put('olio_hour', String.valueOf(7 + random.nextInt(15)))
-                vars.put('olio_minute', String.valueOf(15 * random.nextInt(4)))
+                // the forms' fields: drawn only for the operations that post them
+                if (op == 'AddPerson' || op == 'AddEvent') {
+                    String unique = Long.toString(System.nanoTime(), 36) + ctx.getThreadNum() + random.nextInt(1000000)
+                    vars.put('olio_unique', unique)
+                }
+                if (op == 'AddEvent') {
+                    vars.put('olio_event_tags', (1..3).collect { 'tag' + (1 + random.nextInt(tags)) }.unique().join(' '))
+                    def when = java.time.LocalDateTime.now().plusDays(1 + random.nextInt(300))
+                    vars.put('olio_year', String.valueOf(when.getYear()))
+                    vars.put('olio_month', String.valueOf(when.getMonthValue()))
+                    vars.put('olio_day', String.valueOf(when.getDayOfMonth()))
+                    vars.put('olio_hour', String.valueOf(7 + random.nextInt(15)))
+                    vars.put('olio_minute', String.valueOf(15 * random.nextInt(4)))
+                }
                 // Faban: the gap before an operation is drawn for that operation: negative exponential,
                 // truncated at maxCycleFactor x mean, never below the operation's minimum (AddEvent 3 s of 5 s)
                 double meanNs = Double.parseDouble(vars.get('olio_cycle_ms')) * 1.0e6d
                 double maxNs = meanNs * Double.parseDouble(vars.get('olio_max_cycle_factor'))
-                def minCycleShare = %s
-                double minNs = (minCycleShare[op] ?: 0.0d) * meanNs
+                double minNs = (chain.minCycleShare[op] ?: 0.0d) * meanNs
                 long gap = (long) Math.max(minNs, Math.min(-meanNs * Math.log(1.0d - random.nextDouble()), maxNs))
                 String lastIntended = vars.get('olio_intended_ns')
                 long intended
@@ -100,7 +110,7 @@ final class OlioScripts {
                 vars.put('olio_intended_ns', String.valueOf(intended))
                 vars.put('olio_cycle_first', 'true')
                 """.formatted(OlioMarkovChain.groovyOperations(), OlioMarkovChain.groovyMatrix(),
-                OlioMarkovChain.FIRST_OPERATION, OlioMarkovChain.groovyMinCycleShares());
+                OlioMarkovChain.groovyMinCycleShares(), OlioMarkovChain.FIRST_OPERATION);
     }
 
     /**
@@ -125,18 +135,20 @@ final class OlioScripts {
         return """
                 if (prev == null) { return }
                 String label = prev.getSampleLabel()
-                String body = prev.getResponseDataAsString()
-                def remember = { String key, java.util.regex.Pattern pattern ->
-                    def found = []
-                    def matcher = pattern.matcher(body)
-                    while (matcher.find()) { found << matcher.group(1) }
-                    if (!found.isEmpty()) { vars.putObject(key, found.unique()) }
-                }
+                // only the pages read below are decoded: the others' bodies are not looked at
                 if (label == 'HomePage' || label == 'TagSearch') {
-                    remember('olio_seen_events', java.util.regex.Pattern.compile('href="/events/(\\\\d+)"'))
+                    def eventLink = vars.getObject('olio_event_link')
+                    if (eventLink == null) {
+                        eventLink = java.util.regex.Pattern.compile('href="/events/(\\\\d+)"')
+                        vars.putObject('olio_event_link', eventLink)
+                    }
+                    def found = new LinkedHashSet()
+                    def matcher = eventLink.matcher(prev.getResponseDataAsString())
+                    while (matcher.find()) { found << matcher.group(1) }
+                    if (!found.isEmpty()) { vars.putObject('olio_seen_events', new ArrayList(found)) }
                 }
                 if (label == 'Login') {
-                    boolean accepted = prev.isSuccessful() && !body.contains('login-failed')
+                    boolean accepted = prev.isSuccessful() && !prev.getResponseDataAsString().contains('login-failed')
                     if (prev.isSuccessful() && !accepted) {
                         prev.setSuccessful(false)
                         prev.setResponseMessage('login refused')
