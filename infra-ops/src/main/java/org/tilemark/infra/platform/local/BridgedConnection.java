@@ -102,7 +102,7 @@ final class BridgedConnection {
         if (retired != null) {
             EndpointProxy.closeQuietly(retired.socket());
         }
-        Thread.ofVirtual().start(() -> carryGuestBytes(fresh));
+        EndpointProxy.FORWARDERS.newThread(() -> carryGuestBytes(fresh)).start();
     }
 
     /** Carries {@code from}'s bytes to the client until it closes; then closes the client unless it outlives {@code from}. */

@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * The VM's stable endpoint: a port the platform owns that forwards TCP connections to wherever the
@@ -50,6 +51,14 @@ final class EndpointProxy implements AutoCloseable {
     /** The longest a new connection waits for a guest that is switching hosts or datastores. */
     private static final long HOLD_LIMIT_MS = 120_000;
     private static final long DRAIN_POLL_MS = 20;
+    /**
+     * The threads that carry a bridged connection's bytes, one per direction: platform threads blocked in
+     * the kernel's read. A virtual thread parks on a read through the JDK's poller instead (a
+     * registration, a wake-up and a hand-off to a carrier per read), which cost more CPU than the
+     * copying (bench/driver-cost). Small stacks: they only copy.
+     */
+    static final ThreadFactory FORWARDERS = Thread.ofPlatform().name("endpoint-forward-", 0).daemon()
+            .stackSize(256 * 1024).factory();
 
     private final ServerSocket server;
     private final Handoff handoff;
@@ -177,7 +186,7 @@ final class EndpointProxy implements AutoCloseable {
                     bridge.close();
                     return;
                 }
-                Thread.ofVirtual().start(bridge::run);
+                FORWARDERS.newThread(bridge::run).start();
             } catch (IOException e) {
                 if (closed) {
                     return;
