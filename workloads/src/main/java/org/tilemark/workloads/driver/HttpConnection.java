@@ -18,7 +18,8 @@ import java.util.Arrays;
  * connection idle longer than {@link #MAX_IDLE} is replaced before the next request, as a server may have
  * closed it meanwhile (Apache httpd's default keep-alive is 5 s, Tomcat's 20 s); a GET that finds its reused
  * connection closed before any byte of the answer is sent once more on a new one (RFC 9112 9.3.1: GET is
- * idempotent; a POST never is). Not thread-safe: one user's.
+ * idempotent; a POST never is). A user stopped mid-request (an interrupt closes a virtual thread's socket)
+ * gets an {@link InterruptedException}, not an I/O failure of the server's. Not thread-safe: one user's.
  */
 public final class HttpConnection implements AutoCloseable {
 
@@ -51,20 +52,21 @@ public final class HttpConnection implements AutoCloseable {
     }
 
     /** {@code GET pathAndQuery}, answered within {@code timeout} or an {@link IOException}. */
-    public Response get(String pathAndQuery, Duration timeout) throws IOException {
+    public Response get(String pathAndQuery, Duration timeout) throws IOException, InterruptedException {
         request.start("GET", pathAndQuery, hostHeader);
         request.end(null, null);
         return exchange(timeout, true);
     }
 
     /** {@code POST path} with {@code contentType} and {@code content}, answered within {@code timeout}. */
-    public Response post(String path, String contentType, byte[] content, Duration timeout) throws IOException {
+    public Response post(String path, String contentType, byte[] content, Duration timeout)
+            throws IOException, InterruptedException {
         request.start("POST", path, hostHeader);
         request.end(contentType, content);
         return exchange(timeout, false);
     }
 
-    private Response exchange(Duration timeout, boolean idempotent) throws IOException {
+    private Response exchange(Duration timeout, boolean idempotent) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean reused = socket != null && System.nanoTime() - lastUsedNanos < MAX_IDLE.toNanos();
         try {
@@ -82,6 +84,9 @@ public final class HttpConnection implements AutoCloseable {
             }
         } catch (IOException e) {
             close();
+            if (Thread.interrupted()) {
+                throw new InterruptedException("stopped during a request to " + server);
+            }
             throw e;
         }
     }

@@ -97,11 +97,7 @@ final class StoreFront implements AutoCloseable {
         return new Page(response.body());
     }
 
-    /** The user was stopped (an interrupt closes a virtual thread's socket), or the request failed. */
-    private StoreFrontException failed(IOException e) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException("stopped during a request to " + vmName);
-        }
+    private StoreFrontException failed(IOException e) {
         return new StoreFrontException(e.getClass().getSimpleName() + " from " + vmName + ": " + e.getMessage());
     }
 

@@ -51,7 +51,7 @@ class HttpConnectionTest {
     }
 
     @Test
-    void answersOfFixedLengthAndChunkedComeBackWholeOnOneKeptConnection() throws IOException {
+    void answersOfFixedLengthAndChunkedComeBackWholeOnOneKeptConnection() throws Exception {
         try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
             HttpConnection.Response fixed = http.get("/fixed?a=1&b=x%20y", TIMEOUT);
             HttpConnection.Response chunked = http.get("/chunked", TIMEOUT);
@@ -70,7 +70,7 @@ class HttpConnectionTest {
     }
 
     @Test
-    void anAnswerThatDoesNotComeInTimeIsATimeout() throws IOException {
+    void anAnswerThatDoesNotComeInTimeIsATimeout() throws Exception {
         server.createContext("/slow", exchange -> {
             try {
                 Thread.sleep(2_000);
@@ -86,6 +86,32 @@ class HttpConnectionTest {
             assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200);
         }
         assertThat(clientPorts).hasSize(2);
+    }
+
+    @Test
+    void aUserStoppedMidRequestGetsAnInterruptNotAnIoFailure() throws Exception {
+        server.createContext("/hang", exchange -> {
+            try {
+                Thread.sleep(3_000); // longer than the test waits before it interrupts
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(exchange, 200, "late", false);
+        });
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
+            Thread user = Thread.ofVirtual().start(() -> {
+                try {
+                    http.get("/hang", Duration.ofSeconds(30));
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            Thread.sleep(300); // the request is on its way
+            user.interrupt();
+            user.join(Duration.ofSeconds(10));
+        }
+        assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
     }
 
     @Test
