@@ -26,7 +26,9 @@ public record Migration(Placement from, Placement to, long bytesMoved, Optional<
     public static final String DISK_COPY = "disk copy";
     /** The guest's memory, as the hypervisor sent it (a live migration on shared storage). */
     public static final String MEMORY = "memory";
-    /** The guest's memory and its disks, as the hypervisor sent them (a migration without shared storage). */
+    /** A stand-in of the VM's configured memory size, accounted as {@link #MODELLED_MEMORY}, and the VM's files, copied. */
+    public static final String MODELLED_MEMORY_AND_DISK = "modelled memory and disk copy";
+        /** The guest's memory and its disks, as the hypervisor sent them (a migration without shared storage). */
     public static final String MEMORY_AND_DISK = "memory and disk copy";
 
     /** A migration of a platform that does not know the guest's memory in use. */

@@ -17,12 +17,14 @@ import org.tilemark.infra.platform.Vm;
  * <p>A host change alone is a live migration: the guest's configured memory is pre-copied in paced,
  * accounted rounds ({@link MemoryPrecopy}: no bytes are copied), the guest's processes are stunned (SIGSTOP) for the last round and
  * the switch of CPU affinity to the target slot, then resumed: no restart. A datastore change copies
- * the VM's directory to the target datastore while the guest runs, then holds new connections at the
- * endpoint, shuts the guest down cleanly (a database flushes its log: no committed data is lost),
- * copies what changed and starts the guest from the target (on the target host, for XvMotion). A
- * process cannot keep running while its files change place, so that restart is the honest way; its
- * downtime is measured and reported. On any failure the half-made copy is deleted and the guest runs
- * from its source again.
+ * the VM's directory to the target datastore while the guest runs. A guest that writes nothing to its
+ * disk then keeps running, as a hypervisor's does: its console follows it by a hard link, and for
+ * XvMotion its memory goes over as a vMotion's; where the link cannot be made (another file system) it
+ * is started from the copy before the original stops. A guest that keeps state on its disk cannot keep
+ * running while its files change place: new connections are held at the endpoint, the guest shuts
+ * down cleanly (a database flushes its log: no committed data is lost), what changed is copied and
+ * the guest starts from the target (on the target host, for XvMotion); its downtime is measured and
+ * reported. On any failure the half-made copy is deleted and the guest runs from its source again.
  */
 final class LocalMigrations {
 
@@ -73,27 +75,33 @@ final class LocalMigrations {
     }
 
     private Migration live(LocalVm local, Host target, Placement from, Placement to) throws PlatformException {
-        long memory = (long) local.spec().role().size().memoryMb() << 20;
-        List<Long> processes = new java.util.ArrayList<>();
         try {
-            MemoryPrecopy.Result result = precopy.migrate(memory,
-                    () -> {
-                        // the processes as they are at the stun, not as they were before the pre-copy
-                        processes.addAll(GuestSignals.processTree(local.dir().path()));
-                        GuestSignals.stop(local.vm().name(), GuestSignals.guests(local.dir().path()), processes);
-                    },
-                    () -> {
-                        if (pinning) {
-                            GuestSignals.pin(GuestSignals.processTree(local.dir().path()), target.cpus());
-                        }
-                    },
-                    () -> GuestSignals.resume(processes));
+            MemoryPrecopy.Result result = transferMemory(local, target);
             local.movedTo(target);
             return new Migration(from, to, result.bytesMoved(), Optional.of(result.stun()), Optional.empty(),
                     Migration.MODELLED_MEMORY);
         } catch (IOException e) {
             throw new PlatformException("vMotion of " + local.vm().name() + " to " + to.host() + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /** The memory side of a host change: paced pre-copy rounds, then the guest stunned while it moves to {@code target}'s CPUs. */
+    private MemoryPrecopy.Result transferMemory(LocalVm local, Host target) throws IOException {
+        long memory = (long) local.spec().role().size().memoryMb() << 20;
+        Path guestDir = local.guestDir().path();
+        List<Long> processes = new java.util.ArrayList<>();
+        return precopy.migrate(memory,
+                () -> {
+                    // the processes as they are at the stun, not as they were before the pre-copy
+                    processes.addAll(GuestSignals.processTree(guestDir));
+                    GuestSignals.stop(local.vm().name(), GuestSignals.guests(guestDir), processes);
+                },
+                () -> {
+                    if (pinning) {
+                        GuestSignals.pin(GuestSignals.processTree(guestDir), target.cpus());
+                    }
+                },
+                () -> GuestSignals.resume(processes));
     }
 
     private Migration relocate(LocalVm local, Host targetHost, Placement from, Placement to) throws PlatformException {
@@ -116,7 +124,9 @@ final class LocalMigrations {
             Files.createDirectories(target.path());
             long bytes = DiskSync.sync(source.path(), target.path(), true);
             if (local.spec().role().stateless()) {
-                return switchOver(local, targetHost, from, to, source, target, copyEntry, bytes);
+                return consoleFollows(local, target)
+                        ? moveUnderRunningGuest(local, targetHost, from, to, source, target, copyEntry, bytes)
+                        : switchOver(local, targetHost, from, to, source, target, copyEntry, bytes);
             }
             local.endpoints().values().forEach(EndpointProxy::hold);
             downtimeStart = System.nanoTime();
@@ -145,6 +155,68 @@ final class LocalMigrations {
     }
 
     /**
+     * Whether a guest that writes nothing to its disk can keep running while its files change place: the
+     * one file it still writes, its console, is open from the directory it started in, so the copy's
+     * console becomes a hard link to that file (the guest's later output lands in the VM's new directory).
+     * A link cannot cross file systems: a guest moved to a datastore on another one is restarted instead.
+     */
+    private static boolean consoleFollows(LocalVm local, VmDirectory target) {
+        try {
+            Files.deleteIfExists(target.console());
+            // the VM's console is the file the guest writes to, wherever it started (an earlier move linked it)
+            Files.createLink(target.console(), local.dir().console());
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.log(System.Logger.Level.DEBUG, "{0}: its console cannot follow it to {1} ({2}): the guest restarts there",
+                    local.vm().name(), target.path(), e.getMessage());
+            try {
+                Files.copy(local.dir().console(), target.console(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException ignored) {
+                // a console that could not be copied only loses the guest's earlier output
+            }
+            return false;
+        }
+    }
+
+    /**
+     * A Storage vMotion or XvMotion of a guest that writes nothing to its disk, as a hypervisor does it:
+     * the guest keeps running while its files are copied (done by the caller) and, for a host change, its
+     * memory goes over as a vMotion's does (paced, accounted, a stun for the last round); then the VM's
+     * directory is the copy and the old one is deleted. The guest's processes still name the directory
+     * they started from, which the platform's registry records for cleanup after a crash.
+     */
+    private Migration moveUnderRunningGuest(LocalVm local, Host targetHost, Placement from, Placement to, VmDirectory source,
+                                            VmDirectory target, VmRegistry.Entry copyEntry, long diskBytes)
+            throws PlatformException, IOException {
+        Vm vm = local.vm();
+        Optional<Duration> stun = Optional.empty();
+        long memoryBytes = 0;
+        if (!targetHost.equals(local.host())) {
+            MemoryPrecopy.Result memory = transferMemory(local, targetHost);
+            stun = Optional.of(memory.stun());
+            memoryBytes = memory.bytesMoved();
+        }
+        VmDirectory guestDir = local.guestDir();
+        VmRegistry.Entry targetEntry = new VmRegistry.Entry(vm.runId(), vm.name(), target.path());
+        VmRegistry.Entry guestEntry = VmRegistry.Entry.guestRunningFrom(vm.runId(), vm.name(), guestDir.path());
+        local.movedTo(targetHost, to.datastore(), target, targetEntry);
+        try {
+            if (guestDir.equals(target)) {
+                registry.remove(guestEntry);
+            } else {
+                registry.add(guestEntry);
+            }
+        } catch (IOException e) {
+            throw new MovedButNotCleaned(vm.name() + " runs on " + to + " but the platform's registry could not be updated: "
+                    + e.getMessage());
+        }
+        retire(vm, to, source, copyEntry, targetEntry);
+        return stun.isPresent()
+                ? new Migration(from, to, diskBytes + memoryBytes, stun, Optional.empty(), Migration.MODELLED_MEMORY_AND_DISK)
+                : new Migration(from, to, diskBytes, Optional.empty(), Optional.empty(), Migration.DISK_COPY);
+    }
+
+    /**
      * A guest that writes nothing to its disk is started from the copy first; the endpoint then
      * points at it, its clients' connections move to it between requests, and the original stops
      * once it has answered the requests it had: the service never goes away.
@@ -155,13 +227,14 @@ final class LocalMigrations {
         Host sourceHost = local.host();
         VmRegistry.Entry sourceEntry = local.entry();
         Optional<Process> original = local.process();
+        VmDirectory originalDir = local.guestDir();
         VmRegistry.Entry targetEntry = new VmRegistry.Entry(vm.runId(), vm.name(), target.path());
         local.movedTo(targetHost, to.datastore(), target, targetEntry);
         try {
             guests.start(local, RESTART_TIMEOUT);
         } catch (PlatformException e) {
             local.movedTo(sourceHost, from.datastore(), source, sourceEntry);
-            original.ifPresent(local::started);
+            original.ifPresent(p -> local.started(p, originalDir));
             local.running();
             throw e;
         }
@@ -174,7 +247,10 @@ final class LocalMigrations {
                 Thread.currentThread().interrupt();
             }
         });
-        ProcessSweeper.stop(ProcessSweeper.find(source.path()), Duration.ofSeconds(5));
+        ProcessSweeper.stop(ProcessSweeper.find(originalDir.path()), Duration.ofSeconds(5));
+        if (!originalDir.equals(source)) {
+            registry.remove(VmRegistry.Entry.guestRunningFrom(vm.runId(), vm.name(), originalDir.path()));
+        }
         retire(vm, to, source, copyEntry, targetEntry);
         return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO), Migration.DISK_COPY);
     }

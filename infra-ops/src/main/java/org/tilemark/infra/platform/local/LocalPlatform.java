@@ -37,6 +37,8 @@ import org.tilemark.templates.guest.ReadinessReport;
  */
 final class LocalPlatform implements Platform {
 
+    private static final System.Logger LOG = System.getLogger(LocalPlatform.class.getName());
+
     /** Guests listen on and admit the loopback: every client (endpoint proxy, harness, peer) runs on this machine. */
     private static final String GUEST_BIND = "127.0.0.1";
     private static final String GUEST_NETWORK = GUEST_BIND + "/32";
@@ -198,7 +200,7 @@ final class LocalPlatform implements Platform {
                 // A VM whose guest died is down as a whole, as when a VM's OS crashes: what the
                 // guest started (a database server, which is not its child) goes with it at once. A
                 // SIGTERM would let PostgreSQL's smart shutdown serve its open sessions on.
-                ProcessSweeper.kill(ProcessSweeper.find(local.dir().path()));
+                ProcessSweeper.kill(ProcessSweeper.find(local.guestDir().path()));
                 String cause = "guest process exited unexpectedly (exit " + exit + ")";
                 listeners.forEach(l -> l.stoppedUnexpectedly(vm, cause));
             }
@@ -214,7 +216,8 @@ final class LocalPlatform implements Platform {
     }
 
     /** Asks the guest to shut down (SIGTERM), forces it after {@code grace}, and sweeps what it started. */
-    private static void stopGuest(LocalVm local, Duration grace) {
+    private void stopGuest(LocalVm local, Duration grace) {
+        VmDirectory guestDir = local.guestDir();
         local.expectStop(true);
         local.process().ifPresent(Process::destroy);
         local.process().ifPresent(p -> {
@@ -225,8 +228,17 @@ final class LocalPlatform implements Platform {
             }
         });
         // Whatever is left (a hung guest, a database it started) goes too.
-        ProcessSweeper.stop(ProcessSweeper.find(local.dir().path()), Duration.ofSeconds(5));
+        ProcessSweeper.stop(ProcessSweeper.find(guestDir.path()), Duration.ofSeconds(5));
         local.stopped();
+        if (!guestDir.equals(local.dir())) {
+            try {
+                registry.remove(VmRegistry.Entry.guestRunningFrom(local.vm().runId(), local.vm().name(), guestDir.path()));
+            } catch (IOException e) {
+                // cleanup finds no process there and removes the entry then
+                LOG.log(System.Logger.Level.WARNING, "{0}: could not update the platform''s registry: {1}", local.vm().name(),
+                        e.getMessage());
+            }
+        }
     }
 
     @Override

@@ -17,6 +17,8 @@ final class LocalVm {
     private volatile VmRegistry.Entry entry;
     private final Map<String, EndpointProxy> endpoints;
     private volatile Process process;
+    /** Where the running guest was started from, when a storage move has since left it running under another directory. */
+    private volatile VmDirectory guestDir;
     private volatile VmState state = VmState.DEPLOYED;
     private volatile boolean stopExpected;
 
@@ -73,6 +75,15 @@ final class LocalVm {
         return dir;
     }
 
+    /**
+     * The directory the running guest was started from: its processes' command lines name it, so it is
+     * how they are found. The VM's directory but after a storage move that kept the guest running.
+     */
+    VmDirectory guestDir() {
+        VmDirectory launched = guestDir;
+        return launched != null ? launched : dir;
+    }
+
     VmRegistry.Entry entry() {
         return entry;
     }
@@ -110,7 +121,13 @@ final class LocalVm {
     }
 
     void started(Process started) {
+        started(started, dir);
+    }
+
+    /** {@code started} runs from {@code launchedFrom}, which may be a directory the VM has since left. */
+    void started(Process started, VmDirectory launchedFrom) {
         process = started;
+        guestDir = launchedFrom;
     }
 
     void running() {
@@ -128,5 +145,6 @@ final class LocalVm {
     void stopped() {
         state = VmState.STOPPED;
         process = null;
+        guestDir = null;
     }
 }

@@ -28,6 +28,14 @@ final class VmRegistry {
     }
 
     record Entry(String runId, String vmName, Path vmDirectory) {
+
+        /**
+         * A guest that runs on from a directory its VM has left (a storage move that kept it running):
+         * its processes name that directory, so cleanup after a crash finds them through this entry.
+         */
+        static Entry guestRunningFrom(String runId, String vmName, Path launchDirectory) {
+            return new Entry(runId, vmName + ".guest", launchDirectory);
+        }
     }
 
     void add(Entry entry) throws IOException {

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +42,8 @@ class LocalPlatformTest {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final RoleTemplate ROLE = new RoleTemplate("echo", new VmSize(1, 128, 1));
+    private static final RoleTemplate STATELESS = new RoleTemplate("echo", "echo", new VmSize(1, 128, 1),
+            List.of(RoleTemplate.MAIN_PORT), true, true);
 
     @TempDir
     Path tmp;
@@ -256,6 +259,56 @@ class LocalPlatformTest {
 
         platform.destroy(vm);
         assertThat(tmp.resolve("maint/run-s")).doesNotExist();
+    }
+
+    /**
+     * Issue 19: a guest that writes nothing to its disk keeps running while Storage vMotion and XvMotion
+     * move its files (the datastores share a file system here), as a hypervisor's guest does; its console
+     * follows it, later moves still find its processes, and cleanup after a crash still stops it.
+     */
+    @Test
+    void storageMovesOfAStatelessGuestKeepItRunning() throws Exception {
+        Template template = platform.ensureTemplate(templateRequest());
+        VmSpec stateless = new VmSpec("tile1-web", "run-w", 1, template, STATELESS, "host-0", "app", Map.of(),
+                Map.of("ECHO_SECRET", "s3cret-value"));
+        Vm vm = platform.deploy(stateless);
+        platform.powerOn(vm, READY_TIMEOUT);
+        Path started = tmp.resolve("app/run-w/tile1-web");
+        long pid = guestPid(started);
+
+        Migration storage = platform.migrate(vm, new Placement("host-0", "maintenance"));
+        Path moved = tmp.resolve("maint/run-w/tile1-web");
+        assertThat(storage.downtime()).as("no restart").isEmpty();
+        assertThat(storage.moved()).isEqualTo(Migration.DISK_COPY);
+        assertThat(storage.bytesMoved()).isGreaterThanOrEqualTo(EchoGuest.DISK_CONTENT.length);
+        assertThat(started).doesNotExist();
+        assertThat(moved.resolve("disk").resolve(EchoGuest.DISK_FILE)).hasBinaryContent(EchoGuest.DISK_CONTENT);
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).hasValue(true);
+        assertThat(Files.isSameFile(moved.resolve("console.log"), Path.of("/proc/" + pid + "/fd/1")))
+                .as("the guest's output goes to the console in its new directory").isTrue();
+        assertThat(echo(platform.endpoint(vm), "moved")).containsExactly("tile1-web", "moved");
+        assertThat(platform.leftovers("run-w")).containsExactlyInAnyOrder("run-w/tile1-web", "run-w/tile1-web.guest");
+
+        // XvMotion back: memory and disk, a stun, the same process, pinned on the other host.
+        Migration cross = platform.migrate(vm, new Placement("host-1", "app"));
+        assertThat(cross.stun()).isPresent();
+        assertThat(cross.downtime()).isEmpty();
+        assertThat(cross.moved()).isEqualTo(Migration.MODELLED_MEMORY_AND_DISK);
+        assertThat(cross.bytesMoved()).isGreaterThanOrEqualTo(128L << 20);
+        assertThat(moved).doesNotExist();
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).hasValue(true);
+        assertThat(echo(platform.endpoint(vm), "back")).containsExactly("tile1-web", "back");
+        assertThat(platform.leftovers("run-w")).as("the guest runs from its VM's directory again").containsExactly("run-w/tile1-web");
+
+        // Once more away, then the harness dies: cleanup stops the guest it can no longer find by its VM's directory.
+        platform.migrate(vm, new Placement("host-1", "maintenance"));
+        Platform afterCrash = new LocalPlatformProvider().create(settings(), CLUSTER);
+        List<String> removed = afterCrash.cleanup("run-w");
+        assertThat(removed).anySatisfy(r -> assertThat(r).startsWith("run-w/tile1-web.guest (1 process"));
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("cleanup waits for the guest's exit").isNotEqualTo(Optional.of(true));
+        assertThat(tmp.resolve("maint/run-w")).doesNotExist();
+        assertThat(afterCrash.leftovers("run-w")).isEmpty();
+        afterCrash.close();
     }
 
     @Test
