@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A stun that stops nothing is a failed migration, not a stun time (issue 16). */
+/** Stun, resume and CPU moves of a guest's processes; a stun that stops nothing is a failed migration, not a stun time (issue 16). */
 class GuestSignalsTest {
 
     @Test
@@ -47,6 +47,30 @@ class GuestSignalsTest {
         } finally {
             guest.destroyForcibly().waitFor();
         }
+    }
+
+    /** A vMotion moves every process of the guest to the target host's CPUs, even when one of them is gone. */
+    @Test
+    void pinMovesEveryLiveProcessOntoTheCpusAndSkipsOneThatIsGone() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")), "taskset is installed");
+        Process gone = new ProcessBuilder("/bin/true").start();
+        gone.waitFor();
+        Process first = new ProcessBuilder("/bin/sleep", "60").start();
+        Process second = new ProcessBuilder("/bin/sleep", "60").start();
+        try {
+            GuestSignals.pin(List.of(first.pid(), gone.pid(), second.pid()), "0");
+            assertThat(allowedCpus(first.pid())).isEqualTo("0");
+            assertThat(allowedCpus(second.pid())).isEqualTo("0");
+        } finally {
+            first.destroyForcibly().waitFor();
+            second.destroyForcibly().waitFor();
+        }
+    }
+
+    private static String allowedCpus(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("Cpus_allowed_list:"))
+                .map(line -> line.substring(line.indexOf(':') + 1).trim()).findFirst().orElseThrow();
     }
 
     /** Whether the process reaches (stopped) or leaves (not stopped) state T: a signal is delivered asynchronously. */
