@@ -61,7 +61,8 @@ final class GuestSignals {
     /**
      * Moves every thread of every process onto {@code cpus} (taskset syntax). One shell runs taskset for
      * each process: this happens while the guest is stunned, and a process start from the JVM costs
-     * more than taskset itself (a database guest's dozen backends made a vMotion's stun half a second).
+     * more than taskset itself (for 20 processes 40 ms against 18 on an idle machine; a `dvdstore-db`
+     * vMotion's stun fell from 210 to 94 ms in a quick run, docs/infrastructure.md).
      */
     static void pin(List<Long> pids, String cpus) throws IOException {
         if (pids.isEmpty()) {
