@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
  */
 final class SpecValidator {
 
-    static final List<String> LOAD_SHAPES = List.of("constant", "bursty");
     /** DVD Store sizes: the three standard ones or a custom size in MB or GB. */
     static final Pattern DVDSTORE_SIZE = Pattern.compile("S|M|L|[1-9][0-9]*(MB|GB)");
 
@@ -114,9 +113,9 @@ final class SpecValidator {
 
     private void validateLoad(LoadShapeSpec load) {
         String path = DVDSTORE + ".load";
-        if (usable(path + ".shape") && !LOAD_SHAPES.contains(load.shape())) {
+        if (usable(path + ".shape") && !LoadShapeSpec.SHAPES.contains(load.shape())) {
             errors.add(path + ".shape: unknown shape '" + Messages.clip(load.shape()) + "' (expected one of: "
-                    + String.join(", ", LOAD_SHAPES) + ")");
+                    + String.join(", ", LoadShapeSpec.SHAPES) + ")");
         }
         positive(path + ".highFactor", load.highFactor());
         positive(path + ".lowFactor", load.lowFactor());

@@ -1,6 +1,8 @@
 package org.tilemark.workloads.driver;
 
 import java.time.Duration;
+import java.util.Map;
+import org.tilemark.config.LoadShapeSpec;
 
 /**
  * How many of a workload's users are active at a moment of the run. Users beyond the active count
@@ -15,6 +17,26 @@ public interface LoadShape {
 
     /** The mean number of active users over a whole period (for the throughput target). */
     double meanActiveUsers();
+
+    /** Makes the shape a spec names for a workload of {@code users} users. */
+    interface Factory {
+        LoadShape create(int users, LoadShapeSpec spec);
+    }
+
+    /** The shapes by the name a spec gives them ({@link LoadShapeSpec#SHAPES}, which the spec's validation checks). */
+    Map<String, Factory> BY_NAME = Map.of(
+            LoadShapeSpec.CONSTANT, (users, spec) -> constant(users),
+            LoadShapeSpec.BURSTY, (users, spec) -> bursty(users, spec.highFactor(), spec.lowFactor(), spec.period()));
+
+    /** The shape {@code spec} names, for {@code users} users. */
+    static LoadShape of(int users, LoadShapeSpec spec) {
+        Factory factory = BY_NAME.get(spec.shape());
+        if (factory == null) {
+            throw new IllegalArgumentException("unknown load shape '" + spec.shape() + "' (expected one of: "
+                    + String.join(", ", LoadShapeSpec.SHAPES) + ")");
+        }
+        return factory.create(users, spec);
+    }
 
     static LoadShape constant(int users) {
         return new LoadShape() {

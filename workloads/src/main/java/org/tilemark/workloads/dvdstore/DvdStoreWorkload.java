@@ -11,7 +11,6 @@ import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.DatabaseSpec;
 import org.tilemark.config.DvdStoreSpec;
-import org.tilemark.config.LoadShapeSpec;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.QosRule;
@@ -138,10 +137,7 @@ public final class DvdStoreWorkload implements Workload {
     }
 
     static LoadShape loadShape(DvdStoreSpec ds) {
-        LoadShapeSpec load = ds.load();
-        return "bursty".equals(load.shape())
-                ? LoadShape.bursty(ds.users(), load.highFactor(), load.lowFactor(), load.period())
-                : LoadShape.constant(ds.users());
+        return LoadShape.of(ds.users(), ds.load());
     }
 
     /** Open loop: each active user starts one order per mean think time. */

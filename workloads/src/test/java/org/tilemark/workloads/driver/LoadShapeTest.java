@@ -5,8 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.tilemark.config.LoadShapeSpec;
 
 class LoadShapeTest {
+
+    @Test
+    void everyShapeASpecMayNameIsRegisteredAndNothingElse() {
+        assertThat(LoadShape.BY_NAME.keySet()).containsExactlyInAnyOrderElementsOf(LoadShapeSpec.SHAPES);
+        LoadShape bursty = LoadShape.of(30, new LoadShapeSpec(LoadShapeSpec.BURSTY, 1.5, 0.5, Duration.ofSeconds(60)));
+        assertThat(bursty.maxUsers()).isEqualTo(45);
+        assertThat(activeAt(bursty, Duration.ofSeconds(30))).isEqualTo(15);
+        LoadShape constant = LoadShape.of(30, new LoadShapeSpec(LoadShapeSpec.CONSTANT, 1.5, 0.5, Duration.ofSeconds(60)));
+        assertThat(constant.maxUsers()).isEqualTo(30);
+        assertThat(activeAt(constant, Duration.ofSeconds(30))).isEqualTo(30);
+    }
 
     @Test
     void constantKeepsTheFirstUsersActiveAllTheTime() {
