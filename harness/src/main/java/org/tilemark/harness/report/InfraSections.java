@@ -112,7 +112,9 @@ final class InfraSections {
             List<String> parts = new java.util.ArrayList<>();
             moved.forEach((type, kinds) -> parts.add(InfraOperation.displayName(type) + ": " + String.join(", ", kinds)));
             html.paragraph("What the bytes moved are, as the platform reports them: " + String.join("; ", parts)
-                    + ". Modelled memory is a stand-in stream of the VM's memory size, not its memory.");
+                    + ". Modelled bytes are accounted at the platform's configured bandwidth, not copied: modelled memory"
+                    + " stands for the VM's configured memory size, a modelled disk for its configured disk size beyond"
+                    + " the files copied.");
         }
     }
 

@@ -20,14 +20,19 @@ import java.util.OptionalLong;
 public record Migration(Placement from, Placement to, long bytesMoved, Optional<Duration> stun, Optional<Duration> downtime,
                         String moved, OptionalLong guestMemoryInUse) {
 
-    /** A stand-in stream of the VM's configured memory size: the guest's memory itself is not read. */
+    /** The VM's configured memory size, accounted at the migration network's bandwidth: the guest's memory itself is not read. */
     public static final String MODELLED_MEMORY = "modelled memory";
     /** The VM's files, copied. */
     public static final String DISK_COPY = "disk copy";
     /** The guest's memory, as the hypervisor sent it (a live migration on shared storage). */
     public static final String MEMORY = "memory";
-    /** A stand-in of the VM's configured memory size, accounted as {@link #MODELLED_MEMORY}, and the VM's files, copied. */
-    public static final String MODELLED_MEMORY_AND_DISK = "modelled memory and disk copy";
+    /**
+     * The VM's files, copied, and the rest of its configured disk size accounted at the platform's
+     * storage bandwidth, not copied (a platform whose VMs' files are far smaller than their disks).
+     */
+    public static final String MODELLED_DISK = "modelled disk";
+    /** {@link #MODELLED_MEMORY} and {@link #MODELLED_DISK}: a host and datastore change of a guest that kept running. */
+    public static final String MODELLED_MEMORY_AND_DISK = "modelled memory and disk";
         /** The guest's memory and its disks, as the hypervisor sent them (a migration without shared storage). */
     public static final String MEMORY_AND_DISK = "memory and disk copy";
 

@@ -13,7 +13,9 @@ class LocalPlatformContractTest extends PlatformContract {
                 "cluster.local.workDir", workDir.toString(),
                 "cluster.local.datastores.app", workDir.resolve("datastores/app").toString(),
                 "cluster.local.datastores.maintenance", workDir.resolve("datastores/maintenance").toString(),
-                "cluster.local.pinCpus", "false");
+                "cluster.local.pinCpus", "false",
+                // the standby's modelled 2 GB disk in half a second: the contract checks what a move does
+                "cluster.local.storageMigrationMBps", "4096");
     }
 
     @Override

@@ -17,7 +17,8 @@ import org.tilemark.infra.platform.Vm;
  * <p>A host change alone is a live migration: the guest's configured memory is pre-copied in paced,
  * accounted rounds ({@link MemoryPrecopy}: no bytes are copied), the guest's processes are stunned (SIGSTOP) for the last round and
  * the switch of CPU affinity to the target slot, then resumed: no restart. A datastore change copies
- * the VM's directory to the target datastore while the guest runs. A guest that writes nothing to its
+ * the VM's directory to the target datastore while the guest runs, and accounts the rest of the VM's
+ * configured disk size at the storage migration bandwidth ({@link ModelledDisk}). A guest that writes nothing to its
  * disk then keeps running, as a hypervisor's does: its console follows it by a hard link, and for
  * XvMotion its memory goes over as a vMotion's; where the link cannot be made (another file system) it
  * is started from the copy before the original stops. A guest that keeps state on its disk cannot keep
@@ -47,6 +48,7 @@ final class LocalMigrations {
     private final boolean pinning;
     private final Guests guests;
     private final MemoryPrecopy precopy;
+    private final ModelledDisk disk;
 
     LocalMigrations(LocalSettings settings, List<Host> hosts, VmRegistry registry, boolean pinning, Guests guests) {
         this.settings = settings;
@@ -55,6 +57,7 @@ final class LocalMigrations {
         this.pinning = pinning;
         this.guests = guests;
         this.precopy = new MemoryPrecopy(settings.memoryDirtyMBps(), settings.vmotionNetworkGbps());
+        this.disk = new ModelledDisk(settings.storageMigrationMBps());
     }
 
     Migration migrate(LocalVm local, Placement target) throws PlatformException {
@@ -123,6 +126,7 @@ final class LocalMigrations {
             registry.add(copyEntry);
             Files.createDirectories(target.path());
             long bytes = DiskSync.sync(source.path(), target.path(), true);
+            bytes += disk.copyRest(local.spec().role().size().diskGb(), bytes);
             if (local.spec().role().stateless()) {
                 return consoleFollows(local, target)
                         ? moveUnderRunningGuest(local, targetHost, from, to, source, target, copyEntry, bytes)
@@ -143,7 +147,7 @@ final class LocalMigrations {
             }
             Duration downtime = Duration.ofNanos(System.nanoTime() - downtimeStart);
             retire(vm, to, source, copyEntry, targetEntry);
-            return new Migration(from, to, bytes, Optional.empty(), Optional.of(downtime), Migration.DISK_COPY);
+            return new Migration(from, to, bytes, Optional.empty(), Optional.of(downtime), Migration.MODELLED_DISK);
         } catch (MovedButNotCleaned e) {
             throw new MovedButNotCleaned(kind(from, to) + " of " + vm.name() + ": " + e.getMessage());
         } catch (IOException | PlatformException e) {
@@ -213,7 +217,7 @@ final class LocalMigrations {
         retire(vm, to, source, copyEntry, targetEntry);
         return stun.isPresent()
                 ? new Migration(from, to, diskBytes + memoryBytes, stun, Optional.empty(), Migration.MODELLED_MEMORY_AND_DISK)
-                : new Migration(from, to, diskBytes, Optional.empty(), Optional.empty(), Migration.DISK_COPY);
+                : new Migration(from, to, diskBytes, Optional.empty(), Optional.empty(), Migration.MODELLED_DISK);
     }
 
     /**
@@ -252,7 +256,7 @@ final class LocalMigrations {
             registry.remove(VmRegistry.Entry.guestRunningFrom(vm.runId(), vm.name(), originalDir.path()));
         }
         retire(vm, to, source, copyEntry, targetEntry);
-        return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO), Migration.DISK_COPY);
+        return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO), Migration.MODELLED_DISK);
     }
 
     /**

@@ -37,6 +37,7 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
         checks.harnessDatastores("datastores", section.datastores().keySet());
         checks.notNegative("memoryDirtyMBps", section.memoryDirtyMBps());
         checks.positive("vmotionNetworkGbps", section.vmotionNetworkGbps());
+        checks.positive("storageMigrationMBps", section.storageMigrationMBps());
     }
 
     /**

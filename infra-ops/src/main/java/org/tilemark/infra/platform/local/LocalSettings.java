@@ -17,9 +17,11 @@ import java.util.Map;
  * @param memoryDirtyMBps    how fast a running guest is taken to dirty its memory while a vMotion
  *                           pre-copies it (each round re-sends what the previous round's time dirtied)
  * @param vmotionNetworkGbps the migration network's bandwidth, the pace memory is copied at
+ * @param storageMigrationMBps the pace a Storage vMotion or XvMotion copies the part of a VM's configured
+ *                           disk size its files do not fill (accounted, not copied: {@link ModelledDisk})
  */
 record LocalSettings(int hosts, Map<String, Path> datastores, Path workDir, boolean pinCpus, double memoryDirtyMBps,
-                     double vmotionNetworkGbps) {
+                     double vmotionNetworkGbps, double storageMigrationMBps) {
 
     /** The default work directory; the default datastores live inside whichever work directory is set. */
     private static final Path DEFAULT_WORK_DIR = Path.of(".tilemark");
@@ -37,7 +39,7 @@ record LocalSettings(int hosts, Map<String, Path> datastores, Path workDir, bool
         Map<String, Path> datastores = new LinkedHashMap<>();
         datastores.put("app", defaultDatastore(DEFAULT_WORK_DIR, "app"));
         datastores.put("maintenance", defaultDatastore(DEFAULT_WORK_DIR, "maintenance"));
-        return new LocalSettings(2, datastores, DEFAULT_WORK_DIR, true, 32, 10);
+        return new LocalSettings(2, datastores, DEFAULT_WORK_DIR, true, 32, 10, 400);
     }
 
     private static Path defaultDatastore(Path workDir, String name) {

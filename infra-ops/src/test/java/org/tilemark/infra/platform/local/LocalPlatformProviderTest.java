@@ -24,11 +24,13 @@ class LocalPlatformProviderTest {
     @Test
     void theSectionIsClusterLocalWithItsOwnKeysAndChecks() {
         assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("cluster.local.hosts", "0",
-                "cluster.local.vmotionNetworkGbps", "0", "cluster.local.datastores.maintenance", "", "cluster.local.pinCPUs", "no")))
+                "cluster.local.vmotionNetworkGbps", "0", "cluster.local.storageMigrationMBps", "-1",
+                "cluster.local.datastores.maintenance", "", "cluster.local.pinCPUs", "no")))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).errors()).containsExactlyInAnyOrder(
                         "cluster.local.hosts: must be >= 1 (got 0)",
                         "cluster.local.vmotionNetworkGbps: must be > 0 (got 0)",
+                        "cluster.local.storageMigrationMBps: must be > 0 (got -1)",
                         "cluster.local.datastores.maintenance: expected a path, got ''",
                         "cluster.local.datastores: missing required datastore 'maintenance'",
                         "unknown key 'cluster.local.pinCPUs' (did you mean 'cluster.local.pinCpus'?)"));
@@ -38,7 +40,7 @@ class LocalPlatformProviderTest {
     void aDatastoreOutsideTheWorkDirectoryMustExistOneInsideIsCreatedWhenFirstWritten() throws Exception {
         Path missing = tmp.resolve("elsewhere/app");
         LocalSettings settings = new LocalSettings(1, Map.of("app", missing, "maintenance", tmp.resolve("work/maint")),
-                tmp.resolve("work"), false, 32, 10);
+                tmp.resolve("work"), false, 32, 10, 400);
 
         assertThatThrownBy(() -> new LocalPlatformProvider().create(settings, CLUSTER))
                 .isInstanceOf(PlatformSettingException.class)
@@ -46,7 +48,7 @@ class LocalPlatformProviderTest {
         assertThat(tmp.resolve("work/maint")).doesNotExist();
 
         LocalSettings inside = new LocalSettings(1, Map.of("app", tmp.resolve("work/app"), "maintenance", tmp.resolve("work/maint")),
-                tmp.resolve("work"), false, 32, 10);
+                tmp.resolve("work"), false, 32, 10, 400);
         try (Platform platform = new LocalPlatformProvider().create(inside, CLUSTER)) {
             assertThat(platform.inventory().hosts()).singleElement()
                     .satisfies(host -> assertThat(host.cores()).isEqualTo(Runtime.getRuntime().availableProcessors()));
@@ -63,7 +65,7 @@ class LocalPlatformProviderTest {
     void aMissingDatastoreUnderAFileCannotBeCreatedAndSaysWhy() throws Exception {
         java.nio.file.Files.writeString(tmp.resolve("afile"), "x");
         LocalSettings settings = new LocalSettings(1, Map.of("app", tmp.resolve("afile/app"), "maintenance", tmp.resolve("afile/m")),
-                tmp.resolve("afile"), false, 32, 10);
+                tmp.resolve("afile"), false, 32, 10, 400);
 
         assertThatThrownBy(() -> new LocalPlatformProvider().create(settings, CLUSTER))
                 .isInstanceOf(PlatformSettingException.class)

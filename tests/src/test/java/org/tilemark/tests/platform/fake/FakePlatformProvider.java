@@ -51,7 +51,8 @@ public final class FakePlatformProvider implements PlatformProvider<FakeSettings
                 "cluster.local.workDir", work.toString(),
                 "cluster.local.datastores.app", work.resolve("datastores/app").toString(),
                 "cluster.local.datastores.maintenance", work.resolve("datastores/maintenance").toString(),
-                "cluster.local.pinCpus", "false");
+                "cluster.local.pinCpus", "false",
+                "cluster.local.storageMigrationMBps", "4096");
         BenchmarkSpec underneath;
         try {
             underneath = ConfigLoader.load(Optional.empty(), local);
