@@ -2,7 +2,6 @@ package org.tilemark.infra.platform.local;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The memory side of a live migration, paced as a hypervisor's is: the VM's whole memory goes to the
@@ -66,12 +65,6 @@ final class MemoryPrecopy {
 
     /** Takes the time {@code bytes} need at the network's bandwidth; returns them. */
     private long send(long bytes) throws IOException {
-        try {
-            TimeUnit.NANOSECONDS.sleep((long) (bytes / networkBytesPerSecond * 1e9));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("migration interrupted", e);
-        }
-        return bytes;
+        return AccountedBytes.transfer(bytes, networkBytesPerSecond);
     }
 }

@@ -1,7 +1,6 @@
 package org.tilemark.infra.platform.local;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The disk side of a Storage vMotion or XvMotion beyond the VM's real files. A local VM's directory
@@ -22,12 +21,6 @@ final class ModelledDisk {
     /** Takes the time the configured disk's bytes beyond {@code copiedBytes} need; returns those bytes. */
     long copyRest(int diskGb, long copiedBytes) throws IOException {
         long rest = Math.max(0, ((long) diskGb << 30) - copiedBytes);
-        try {
-            TimeUnit.NANOSECONDS.sleep((long) (rest / bytesPerSecond * 1e9));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("disk copy interrupted", e);
-        }
-        return rest;
+        return AccountedBytes.transfer(rest, bytesPerSecond);
     }
 }
