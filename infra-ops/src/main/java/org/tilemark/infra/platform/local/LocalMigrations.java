@@ -200,16 +200,10 @@ final class LocalMigrations {
             stun = Optional.of(memory.stun());
             memoryBytes = memory.bytesMoved();
         }
-        VmDirectory guestDir = local.guestDir();
         VmRegistry.Entry targetEntry = new VmRegistry.Entry(vm.runId(), vm.name(), target.path());
-        VmRegistry.Entry guestEntry = VmRegistry.Entry.guestRunningFrom(vm.runId(), vm.name(), guestDir.path());
         local.movedTo(targetHost, to.datastore(), target, targetEntry);
         try {
-            if (guestDir.equals(target)) {
-                registry.remove(guestEntry);
-            } else {
-                registry.add(guestEntry);
-            }
+            registry.recordGuestDirectory(local);
         } catch (IOException e) {
             throw new MovedButNotCleaned(vm.name() + " runs on " + to + " but the platform's registry could not be updated: "
                     + e.getMessage());
@@ -252,9 +246,7 @@ final class LocalMigrations {
             }
         });
         ProcessSweeper.stop(ProcessSweeper.find(originalDir.path()), Duration.ofSeconds(5));
-        if (!originalDir.equals(source)) {
-            registry.remove(VmRegistry.Entry.guestRunningFrom(vm.runId(), vm.name(), originalDir.path()));
-        }
+        registry.recordGuestDirectory(local);
         retire(vm, to, source, copyEntry, targetEntry);
         return new Migration(from, to, bytes, Optional.empty(), Optional.of(Duration.ZERO), Migration.MODELLED_DISK);
     }

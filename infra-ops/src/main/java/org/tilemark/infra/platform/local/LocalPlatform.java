@@ -232,7 +232,7 @@ final class LocalPlatform implements Platform {
         local.stopped();
         if (!guestDir.equals(local.dir())) {
             try {
-                registry.remove(VmRegistry.Entry.guestRunningFrom(local.vm().runId(), local.vm().name(), guestDir.path()));
+                registry.recordGuestDirectory(local);
             } catch (IOException e) {
                 // cleanup finds no process there and removes the entry then
                 LOG.log(System.Logger.Level.WARNING, "{0}: could not update the platform''s registry: {1}", local.vm().name(),

@@ -54,6 +54,19 @@ final class VmRegistry {
         }
     }
 
+    /**
+     * Records where {@code local}'s running guest was started from while that is not its VM's directory
+     * (a storage move kept the guest running), and forgets it once they are the same again.
+     */
+    void recordGuestDirectory(LocalVm local) throws IOException {
+        Entry entry = Entry.guestRunningFrom(local.vm().runId(), local.vm().name(), local.guestDir().path());
+        if (local.guestDir().equals(local.dir())) {
+            remove(entry);
+        } else {
+            add(entry);
+        }
+    }
+
     void remove(Entry entry) throws IOException {
         Path dir = root.resolve(entry.runId());
         Files.deleteIfExists(dir.resolve(entry.vmName() + ".properties"));
