@@ -16,26 +16,39 @@ import java.util.Arrays;
  * keeps a connection per user thread too): requests go out one at a time on the calling thread, blocking,
  * with no selector or executor hand-off, and the response is read into this connection's own buffer. A
  * connection idle longer than {@link #MAX_IDLE} is replaced before the next request, as a server may have
- * closed it meanwhile (Apache httpd's default keep-alive is 5 s, Tomcat's 20 s); a GET that finds its reused
+ * closed it meanwhile (Tilemark's guests are Tomcat, which keeps an idle connection 60 s embedded and
+ * 20 s with its stock server.xml; the JDK's HTTP server 30 s); a GET that finds its reused
  * connection closed before any byte of the answer is sent once more on a new one (RFC 9112 9.3.1: GET is
  * idempotent; a POST never is). A user stopped mid-request (an interrupt closes a virtual thread's socket)
  * gets an {@link InterruptedException}, not an I/O failure of the server's. Not thread-safe: one user's.
  */
 public final class HttpConnection implements AutoCloseable {
 
-    /** Longer than this since the last answer and the connection is not reused. */
-    static final Duration MAX_IDLE = Duration.ofSeconds(4);
+    /**
+     * Longer than this since the last answer and the connection is not reused. Long enough to span the
+     * gaps of a paced user (an Olio user's operations are 5 s apart on average; JMeter's HTTP client
+     * reuses a connection for up to 60 s): a new connection per operation would cost more than it.
+     */
+    static final Duration MAX_IDLE = Duration.ofSeconds(15);
     private static final byte[] CRLF = {'\r', '\n'};
     private static final int MAX_HEAD = 64 * 1024;
 
-    /** An answer: its status and body (decoded as UTF-8). */
+    /** An answer: its status and body (decoded as UTF-8; empty when the caller did not want it decoded). */
     public record Response(int status, String body) {
     }
+
+    /** Hears the answer's headers other than those framing its body (a browser's cookies, redirects, caching). */
+    @FunctionalInterface
+    public interface HeaderListener {
+        void header(String name, String value);
+    }
+
+    private static final HeaderListener IGNORE_HEADERS = (name, value) -> { };
 
     private final InetSocketAddress server;
     private final byte[] hostHeader;
     private final Duration connectTimeout;
-    private Socket socket;
+    private volatile Socket socket;
     private InputStream in;
     private OutputStream out;
     private long lastUsedNanos;
@@ -53,20 +66,47 @@ public final class HttpConnection implements AutoCloseable {
 
     /** {@code GET pathAndQuery}, answered within {@code timeout} or an {@link IOException}. */
     public Response get(String pathAndQuery, Duration timeout) throws IOException, InterruptedException {
-        request.start("GET", pathAndQuery, hostHeader);
-        request.end(null, null);
-        return exchange(timeout, true);
+        return send("GET", pathAndQuery, null, null, null, true, IGNORE_HEADERS, timeout);
     }
 
     /** {@code POST path} with {@code contentType} and {@code content}, answered within {@code timeout}. */
     public Response post(String path, String contentType, byte[] content, Duration timeout)
             throws IOException, InterruptedException {
-        request.start("POST", path, hostHeader);
-        request.end(contentType, content);
-        return exchange(timeout, false);
+        return send("POST", path, null, contentType, content, true, IGNORE_HEADERS, timeout);
     }
 
-    private Response exchange(Duration timeout, boolean idempotent) throws IOException, InterruptedException {
+    /**
+     * A request as a browser sends it: {@code headerLines} (each ending in CRLF, e.g. a Cookie) go out with
+     * it, every answer header beyond the body's framing reaches {@code headers}, and the body is decoded
+     * only when {@code decodeBody} (an image's bytes are read and dropped). {@code content} null: no body.
+     */
+    public Response send(String method, String target, String headerLines, String contentType, byte[] content,
+            boolean decodeBody, HeaderListener headers, Duration timeout) throws IOException, InterruptedException {
+        request.start(method, target, hostHeader);
+        if (headerLines != null) {
+            request.ascii(headerLines);
+        }
+        request.end(contentType, content);
+        return exchange(timeout, "GET".equals(method), decodeBody, headers);
+    }
+
+    /**
+     * From another thread: closes the connection under a request in progress, which then fails at once
+     * (a platform thread blocked in a socket read does not notice an interrupt).
+     */
+    public void abort() {
+        Socket open = socket;
+        if (open != null) {
+            try {
+                open.close();
+            } catch (IOException ignored) {
+                // closing: nothing to keep
+            }
+        }
+    }
+
+    private Response exchange(Duration timeout, boolean idempotent, boolean decodeBody, HeaderListener headers)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean reused = socket != null && System.nanoTime() - lastUsedNanos < MAX_IDLE.toNanos();
         try {
@@ -74,13 +114,13 @@ public final class HttpConnection implements AutoCloseable {
                 connect(deadline);
             }
             try {
-                return send(deadline);
+                return send(deadline, decodeBody, headers);
             } catch (StaleConnection stale) {
                 if (!reused || !idempotent) {
                     throw new IOException("connection closed by " + server + " before it answered", stale);
                 }
                 connect(deadline);
-                return send(deadline);
+                return send(deadline, decodeBody, headers);
             }
         } catch (IOException e) {
             close();
@@ -91,14 +131,14 @@ public final class HttpConnection implements AutoCloseable {
         }
     }
 
-    private Response send(long deadline) throws IOException {
+    private Response send(long deadline, boolean decodeBody, HeaderListener headers) throws IOException {
         try {
             request.writeTo(out);
             out.flush();
         } catch (IOException closedUnderneath) {
             throw new StaleConnection(closedUnderneath);
         }
-        Response response = read(deadline);
+        Response response = read(deadline, decodeBody, headers);
         lastUsedNanos = System.nanoTime();
         return response;
     }
@@ -120,7 +160,7 @@ public final class HttpConnection implements AutoCloseable {
         limit = 0;
     }
 
-    private Response read(long deadline) throws IOException {
+    private Response read(long deadline, boolean decodeBody, HeaderListener headers) throws IOException {
         String statusLine = line(deadline, true);
         if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
             throw new IOException("not an HTTP/1.x status line from " + server + ": " + clip(statusLine));
@@ -142,6 +182,8 @@ public final class HttpConnection implements AutoCloseable {
                 chunked = value.toLowerCase(java.util.Locale.ROOT).contains("chunked");
             } else if (name.equalsIgnoreCase("Connection")) {
                 close = value.equalsIgnoreCase("close");
+            } else {
+                headers.header(name, value);
             }
         }
         int length;
@@ -155,7 +197,7 @@ public final class HttpConnection implements AutoCloseable {
             length = untilClose(deadline);
             close = true;
         }
-        Response response = new Response(status, new String(body, 0, length, StandardCharsets.UTF_8));
+        Response response = new Response(status, decodeBody ? new String(body, 0, length, StandardCharsets.UTF_8) : "");
         if (close) {
             close();
         }

@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import org.tilemark.workloads.driver.IntervalRecorder;
 
 /**
@@ -34,7 +34,7 @@ final class DeliveryChecker implements Runnable {
     private final IntervalRecorder recorder;
     private final Duration giveUp;
     private final Duration poll;
-    private final ConcurrentLinkedQueue<Expected> incoming = new ConcurrentLinkedQueue<>();
+    private final LinkedBlockingQueue<Expected> incoming = new LinkedBlockingQueue<>();
     private final List<Expected> pending = new ArrayList<>();
     private final Map<Integer, Store> sessions = new HashMap<>();
     private volatile boolean running = true;
@@ -61,11 +61,14 @@ final class DeliveryChecker implements Runnable {
     public void run() {
         try {
             while (running) {
-                for (Expected next; (next = incoming.poll()) != null; ) {
-                    pending.add(next);
+                if (pending.isEmpty()) {
+                    pending.add(incoming.take()); // nothing to look for: no polling until a message is sent
                 }
+                incoming.drainTo(pending);
                 checkPending();
-                Thread.sleep(poll);
+                if (!pending.isEmpty()) {
+                    Thread.sleep(poll);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

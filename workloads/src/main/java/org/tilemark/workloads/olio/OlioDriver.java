@@ -1,10 +1,10 @@
 package org.tilemark.workloads.olio;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import org.tilemark.config.OlioSpec;
 import org.tilemark.workloads.DriverContext;
@@ -12,41 +12,44 @@ import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
-/** Olio's load for one tile: the JMeter plan run embedded against the tile's web VM. */
+/**
+ * Olio's load for one tile: a JMeter thread group of users, embedded, against the tile's web VM. Each
+ * user's cycle is the compiled {@link OlioCycleSampler}; {@code tilemark olio export-jmx} writes the
+ * same workload as a stock-JMeter plan ({@link OlioTestPlan}).
+ */
 final class OlioDriver implements WorkloadDriver {
+
+    /** Runs forever in effect: an embedded run ends when the driver closes it. */
+    private static final Duration EMBEDDED_DURATION = Duration.ofDays(30);
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OlioDriver.class);
 
     private final DriverContext context;
     private final OlioSpec spec;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
     private OlioJmeterRun run;
+    private OlioCycleSampler sampler;
     private OlioSampleListener listener;
-    private Path assets;
 
     OlioDriver(DriverContext context) {
         this.context = context;
         this.spec = context.spec().workloads().olio();
     }
 
-    /** Loads JMeter and compiles the plan's scripts before the origin is fixed: seconds on a busy machine. */
+    /** Loads JMeter before the origin is fixed: seconds on a busy machine. */
     @Override
     public synchronized void prepare() {
-        try {
-            assets = OlioAssets.writeTo(Files.createTempDirectory("tilemark-olio-t" + context.tile()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         OlioJmeterRun.prepareEnvironment();
     }
 
     @Override
     public synchronized void start(Instant origin) {
         String vm = OlioWorkload.webVmName(context.tile());
-        if (assets == null) {
-            prepare();
-        }
-        OlioPlanSettings settings = OlioPlanSettings.embedded(spec, context.endpoint(vm), origin, assets);
+        OlioLoad load = OlioLoad.of(spec, context.endpoint(vm), origin);
+        sampler = new OlioCycleSampler(load);
         listener = new OlioSampleListener(recorder, vm);
-        run = new OlioJmeterRun(OlioTestPlan.build(settings), listener);
+        run = new OlioJmeterRun(testPlan(threadGroup("olio-users").rampToAndHold(load.users(), Duration.ZERO, EMBEDDED_DURATION)
+                .children(new OlioCycleSampler.Dsl(sampler))), listener);
     }
 
     @Override
@@ -58,19 +61,11 @@ final class OlioDriver implements WorkloadDriver {
     public synchronized void close() {
         if (run != null) {
             listener.stopRecording();
+            LOG.info(listener.requestsSummary());
+            sampler.interrupt();
             run.close();
+            sampler.close();
             run = null;
-        }
-        if (assets != null) {
-            try (var files = Files.list(assets)) {
-                for (Path file : files.toList()) {
-                    Files.deleteIfExists(file);
-                }
-                Files.deleteIfExists(assets);
-            } catch (IOException e) {
-                // a temporary directory left behind is harmless
-            }
-            assets = null;
         }
     }
 }

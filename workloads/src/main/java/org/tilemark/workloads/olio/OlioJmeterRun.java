@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
-import javax.script.Compilable;
-import javax.script.ScriptEngine;
-import javax.script.ScriptEngineManager;
-import javax.script.ScriptException;
 import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.samplers.SampleListener;
@@ -53,7 +49,7 @@ final class OlioJmeterRun implements AutoCloseable {
         }
     }
 
-    /** Sets up JMeter's process-wide environment and warms Groovy up, ahead of the run's origin. */
+    /** Sets up JMeter's process-wide environment ahead of the run's origin. */
     static void prepareEnvironment() {
         environment();
     }
@@ -72,25 +68,8 @@ final class OlioJmeterRun implements AutoCloseable {
                 }
                 JMeterUtils.setProperty("jmeterengine.stopfail.system.exit", "false");
                 JMeterUtils.setProperty("jmeterengine.force.system.exit", "false");
-                ReusedGroovyEngines.install();
-                warmUpGroovy();
             }
             return environment;
-        }
-    }
-
-    /**
-     * Loads and JIT-touches Groovy once, before any user's first intended start: otherwise the first
-     * cycle of every user waits a second or two for it and the schedule starts out behind.
-     */
-    private static void warmUpGroovy() {
-        ScriptEngine groovy = new ScriptEngineManager().getEngineByName("groovy");
-        if (groovy instanceof Compilable compilable) {
-            try {
-                compilable.compile(OlioScripts.schedule());
-            } catch (ScriptException e) {
-                throw new IllegalStateException("the Olio plan's schedule script does not compile", e);
-            }
         }
     }
 

@@ -1,17 +1,14 @@
 package org.tilemark.workloads.olio;
 
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import org.tilemark.config.OlioSpec;
 import org.tilemark.workloads.olio.db.OlioScale;
 
 /**
- * The values the Olio JMeter plan is built from, each a JMeter expression: a literal for an embedded
- * run (JMeter properties are JVM-global, so tiles sharing a JVM must not share them), or a
- * {@code ${__P(olio.x,default)}} property reference in an exported .jmx so stock JMeter can be
- * pointed anywhere with {@code -Jolio.host=...}.
+ * The values the stock-JMeter Olio plan is built from, each a JMeter expression: a
+ * {@code ${__P(olio.x,default)}} property reference in an exported .jmx so stock JMeter can be pointed
+ * anywhere with {@code -Jolio.host=...}, or a literal.
  *
  * @param host              the web VM's host
  * @param port              the web VM's port
@@ -30,19 +27,6 @@ import org.tilemark.workloads.olio.db.OlioScale;
 public record OlioPlanSettings(String host, String port, String users, String durationSeconds, String cycleMs,
                                String maxCycleFactor, String loadedUsers, String tags, String emptyCachePercent,
                                String attendPercent, String originEpochMs, Duration requestTimeout, String uploadDir) {
-
-    /** Runs forever in effect: an embedded run ends when the driver closes it. */
-    static final long EMBEDDED_DURATION_SECONDS = Duration.ofDays(30).toSeconds();
-
-    /** Literal values for an in-process run against one web endpoint. */
-    public static OlioPlanSettings embedded(OlioSpec spec, InetSocketAddress target, Instant origin, Path assets) {
-        return new OlioPlanSettings(target.getHostString(), Integer.toString(target.getPort()),
-                Integer.toString(spec.users()), Long.toString(EMBEDDED_DURATION_SECONDS),
-                Long.toString(spec.cycleTime().toMillis()), Double.toString(spec.maxCycleFactor()),
-                Integer.toString(spec.loadedUsers()), Integer.toString(tagsOf(spec)), Double.toString(spec.emptyCachePercent()),
-                Double.toString(spec.attendPercent()), Long.toString(origin.toEpochMilli()),
-                spec.requestTimeout(), assets.toAbsolutePath().toString());
-    }
 
     /** Property references with the configuration's values as defaults, for stock JMeter. */
     public static OlioPlanSettings exported(OlioSpec spec, String host, int port, Duration duration, Path assets) {

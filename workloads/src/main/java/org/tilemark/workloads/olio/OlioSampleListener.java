@@ -1,31 +1,33 @@
 package org.tilemark.workloads.olio;
 
-import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
-import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tilemark.workloads.driver.IntervalRecorder;
 
 /**
- * Feeds the embedded run's samples into Tilemark's interval histograms instead of a JTL. Runs in the
- * sampling thread, so it reads the user's schedule from the thread's JMeter variables. One instance
- * serves every thread ({@link NoThreadClone}); the recorder is thread-safe.
+ * Feeds the embedded run's cycles ({@link OlioCycleSample}) into Tilemark's interval histograms instead
+ * of a JTL. One instance serves every thread ({@link NoThreadClone}); the recorder is thread-safe.
  *
- * <p>Latency of a sample is its end minus the cycle's <em>intended</em> start (no coordinated
- * omission). A Login while logged in is a Logout then a Login in one cycle: the Login is timed from
- * the cycle's start, so it includes the logout, as Faban times it. Embedded resources and redirects
- * are sub-results: they count with their page.
+ * <p>Latency of an operation is its end minus the cycle's <em>intended</em> start (no coordinated
+ * omission); the schedule lag is the actual start minus the intended one. A Login while logged in is
+ * a Logout then a Login in one cycle: the Login is timed from the cycle's start, so it includes the
+ * logout, as Faban times it, and a failed Logout fails it.
  */
 final class OlioSampleListener extends AbstractTestElement implements SampleListener, NoThreadClone {
 
     static final String LOGOUT = "Logout";
 
+    private static final Logger LOG = LoggerFactory.getLogger(OlioSampleListener.class);
+
     private final transient IntervalRecorder recorder;
     private final String vm;
+    private final java.util.Set<String> failuresLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.LongAdder operations = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder requests = new java.util.concurrent.atomic.LongAdder();
     private volatile boolean recording = true;
 
     OlioSampleListener(IntervalRecorder recorder, String vm) {
@@ -41,75 +43,48 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
 
     @Override
     public void sampleOccurred(SampleEvent event) {
-        if (!recording) {
-            return;
+        if (recording && event.getResult() instanceof OlioCycleSample sample) {
+            record(sample.cycle());
         }
-        SampleResult result = event.getResult();
-        String operation = result.getSampleLabel();
-        if (!OlioTestPlan.SAMPLE_LABELS.contains(operation)) {
-            return;
+    }
+
+    /** What the recorded cycles sent: their count and their HTTP requests (an operation's page makes several). */
+    String requestsSummary() {
+        long ops = operations.sum();
+        long sent = requests.sum();
+        return String.format(java.util.Locale.ROOT, "%s: %d Olio operations sent %d HTTP requests (%.2f per operation)",
+                vm, ops, sent, ops == 0 ? 0.0 : (double) sent / ops);
+    }
+
+    private void record(OlioCycle cycle) {
+        operations.increment();
+        requests.add(cycle.requests());
+        long intended = cycle.intendedNanos();
+        recorder.lag(cycle.startNanos() - intended);
+        if (cycle.gapNanos() >= 0 && cycle.previousStartNanos() >= 0) {
+            recorder.success("cycle.intended", cycle.gapNanos());
+            recorder.success("cycle.actual", cycle.startNanos() - cycle.previousStartNanos());
         }
-        JMeterVariables vars = JMeterContextService.getContext().getVariables();
-        long startNanos = TimeUnit.MILLISECONDS.toNanos(result.getStartTime());
-        long endNanos = TimeUnit.MILLISECONDS.toNanos(latestEnd(result));
-        boolean ok = allSuccessful(result);
-        long intendedNanos = Long.parseLong(vars.get(OlioScripts.INTENDED_NS));
-        if ("true".equals(vars.get(OlioScripts.CYCLE_FIRST))) {
-            vars.put(OlioScripts.CYCLE_FIRST, "false");
-            recorder.lag(startNanos - intendedNanos);
-            recordCycle(vars, startNanos);
-        }
-        long latencyNanos = endNanos - intendedNanos;
-        if (LOGOUT.equals(operation)) {
-            // part of the Login cycle: a failed logout fails that Login
-            if (ok) {
-                recorder.success(operation, latencyNanos);
+        boolean ok = cycle.ok();
+        OlioCycle.Logout logout = cycle.logout();
+        if (logout != null) {
+            if (logout.ok()) {
+                recorder.success(LOGOUT, logout.endNanos() - intended);
             } else {
-                recorder.failure(operation, vm);
-                vars.put(OlioScripts.LOGOUT_FAILED, "true");
+                recorder.failure(LOGOUT, vm);
+                ok = false;
             }
-            return;
-        }
-        if ("Login".equals(operation) && "true".equals(vars.get(OlioScripts.LOGOUT_FAILED))) {
-            ok = false;
         }
         recorder.attempt();
         if (ok) {
-            recorder.completed(operation, latencyNanos);
+            recorder.completed(cycle.operation(), cycle.endNanos() - intended);
         } else {
-            recorder.failedUnit(operation, vm);
-        }
-    }
-
-    /** The planned and the achieved start-to-start gap, from the second cycle on. */
-    private void recordCycle(JMeterVariables vars, long startNanos) {
-        String previousActual = vars.get(OlioScripts.PREVIOUS_ACTUAL_NS);
-        String intendedGap = vars.get(OlioScripts.GAP_NS);
-        if (previousActual != null && intendedGap != null && !intendedGap.isEmpty()) {
-            recorder.success("cycle.intended", Long.parseLong(intendedGap));
-            recorder.success("cycle.actual", startNanos - Long.parseLong(previousActual));
-        }
-        vars.put(OlioScripts.PREVIOUS_ACTUAL_NS, Long.toString(startNanos));
-    }
-
-    static long latestEnd(SampleResult result) {
-        long end = result.getEndTime();
-        for (SampleResult sub : result.getSubResults()) {
-            end = Math.max(end, latestEnd(sub));
-        }
-        return end;
-    }
-
-    static boolean allSuccessful(SampleResult result) {
-        if (!result.isSuccessful()) {
-            return false;
-        }
-        for (SampleResult sub : result.getSubResults()) {
-            if (!allSuccessful(sub)) {
-                return false;
+            recorder.failedUnit(cycle.operation(), vm);
+            if (failuresLogged.add(cycle.operation())) {
+                // the first failure of each operation says why; the interval counts say how often
+                LOG.warn("{}: Olio {} failed: {}", vm, cycle.operation(), cycle.failure());
             }
         }
-        return true;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.tilemark.workloads.olio;
 
-import static java.util.Map.entry;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
@@ -25,11 +24,13 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
- * Olio's load as an Apache JMeter plan (jmeter-java-dsl): one thread per user, one operation per
- * iteration. Each iteration a Groovy pre-processor picks the next operation by Faban's Markov chain,
- * a Groovy timer waits for the operation's intended start (negative-exponential start-to-start
- * schedule), and a Switch Controller runs the operation's requests. Samples are named by operation.
- * Everything is stock JMeter, so {@link #saveAsJmx} gives a plan plain JMeter runs.
+ * Olio's load as a stock Apache JMeter plan (jmeter-java-dsl), what {@code tilemark olio export-jmx}
+ * writes: one thread per user, one operation per iteration. Each iteration a Groovy pre-processor picks
+ * the next operation by Faban's Markov chain, a Groovy timer waits for the operation's intended start
+ * (negative-exponential start-to-start schedule), and a Switch Controller runs the operation's HTTP
+ * samplers. Samples are named by operation. Everything is stock JMeter, so {@link #saveAsJmx} gives a
+ * plan plain JMeter runs. The embedded driver runs the same workload compiled ({@link OlioCycleSampler}):
+ * the requests and forms are {@link OlioRequests}' in both.
  */
 public final class OlioTestPlan {
 
@@ -38,7 +39,6 @@ public final class OlioTestPlan {
             "EventDetail", "PersonDetail", "AddPerson", "AddEvent");
 
     private static final ContentType TEXT = ContentType.TEXT_PLAIN.withCharset("UTF-8");
-    private static final ContentType PDF = ContentType.create("application/pdf");
 
     private OlioTestPlan() {
     }
@@ -64,26 +64,26 @@ public final class OlioTestPlan {
                         onceOnlyController(
                                 threadPause("0").children(jsr223PreProcessor("olio.init", OlioScripts.init())),
                                 // a returning user's browser already holds the static files: fetched unrecorded
-                                ifController("${olio_warm}", new OlioDslElements.PageSampler("olio.prime", "/"))),
+                                ifController("${olio_warm}", new OlioDslElements.PageSampler("olio.prime", OlioRequests.HOME))),
                         threadPause("0").children(
                                 jsr223PreProcessor("olio.schedule", OlioScripts.schedule()),
                                 new OlioDslElements.GroovyTimer("olio.waitForIntendedStart",
                                         OlioScripts.waitForIntendedStart())),
-                        ifController("${olio_logout_first}", httpSampler("Logout", "/logout")),
+                        ifController("${olio_logout_first}", httpSampler("Logout", OlioRequests.LOGOUT)),
                         new OlioDslElements.Switch("olio.operation", "${olio_op}", List.of(
-                                new OlioDslElements.PageSampler("HomePage", "/"),
-                                httpSampler("Login", "/login").method("POST")
-                                        .param("username", "user${olio_user}").param("password", "pass${olio_user}"),
-                                new OlioDslElements.PageSampler("TagSearch", "/tags?tag=${olio_tag}&page=1"),
+                                new OlioDslElements.PageSampler("HomePage", OlioRequests.HOME),
+                                login(),
+                                new OlioDslElements.PageSampler("TagSearch", OlioRequests.TAG_SEARCH),
                                 transaction("EventDetail",
-                                        new OlioDslElements.PageSampler("EventDetail.view", "/events/${olio_event_id}"),
+                                        new OlioDslElements.PageSampler("EventDetail.view", OlioRequests.EVENT),
                                         ifController("${olio_attend}",
-                                                httpSampler("EventDetail.attend", "/events/${olio_event_id}/attend")
-                                                        .method("POST")))
+                                                httpSampler("EventDetail.attend", OlioRequests.ATTEND).method("POST")))
                                         .generateParentSample(),
-                                new OlioDslElements.PageSampler("PersonDetail", "/people/${olio_person_id}"),
-                                addPerson(settings.uploadDir()),
-                                addEvent(settings.uploadDir())))));
+                                new OlioDslElements.PageSampler("PersonDetail", OlioRequests.PERSON),
+                                form("AddPerson", OlioRequests.ADD_PERSON, OlioRequests.PERSON_FIELDS,
+                                        OlioRequests.PERSON_FILES, settings.uploadDir()),
+                                form("AddEvent", OlioRequests.ADD_EVENT, OlioRequests.EVENT_FIELDS,
+                                        OlioRequests.EVENT_FILES, settings.uploadDir())))));
     }
 
     /** Writes the plan as a .jmx for stock JMeter (no Tilemark listener: add JMeter's own). */
@@ -91,44 +91,20 @@ public final class OlioTestPlan {
         build(settings).saveAsJmx(jmx.toString());
     }
 
-    private static DslHttpSampler addPerson(String uploadDir) {
-        DslHttpSampler form = httpSampler("AddPerson", "/people").method("POST");
-        textParts(form, List.of(
-                entry("username", "tm${olio_unique}"),
-                entry("password", "pw${olio_unique}"),
-                entry("firstname", "Tile"),
-                entry("lastname", "Mark${olio_unique}"),
-                entry("email", "tm${olio_unique}@example.com"),
-                entry("telephone", "555-0100"),
-                entry("summary", "A Tilemark simulated user."),
-                entry("timezone", "UTC")));
-        textParts(form, address("1 Benchmark Way"));
-        return form.bodyFilePart("image", uploadDir + "/" + OlioAssets.IMAGE, ContentType.IMAGE_PNG);
+    private static DslHttpSampler form(String label, String path, List<Map.Entry<String, String>> fields,
+            List<OlioRequests.FilePart> files, String uploadDir) {
+        DslHttpSampler form = httpSampler(label, path).method("POST");
+        textParts(form, fields);
+        for (OlioRequests.FilePart file : files) {
+            form.bodyFilePart(file.field(), uploadDir + "/" + file.file(), ContentType.create(file.contentType()));
+        }
+        return form;
     }
 
-    private static DslHttpSampler addEvent(String uploadDir) {
-        DslHttpSampler form = httpSampler("AddEvent", "/events").method("POST");
-        textParts(form, List.of(
-                entry("title", "Tilemark event ${olio_unique}"),
-                entry("summary", "An event added by a Tilemark user."),
-                entry("description", "Simulated social event for the Olio workload."),
-                entry("telephone", "555-0101"),
-                entry("timezone", "UTC"),
-                entry("year", "${olio_year}"),
-                entry("month", "${olio_month}"),
-                entry("day", "${olio_day}"),
-                entry("hour", "${olio_hour}"),
-                entry("minute", "${olio_minute}")));
-        textParts(form, address("2 Benchmark Way"));
-        textParts(form, List.of(entry("tags", "${olio_event_tags}")));
-        return form.bodyFilePart("image", uploadDir + "/" + OlioAssets.IMAGE, ContentType.IMAGE_PNG)
-                .bodyFilePart("literature", uploadDir + "/" + OlioAssets.LITERATURE, PDF);
-    }
-
-    /** The address fields both forms share (Olio stores a person's and an event's address alike). */
-    private static List<Map.Entry<String, String>> address(String street) {
-        return List.of(entry("street1", street), entry("street2", ""), entry("city", "Springfield"), entry("state", "CA"),
-                entry("zip", "94000"), entry("country", "USA"));
+    private static DslHttpSampler login() {
+        DslHttpSampler login = httpSampler("Login", OlioRequests.LOGIN).method("POST");
+        OlioRequests.LOGIN_FIELDS.forEach(field -> login.param(field.getKey(), field.getValue()));
+        return login;
     }
 
     private static void textParts(DslHttpSampler form, List<Map.Entry<String, String>> fields) {

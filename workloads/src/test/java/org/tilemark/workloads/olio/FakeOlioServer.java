@@ -37,6 +37,7 @@ final class FakeOlioServer implements AutoCloseable {
     private final Map<String, String> sessions = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> requests = new ConcurrentHashMap<>();
     final Queue<String> violations = new ConcurrentLinkedQueue<>();
+    private final java.util.Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
 
     FakeOlioServer(int loadedUsers) throws IOException {
         this.loadedUsers = loadedUsers;
@@ -56,6 +57,11 @@ final class FakeOlioServer implements AutoCloseable {
         return adder == null ? 0 : adder.sum();
     }
 
+    /** How many client connections sent requests (a driver's user keeps one while it is busy). */
+    int connections() {
+        return clientPorts.size();
+    }
+
     long total() {
         return requests.values().stream().mapToLong(LongAdder::sum).sum();
     }
@@ -66,6 +72,7 @@ final class FakeOlioServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             byte[] body = exchange.getRequestBody().readAllBytes();
             String key = method + " " + normalized(path);
+            clientPorts.add(exchange.getRemoteAddress().getPort());
             requests.computeIfAbsent(key, k -> new LongAdder()).increment();
             String user = sessionUser(exchange);
             Matcher m;

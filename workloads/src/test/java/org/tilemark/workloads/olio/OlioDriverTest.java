@@ -75,6 +75,7 @@ class OlioDriverTest {
             }
             long operations = OlioMarkovChain.OPERATIONS.stream().mapToLong(op -> counts.getOrDefault(op, 0L)).sum();
             assertEquals(attempts, completed);
+            assertTrue(server.connections() >= USERS, "every user sends requests: " + server.connections() + " connections");
             // the schedule throttles: an unpaced loop would run many times the planned USERS x 8 s / 50 ms
             assertTrue(completed < 2 * USERS * 8_000 / 50, "not paced by the cycle time: " + completed);
             assertEquals(operations, completed, "every successful operation is one completed unit");

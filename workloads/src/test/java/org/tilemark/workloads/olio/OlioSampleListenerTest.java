@@ -5,43 +5,30 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.time.Clock;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
-/** How samples become Tilemark measurements: latency from the intended start, lag, cycle gaps, failures. */
+/** How cycles become Tilemark measurements: latency from the intended start, lag, cycle gaps, failures. */
 class OlioSampleListenerTest {
 
-    private static final long INTENDED_MS = 1_800_000_000_000L;
+    private static final long MS = 1_000_000L;
+    private static final long INTENDED = 1_800_000_000_000L * MS + 250_000;
+    private static final long PREVIOUS_START = INTENDED - 4_000 * MS;
+    private static final long GAP = 5_000 * MS;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
     private final OlioSampleListener listener = new OlioSampleListener(recorder, "tile1-olio-web");
-    private JMeterVariables vars;
-
-    @BeforeEach
-    void newCycle() {
-        vars = new JMeterVariables();
-        JMeterContextService.getContext().setVariables(vars);
-        vars.put(OlioScripts.INTENDED_NS, Long.toString(TimeUnit.MILLISECONDS.toNanos(INTENDED_MS) + 250_000));
-        vars.put(OlioScripts.GAP_NS, Long.toString(TimeUnit.SECONDS.toNanos(5)));
-        vars.put(OlioScripts.PREVIOUS_ACTUAL_NS, Long.toString(TimeUnit.MILLISECONDS.toNanos(INTENDED_MS - 4_000)));
-        vars.put(OlioScripts.CYCLE_FIRST, "true");
-    }
 
     @Test
     void lateStartCountsInTheLatencyAndAsLag() {
-        // started 300 ms late, took 100 ms; an embedded image finished 20 ms after the page
-        SampleResult page = sample("HomePage", INTENDED_MS + 300, INTENDED_MS + 400, true);
-        page.addRawSubResult(sample("HomePage-1", INTENDED_MS + 380, INTENDED_MS + 420, true));
-        listener.sampleOccurred(new SampleEvent(page, "olio-users"));
+        // started 300 ms late, took 120 ms
+        occurred(new OlioCycle("HomePage", INTENDED, INTENDED + 300 * MS, INTENDED + 420 * MS, true, null,
+                GAP, PREVIOUS_START, null, 1));
         IntervalSnapshot s = recorder.cut();
-        assertEquals(420 - 0.25, millis(s, "HomePage"), 0.5);
-        assertEquals(300 - 0.25, s.scheduleLagNanos().getMaxValue() / 1e6, 0.5);
+        assertEquals(420, millis(s, "HomePage"), 0.5);
+        assertEquals(300, s.scheduleLagNanos().getMaxValue() / 1e6, 0.5);
         assertEquals(5000, millis(s, "cycle.intended"), 5);
         assertEquals(4300, millis(s, "cycle.actual"), 5);
         assertEquals(1, s.attempts());
@@ -50,10 +37,9 @@ class OlioSampleListenerTest {
     }
 
     @Test
-    void aFailedEmbeddedResourceFailsTheOperation() {
-        SampleResult page = sample("TagSearch", INTENDED_MS, INTENDED_MS + 50, true);
-        page.addRawSubResult(sample("TagSearch-1", INTENDED_MS + 10, INTENDED_MS + 30, false));
-        listener.sampleOccurred(new SampleEvent(page, "olio-users"));
+    void aFailedOperationCountsAsAFailedUnitOfItsVm() {
+        occurred(new OlioCycle("TagSearch", INTENDED, INTENDED, INTENDED + 50 * MS, false, "GET /static/olio.css: HTTP 500",
+                GAP, PREVIOUS_START, null, 1));
         IntervalSnapshot s = recorder.cut();
         assertNull(s.latencyNanos().get("TagSearch"));
         assertEquals(Map.of("TagSearch", 1L), s.errorsByOperation());
@@ -65,20 +51,21 @@ class OlioSampleListenerTest {
 
     @Test
     void loginAfterLogoutIsOneUnitTimedWithTheLogoutAsFabanTimesIt() {
-        listener.sampleOccurred(new SampleEvent(sample("Logout", INTENDED_MS, INTENDED_MS + 40, true), "g"));
-        listener.sampleOccurred(new SampleEvent(sample("Login", INTENDED_MS + 41, INTENDED_MS + 141, true), "g"));
+        occurred(new OlioCycle("Login", INTENDED, INTENDED, INTENDED + 141 * MS, true, null, GAP, PREVIOUS_START,
+                new OlioCycle.Logout(true, INTENDED + 40 * MS), 2));
         IntervalSnapshot s = recorder.cut();
         assertEquals(40, millis(s, "Logout"), 0.5);
         assertEquals(141, millis(s, "Login"), 0.5);
         assertEquals(1, s.attempts(), "Logout is part of the Login cycle");
         assertEquals(1, s.completed());
         assertEquals(1, s.latencyNanos().get("cycle.actual").getTotalCount(), "one cycle");
+        assertEquals("tile1-olio-web: 1 Olio operations sent 2 HTTP requests (2.00 per operation)", listener.requestsSummary());
     }
 
     @Test
     void aFailedLogoutFailsItsLogin() {
-        listener.sampleOccurred(new SampleEvent(sample("Logout", INTENDED_MS, INTENDED_MS + 40, false), "g"));
-        listener.sampleOccurred(new SampleEvent(sample("Login", INTENDED_MS + 41, INTENDED_MS + 141, true), "g"));
+        occurred(new OlioCycle("Login", INTENDED, INTENDED, INTENDED + 141 * MS, true, null, GAP, PREVIOUS_START,
+                new OlioCycle.Logout(false, INTENDED + 40 * MS), 2));
         IntervalSnapshot s = recorder.cut();
         assertEquals(Map.of("Logout", 1L, "Login", 1L), s.errorsByOperation());
         assertEquals(0, s.completed());
@@ -86,21 +73,22 @@ class OlioSampleListenerTest {
     }
 
     @Test
-    void samplesOutsideTheOperationsAndAfterStopAreIgnored() {
-        listener.sampleOccurred(new SampleEvent(sample("olio.prime", INTENDED_MS, INTENDED_MS + 10, true), "g"));
+    void aUsersFirstCycleHasNoGapAndOtherSamplesAndThoseAfterStopAreIgnored() {
+        occurred(new OlioCycle("HomePage", INTENDED, INTENDED, INTENDED + 10 * MS, true, null, -1, -1, null, 1));
+        SampleResult other = SampleResult.createTestSample(1, 2);
+        other.setSampleLabel("olio.stopped");
+        listener.sampleOccurred(new SampleEvent(other, "g"));
         listener.stopRecording();
-        listener.sampleOccurred(new SampleEvent(sample("HomePage", INTENDED_MS, INTENDED_MS + 10, false), "g"));
+        occurred(new OlioCycle("HomePage", INTENDED, INTENDED, INTENDED + 10 * MS, false, "stopped", GAP, PREVIOUS_START, null, 1));
         IntervalSnapshot s = recorder.cut();
-        assertEquals(Map.of(), s.latencyNanos());
+        assertEquals(Map.of("HomePage", 1L), Map.of("HomePage", s.latencyNanos().get("HomePage").getTotalCount()));
+        assertNull(s.latencyNanos().get("cycle.actual"));
         assertEquals(Map.of(), s.errorsByOperation());
-        assertEquals(0, s.attempts());
+        assertEquals(1, s.attempts());
     }
 
-    private static SampleResult sample(String label, long startMs, long endMs, boolean ok) {
-        SampleResult result = SampleResult.createTestSample(startMs, endMs);
-        result.setSampleLabel(label);
-        result.setSuccessful(ok);
-        return result;
+    private void occurred(OlioCycle cycle) {
+        listener.sampleOccurred(new SampleEvent(new OlioCycleSample(cycle), "olio-users"));
     }
 
     private static double millis(IntervalSnapshot s, String operation) {

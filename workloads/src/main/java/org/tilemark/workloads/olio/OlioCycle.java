@@ -1,0 +1,23 @@
+package org.tilemark.workloads.olio;
+
+/**
+ * One user's cycle: an operation run at (or after) its intended start. Times are epoch nanoseconds.
+ *
+ * @param operation        the operation (a {@link OlioMarkovChain#OPERATIONS} name)
+ * @param intendedNanos    when the schedule meant it to start
+ * @param startNanos       when its first request went out
+ * @param endNanos         when its last answer was read
+ * @param ok               every request of it succeeded (and a Login was accepted)
+ * @param failure          why not, or null
+ * @param gapNanos         the start-to-start gap the schedule drew before it, {@code -1} for a user's first
+ * @param previousStartNanos the previous cycle's actual start, {@code -1} for a user's first
+ * @param logout           the Logout a Login while logged in begins with, or null
+ * @param requests         HTTP requests the cycle sent: pages, redirects, embedded files (and the Logout's)
+ */
+record OlioCycle(String operation, long intendedNanos, long startNanos, long endNanos, boolean ok, String failure,
+                 long gapNanos, long previousStartNanos, Logout logout, long requests) {
+
+    /** Faban's Login while logged in is a Logout, then the Login: the Logout's outcome. */
+    record Logout(boolean ok, long endNanos) {
+    }
+}
