@@ -6,6 +6,7 @@ import org.tilemark.config.ConfigException;
 import org.tilemark.config.InputFiles;
 import org.tilemark.config.Messages;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.workloads.mail.MailWorkload;
 import picocli.CommandLine;
 
 /**
@@ -21,6 +22,11 @@ public final class TilemarkCli {
 
     /** Runs {@code args} (with commands made by {@code factory}) and returns the exit code. */
     public static int execute(CommandLine.IFactory factory, String... args) {
+        MailWorkload.SYSTEM_PROPERTIES.forEach((key, value) -> {
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, value);
+            }
+        });
         boolean debug = Arrays.asList(args).contains(DEBUG);
         String[] rest = Arrays.stream(args).filter(arg -> !arg.equals(DEBUG)).toArray(String[]::new);
         PrintStream err = System.err;

@@ -30,7 +30,6 @@ public final class HttpConnection implements AutoCloseable {
      * reuses a connection for up to 60 s): a new connection per operation would cost more than it.
      */
     static final Duration MAX_IDLE = Duration.ofSeconds(15);
-    private static final byte[] CRLF = {'\r', '\n'};
     private static final int MAX_HEAD = 64 * 1024;
 
     /** An answer: its status and body (decoded as UTF-8; empty when the caller did not want it decoded). */
@@ -371,66 +370,6 @@ public final class HttpConnection implements AutoCloseable {
     private static final class StaleConnection extends IOException {
         StaleConnection(Throwable cause) {
             super("connection closed before the answer began", cause);
-        }
-    }
-
-    /** A request's bytes, built in one reused buffer and written with one call. */
-    private static final class RequestBytes {
-        private byte[] bytes = new byte[1024];
-        private int length;
-
-        void start(String method, String target, byte[] hostHeader) {
-            length = 0;
-            ascii(method);
-            add((byte) ' ');
-            ascii(target);
-            ascii(" HTTP/1.1\r\n");
-            add(hostHeader, 0, hostHeader.length);
-        }
-
-        void end(String contentType, byte[] content) {
-            if (content != null) {
-                ascii("Content-Type: ");
-                ascii(contentType);
-                add(CRLF, 0, 2);
-                ascii("Content-Length: ");
-                ascii(Integer.toString(content.length));
-                add(CRLF, 0, 2);
-            }
-            add(CRLF, 0, 2);
-            if (content != null) {
-                add(content, 0, content.length);
-            }
-        }
-
-        void writeTo(OutputStream out) throws IOException {
-            out.write(bytes, 0, length);
-        }
-
-        private void ascii(String s) {
-            int n = s.length();
-            ensure(length + n);
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                bytes[length++] = c < 0x80 ? (byte) c : (byte) '?';
-            }
-        }
-
-        private void add(byte b) {
-            ensure(length + 1);
-            bytes[length++] = b;
-        }
-
-        private void add(byte[] b, int offset, int n) {
-            ensure(length + n);
-            System.arraycopy(b, offset, bytes, length, n);
-            length += n;
-        }
-
-        private void ensure(int capacity) {
-            if (bytes.length < capacity) {
-                bytes = Arrays.copyOf(bytes, Math.max(capacity, bytes.length * 2));
-            }
         }
     }
 }

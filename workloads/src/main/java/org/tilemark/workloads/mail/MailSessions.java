@@ -13,20 +13,6 @@ import org.tilemark.workloads.WorkloadConfigException;
 /** Jakarta Mail sessions with every socket bounded by a timeout, and the login check {@code prepare} runs. */
 final class MailSessions {
 
-    /**
-     * Jakarta Mail 2.1 finds its stream provider through a ServiceLoader scan of the class path's jars
-     * every time a message or body part is written: a fifth of the mail driver's CPU (bench/driver-cost).
-     * Named in its system property, the API instantiates that class directly. It is Angus Mail's own
-     * provider, the one the scan finds anyway; a user's choice in the property is kept.
-     */
-    private static final String STREAM_PROVIDER = "jakarta.mail.util.StreamProvider";
-
-    static {
-        if (System.getProperty(STREAM_PROVIDER) == null) {
-            System.setProperty(STREAM_PROVIDER, "org.eclipse.angus.mail.util.MailStreamProvider");
-        }
-    }
-
     private MailSessions() {
     }
 
