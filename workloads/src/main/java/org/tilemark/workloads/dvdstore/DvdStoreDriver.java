@@ -38,7 +38,7 @@ final class DvdStoreDriver implements WorkloadDriver {
     private final DriverContext context;
     private final DvdStoreSpec spec;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
-    private final UserThreads users = new UserThreads();
+    private final UserThreads users = UserThreads.platform();
     private final List<StoreFront> stores = new ArrayList<>();
     private final CommittedOrders committed = new CommittedOrders();
 
@@ -69,7 +69,8 @@ final class DvdStoreDriver implements WorkloadDriver {
             StoreFront store = new StoreFront(new HttpConnection(context.endpoint(vm), CONNECT_TIMEOUT), vm, spec.requestTimeout());
             stores.add(store);
             OrderCycle cycle = new OrderCycle(store, catalog, spec.mix(), random, recorder, tag, committed);
-            users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle));
+            users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle),
+                    store::abort);
         }
     }
 

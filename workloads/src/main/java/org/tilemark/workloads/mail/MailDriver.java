@@ -32,7 +32,7 @@ final class MailDriver implements WorkloadDriver {
     private final MailEndpoints endpoints;
     private final String password;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
-    private final UserThreads users = new UserThreads();
+    private final UserThreads users = UserThreads.virtual();
     private final List<MailClient> clients = new ArrayList<>();
     private DeliveryChecker checker;
     private Thread checkerThread;

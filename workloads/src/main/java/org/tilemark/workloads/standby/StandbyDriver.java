@@ -24,7 +24,7 @@ final class StandbyDriver implements WorkloadDriver {
     private final long seed;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
     private HttpConnection connection;
-    private final UserThreads pinger = new UserThreads();
+    private final UserThreads pinger = UserThreads.platform();
 
     StandbyDriver(InetSocketAddress endpoint, String vm, Duration interval, Duration timeout, long seed) {
         this.endpoint = endpoint;
@@ -45,7 +45,7 @@ final class StandbyDriver implements WorkloadDriver {
         long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
         Heartbeat heartbeat = new Heartbeat(connection, vm, timeout, recorder);
         pinger.start("standby-" + vm, new OpenLoopUser(0, originNanos, constant(interval), LoadShape.constant(1),
-                new SplittableRandom(seed), recorder, heartbeat));
+                new SplittableRandom(seed), recorder, heartbeat), connection::abort);
     }
 
     @Override
