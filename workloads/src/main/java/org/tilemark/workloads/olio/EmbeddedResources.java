@@ -107,8 +107,13 @@ final class EmbeddedResources {
         if (url.contains("://")) {
             return null;
         }
-        int query = pagePath.indexOf('?');
-        String path = query < 0 ? pagePath : pagePath.substring(0, query);
-        return path.substring(0, path.lastIndexOf('/') + 1) + url;
+        return relative(url, pagePath);
+    }
+
+    /** A relative reference resolved against {@code fromPath}'s directory (its query left out). */
+    static String relative(String reference, String fromPath) {
+        int query = fromPath.indexOf('?');
+        String path = query < 0 ? fromPath : fromPath.substring(0, query);
+        return path.substring(0, path.lastIndexOf('/') + 1) + reference;
     }
 }

@@ -137,12 +137,7 @@ final class OlioBrowser implements AutoCloseable {
             int slash = location.indexOf('/', scheme + 3);
             return slash < 0 ? "/" : location.substring(slash);
         }
-        if (location.startsWith("/")) {
-            return location;
-        }
-        int query = from.indexOf('?');
-        String path = query < 0 ? from : from.substring(0, query);
-        return path.substring(0, path.lastIndexOf('/') + 1) + location;
+        return location.startsWith("/") ? location : EmbeddedResources.relative(location, from);
     }
 
     /** The headers of the answer being read that the browser acts on. */

@@ -86,8 +86,11 @@ final class OlioCycleSampler extends AbstractSampler implements Interruptible {
     /** Stopping the run now: every user's request in progress fails at once, and no new cycle starts. */
     @Override
     public boolean interrupt() {
-        users.stopped = true;
-        users.all.forEach(OlioUser::abort);
+        // JMeter interrupts every thread's copy when it stops: the run's users are aborted once
+        if (!users.stopped) {
+            users.stopped = true;
+            users.all.forEach(OlioUser::abort);
+        }
         return true;
     }
 

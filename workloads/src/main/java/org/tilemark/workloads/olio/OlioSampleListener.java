@@ -1,5 +1,9 @@
 package org.tilemark.workloads.olio;
 
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
@@ -25,9 +29,9 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
 
     private final transient IntervalRecorder recorder;
     private final String vm;
-    private final java.util.Set<String> failuresLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final java.util.concurrent.atomic.LongAdder operations = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder requests = new java.util.concurrent.atomic.LongAdder();
+    private final Set<String> failuresLogged = ConcurrentHashMap.newKeySet();
+    private final LongAdder operations = new LongAdder();
+    private final LongAdder requests = new LongAdder();
     private volatile boolean recording = true;
 
     OlioSampleListener(IntervalRecorder recorder, String vm) {
@@ -52,7 +56,7 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
     String requestsSummary() {
         long ops = operations.sum();
         long sent = requests.sum();
-        return String.format(java.util.Locale.ROOT, "%s: %d Olio operations sent %d HTTP requests (%.2f per operation)",
+        return String.format(Locale.ROOT, "%s: %d Olio operations sent %d HTTP requests (%.2f per operation)",
                 vm, ops, sent, ops == 0 ? 0.0 : (double) sent / ops);
     }
 
