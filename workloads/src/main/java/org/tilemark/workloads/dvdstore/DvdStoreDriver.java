@@ -17,6 +17,7 @@ import org.tilemark.config.JdbcUrls;
 import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
+import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
@@ -38,6 +39,7 @@ final class DvdStoreDriver implements WorkloadDriver {
     private final DriverContext context;
     private final DvdStoreSpec spec;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+    private final FirstFailures failures = new FirstFailures("DVD Store");
     private final UserThreads users = UserThreads.platform();
     private final List<StoreFront> stores = new ArrayList<>();
     private final CommittedOrders committed = new CommittedOrders();
@@ -68,7 +70,7 @@ final class DvdStoreDriver implements WorkloadDriver {
             String vm = webVms.get(i % webVms.size());
             StoreFront store = new StoreFront(new HttpConnection(context.endpoint(vm), CONNECT_TIMEOUT), vm, spec.requestTimeout());
             stores.add(store);
-            OrderCycle cycle = new OrderCycle(store, catalog, spec.mix(), random, recorder, tag, committed);
+            OrderCycle cycle = new OrderCycle(store, catalog, spec.mix(), random, recorder, failures, tag, committed);
             users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle),
                     store::abort);
         }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
 import org.tilemark.config.DvdStoreMixSpec;
+import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.OpenLoopUser;
 import org.tilemark.workloads.dvdstore.StoreFront.Page;
@@ -31,18 +32,20 @@ final class OrderCycle implements OpenLoopUser.Cycle {
     private final DvdStoreMixSpec mix;
     private final RandomGenerator random;
     private final IntervalRecorder recorder;
+    private final FirstFailures failures;
     private final String userTag;
     private final CommittedOrders committed;
     private long newCustomers;
 
     OrderCycle(StoreFront store, Ds3Catalog catalog, DvdStoreMixSpec mix, RandomGenerator random,
-               IntervalRecorder recorder, String userTag, CommittedOrders committed) {
+               IntervalRecorder recorder, FirstFailures failures, String userTag, CommittedOrders committed) {
         this.store = store;
         this.catalog = catalog;
         this.products = new ProductPicker(catalog.size().products());
         this.mix = mix;
         this.random = random;
         this.recorder = recorder;
+        this.failures = failures;
         this.userTag = userTag;
         this.committed = committed;
     }
@@ -216,14 +219,21 @@ final class OrderCycle implements OpenLoopUser.Cycle {
                 dueNanos = now;
                 return page;
             } catch (StoreFrontException e) {
-                recorder.failedUnit(operation, store.vmName());
+                failed(operation, e.getMessage());
                 throw e;
             }
         }
 
         StoreFrontException fail(String operation, String why) {
-            recorder.failedUnit(operation, store.vmName());
+            failed(operation, why);
             return new StoreFrontException(why);
+        }
+
+        private void failed(String operation, String why) {
+            recorder.failedUnit(operation, store.vmName());
+            if (!Thread.currentThread().isInterrupted()) { // else the driver's stop cut the request
+                failures.failed(store.vmName(), operation, why);
+            }
         }
     }
 }

@@ -92,9 +92,16 @@ final class StoreFront implements AutoCloseable {
 
     private Page page(HttpConnection.Response response) throws StoreFrontException {
         if (response.status() != 200) {
-            throw new StoreFrontException("HTTP " + response.status() + " from " + vmName);
+            throw new StoreFrontException("HTTP " + response.status() + " from " + vmName + ": "
+                    + excerpt(response.body()));
         }
         return new Page(response.body());
+    }
+
+    /** The start of an error page, its tags dropped: the web tier says there what failed. */
+    static String excerpt(String body) {
+        String text = body.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
+        return text.length() <= 160 ? text : text.substring(0, 160) + "...";
     }
 
     private StoreFrontException failed(IOException e) {

@@ -1,15 +1,12 @@
 package org.tilemark.workloads.olio;
 
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.testelement.AbstractTestElement;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.IntervalRecorder;
 
 /**
@@ -25,11 +22,9 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
 
     static final String LOGOUT = "Logout";
 
-    private static final Logger LOG = LoggerFactory.getLogger(OlioSampleListener.class);
-
     private final transient IntervalRecorder recorder;
     private final String vm;
-    private final Set<String> failuresLogged = ConcurrentHashMap.newKeySet();
+    private final FirstFailures firstFailures = new FirstFailures("Olio");
     private final LongAdder operations = new LongAdder();
     private final LongAdder requests = new LongAdder();
     private volatile boolean recording = true;
@@ -84,10 +79,7 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
             recorder.completed(cycle.operation(), cycle.endNanos() - intended);
         } else {
             recorder.failedUnit(cycle.operation(), vm);
-            if (failuresLogged.add(cycle.operation())) {
-                // the first failure of each operation says why; the interval counts say how often
-                LOG.warn("{}: Olio {} failed: {}", vm, cycle.operation(), cycle.failure());
-            }
+            firstFailures.failed(vm, cycle.operation(), cycle.failure());
         }
     }
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.DvdStoreMixSpec;
+import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
@@ -231,7 +232,8 @@ class OrderCycleTest {
 
     private void runOrders(DvdStoreMixSpec mix, int orders) throws InterruptedException {
         StoreFront store = new StoreFront(new HttpConnection(server.getAddress(), Duration.ofSeconds(5)), VM, Duration.ofSeconds(10));
-        OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, "test", committed);
+        OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, new FirstFailures("DVD Store"), "test",
+                committed);
         for (int i = 0; i < orders; i++) {
             cycle.run(System.nanoTime());
         }

@@ -109,15 +109,15 @@ class StoreFrontTest {
     }
 
     @Test
-    void aServerErrorThrowsNamingTheVm() {
+    void aServerErrorThrowsNamingTheVmAndWhatItsPageSays() {
         StoreFront store = store(server.getAddress().getPort());
 
         assertThatThrownBy(() -> store.get("/ds3/broken", Map.of()))
                 .isInstanceOf(StoreFrontException.class)
-                .hasMessage("HTTP 500 from " + VM);
+                .hasMessage("HTTP 500 from " + VM + ": Internal error");
         assertThatThrownBy(() -> store.get("/ds3/missing", Map.of()))
                 .isInstanceOf(StoreFrontException.class)
-                .hasMessage("HTTP 404 from " + VM);
+                .hasMessageStartingWith("HTTP 404 from " + VM + ": 404 Not Found");
     }
 
     @Test

@@ -41,7 +41,7 @@ class BrowseController {
             ProductMatch match = ProductMatch.of(kind, Params.text("value", value, 50));
             jdbc.query(COLUMNS + "WHERE " + match.condition() + " ORDER BY prod_id LIMIT ?", row -> {
                 productRow(page, row);
-            }, match.prefix(), match.words(), limit);
+            }, match.parametersThen(limit));
         }
         return page.tableEnd().ok();
     }

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -120,6 +121,13 @@ class DvdStoreWebRoleTest {
         String titleWord = CATALOG.titleOf(prodId).split(" ")[1].toLowerCase();
         String titlePage = get("/ds3/browse?type=title&value=" + titleWord + "&batch=100").body();
         assertThat(titlePage).contains("data-prod-id=\"" + prodId + "\"");
+        // A part of the first word matches by prefix only (no whole word), and only titles that start with it.
+        String title = CATALOG.titleOf(prodId);
+        String prefix = title.substring(0, 4);
+        String prefixPage = get("/ds3/browse?type=title&value=" + prefix.toLowerCase() + "&batch=100").body();
+        assertThat(prefixPage).contains("data-prod-id=\"" + prodId + "\"");
+        assertThat(prefixPage.split("data-prod-id=").length - 1).as("rows of %s", prefix)
+                .isEqualTo(titlesMatching(prefix, 100));
         assertThat(get("/ds3/browse?type=category&value=Sci-Fi&batch=3").statusCode()).isEqualTo(200);
         assertThat(get("/ds3/browse?type=director&value=x&batch=3").statusCode()).isEqualTo(400);
         assertThat(get("/ds3/browse?type=title&value=x&batch=0").statusCode()).isEqualTo(400);
@@ -246,6 +254,12 @@ class DvdStoreWebRoleTest {
 
     private static int stock(int prodId) throws SQLException {
         return (int) query("SELECT quan_in_stock FROM inventory WHERE prod_id = " + prodId);
+    }
+
+    /** Catalog titles that start with the value or have it as a word, at most {@code limit}. */
+    private static long titlesMatching(String value, int limit) {
+        return LongStream.rangeClosed(1, CATALOG.size().products()).mapToObj(CATALOG::titleOf)
+                .filter(t -> t.startsWith(value) || List.of(t.split(" ")).contains(value)).limit(limit).count();
     }
 
     private static void update(String sql) throws SQLException {
