@@ -10,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One user's keep-alive HTTP/1.1 connection to one server, as a load driver's user holds it (DS3's driver
@@ -20,7 +21,8 @@ import java.util.Arrays;
  * 20 s with its stock server.xml; the JDK's HTTP server 30 s); a GET that finds its reused
  * connection closed before any byte of the answer is sent once more on a new one (RFC 9112 9.3.1: GET is
  * idempotent; a POST never is). A user stopped mid-request (an interrupt closes a virtual thread's socket)
- * gets an {@link InterruptedException}, not an I/O failure of the server's. Not thread-safe: one user's.
+ * gets an {@link InterruptedException}, not an I/O failure of the server's. Sockets block; {@link Deadlines}
+ * ends a request that outlives its timeout. Not thread-safe: one user's.
  */
 public final class HttpConnection implements AutoCloseable {
 
@@ -56,6 +58,7 @@ public final class HttpConnection implements AutoCloseable {
     private int limit;
     private byte[] body = new byte[16 * 1024];
     private final RequestBytes request = new RequestBytes();
+    private final AtomicReference<Deadlines.Due> pending = new AtomicReference<>();
 
     public HttpConnection(InetSocketAddress server, Duration connectTimeout) {
         this.server = server;
@@ -94,39 +97,54 @@ public final class HttpConnection implements AutoCloseable {
      * (a platform thread blocked in a socket read does not notice an interrupt).
      */
     public void abort() {
-        Socket open = socket;
-        if (open != null) {
-            try {
-                open.close();
-            } catch (IOException ignored) {
-                // closing: nothing to keep
-            }
-        }
+        closeQuietly(socket);
     }
 
+    /** One request within its deadline ({@link Deadlines}); one the scanner expired is late even if answered. */
     private Response exchange(Duration timeout, boolean idempotent, boolean decodeBody, HeaderListener headers)
             throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        Deadlines.Due due = Deadlines.start(pending, System.nanoTime() + timeout.toNanos(), socket);
         boolean reused = socket != null && System.nanoTime() - lastUsedNanos < MAX_IDLE.toNanos();
+        Response response;
         try {
-            if (!reused) {
-                connect(deadline);
-            }
-            try {
-                return send(deadline, decodeBody, headers);
-            } catch (StaleConnection stale) {
-                if (!reused || !idempotent) {
-                    throw new IOException("connection closed by " + server + " before it answered", stale);
-                }
-                connect(deadline);
-                return send(deadline, decodeBody, headers);
-            }
+            response = exchange(due, reused, idempotent, decodeBody, headers);
         } catch (IOException e) {
+            boolean expired = !due.end();
             close();
             if (Thread.interrupted()) {
                 throw new InterruptedException("stopped during a request to " + server);
             }
+            if (expired && !(e instanceof SocketTimeoutException)) {
+                SocketTimeoutException timedOut = due.timeout(server);
+                timedOut.initCause(e);
+                throw timedOut;
+            }
             throw e;
+        } catch (RuntimeException e) {
+            due.end();
+            close();
+            throw e;
+        }
+        if (!due.end()) {
+            close(); // the scanner closed it: the answer came after the deadline
+            throw due.timeout(server);
+        }
+        return response;
+    }
+
+    private Response exchange(Deadlines.Due due, boolean reused, boolean idempotent, boolean decodeBody,
+                              HeaderListener headers) throws IOException {
+        if (!reused) {
+            connect(due);
+        }
+        try {
+            return send(due.deadline, decodeBody, headers);
+        } catch (StaleConnection stale) {
+            if (!reused || !idempotent) {
+                throw new IOException("connection closed by " + server + " before it answered", stale);
+            }
+            connect(due);
+            return send(due.deadline, decodeBody, headers);
         }
     }
 
@@ -142,17 +160,27 @@ public final class HttpConnection implements AutoCloseable {
         return response;
     }
 
-    private void connect(long deadline) throws IOException {
+    /** A new connection; the connect blocks (a timed one leaves the JDK's socket non-blocking: reads poll). */
+    private void connect(Deadlines.Due due) throws IOException {
+        if (due.expired()) { // e.g. a kept connection the deadline closed under the answer's first read
+            throw due.timeout(server);
+        }
         close();
         Socket s = new Socket();
+        socket = s;
+        due.connecting(s, System.nanoTime() + connectTimeout.toNanos());
+        if (due.expired()) {
+            throw due.timeout(server);
+        }
         try {
             s.setTcpNoDelay(true);
-            s.connect(server, (int) Math.max(1, Math.min(connectTimeout.toMillis(), remainingMillis(deadline))));
+            s.connect(server);
         } catch (IOException e) {
-            s.close();
+            closeQuietly(s);
+            socket = null;
             throw e;
         }
-        socket = s;
+        due.connected();
         in = s.getInputStream();
         out = s.getOutputStream();
         position = 0;
@@ -287,12 +315,12 @@ public final class HttpConnection implements AutoCloseable {
 
     /** Reads into the buffer; false at end of stream. At the very start of an answer, the end is a stale connection. */
     private boolean fill(long deadline, boolean startOfAnswer) throws IOException {
-        socket.setSoTimeout(remainingMillis(deadline));
+        if (System.nanoTime() - deadline > 0) {
+            throw new SocketTimeoutException("no answer from " + server + " in time");
+        }
         int n;
         try {
             n = in.read(buffer, 0, buffer.length);
-        } catch (SocketTimeoutException e) {
-            throw new SocketTimeoutException("no answer from " + server + " in time");
         } catch (IOException reset) {
             if (startOfAnswer) {
                 throw new StaleConnection(reset);
@@ -328,14 +356,6 @@ public final class HttpConnection implements AutoCloseable {
         return n;
     }
 
-    private static int remainingMillis(long deadline) throws SocketTimeoutException {
-        long millis = (deadline - System.nanoTime()) / 1_000_000;
-        if (millis <= 0) {
-            throw new SocketTimeoutException("no answer in time");
-        }
-        return (int) Math.min(Integer.MAX_VALUE, millis);
-    }
-
     private static int parseInt(String s, int from, int to) throws IOException {
         int value = 0;
         for (int i = from; i < to; i++) {
@@ -352,18 +372,22 @@ public final class HttpConnection implements AutoCloseable {
         return s.length() <= 80 ? s : s.substring(0, 80) + "...";
     }
 
-    @Override
-    public void close() {
-        if (socket != null) {
+    private static void closeQuietly(Socket s) {
+        if (s != null) {
             try {
-                socket.close();
+                s.close();
             } catch (IOException ignored) {
                 // closing: nothing to keep
             }
-            socket = null;
-            in = null;
-            out = null;
         }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(socket);
+        socket = null;
+        in = null;
+        out = null;
     }
 
     /** The server had closed the reused connection before this request reached it. */

@@ -89,6 +89,53 @@ class HttpConnectionTest {
     }
 
     @Test
+    void aGetThatTimesOutOnAKeptConnectionIsATimeoutAndIsNotSentAgain() throws Exception {
+        server.createContext("/slow", exchange -> {
+            try {
+                Thread.sleep(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(exchange, 200, "late", false);
+        });
+        try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
+            assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200);
+            // The deadline closes the kept connection under the read: that is a timeout, not a stale connection.
+            assertThatThrownBy(() -> http.get("/slow", Duration.ofMillis(300)))
+                    .isInstanceOf(SocketTimeoutException.class).hasMessageContaining("no answer from");
+            assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200);
+        }
+        Thread.sleep(2_000); // the slow answer, written to the closed connection
+        assertThat(requests).containsExactly("GET /fixed", "GET /slow", "GET /fixed");
+    }
+
+    @Test
+    void aConnectNobodyAcceptsEndsAtTheConnectTimeout() throws Exception {
+        // A listener whose accept queue is full drops new connections' SYNs: their connect waits.
+        try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<java.net.Socket> queued = new java.util.ArrayList<>();
+            try {
+                for (int i = 0; i < 3; i++) {
+                    java.net.Socket s = new java.net.Socket();
+                    s.connect(full.getLocalSocketAddress(), 500);
+                    queued.add(s);
+                }
+            } catch (SocketTimeoutException queueFull) {
+                // the queue was full sooner
+            }
+            try (HttpConnection http = new HttpConnection((InetSocketAddress) full.getLocalSocketAddress(),
+                    Duration.ofMillis(300))) {
+                assertThatThrownBy(() -> http.get("/", TIMEOUT))
+                        .isInstanceOf(SocketTimeoutException.class).hasMessageContaining("no connection to");
+            } finally {
+                for (java.net.Socket s : queued) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void aUserStoppedMidRequestGetsAnInterruptNotAnIoFailure() throws Exception {
         server.createContext("/hang", exchange -> {
             try {

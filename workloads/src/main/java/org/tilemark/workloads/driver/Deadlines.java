@@ -1,0 +1,112 @@
+package org.tilemark.workloads.driver;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Ends the {@link HttpConnection} requests that outlive their deadline, from one daemon thread that
+ * looks at the pending ones every {@link #SCAN}: it closes the request's socket, and the blocked call
+ * fails at once. A socket with a read timeout would end the wait itself, but the JDK then makes the
+ * socket non-blocking and waits in {@code poll}: an answer costs a read that finds nothing, a poll and
+ * a read, where a blocking socket's costs one read (docs/benchmarks.md has the figures). A deadline is
+ * kept to within one scan.
+ */
+final class Deadlines {
+
+    static final Duration SCAN = Duration.ofMillis(50);
+
+    private static final Set<Due> PENDING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Thread.ofPlatform().daemon().name("http-deadlines").stackSize(256 * 1024).start(Deadlines::scan);
+    }
+
+    private Deadlines() {
+    }
+
+    /** A request starting now, due by {@code deadline} (System.nanoTime), on {@code socket} if it has one. */
+    static Due start(AtomicReference<Due> slot, long deadline, Socket socket) {
+        Due due = new Due(slot, deadline, socket);
+        slot.set(due);
+        PENDING.add(due);
+        return due;
+    }
+
+    private static void scan() {
+        while (true) {
+            LockSupport.parkNanos(SCAN.toNanos());
+            long now = System.nanoTime();
+            for (Due due : PENDING) {
+                due.expireIfDue(now);
+            }
+        }
+    }
+
+    /**
+     * One request's deadline and the socket it uses. It ends once: by its owner ({@link #end}) or, past
+     * its time, by the scanner, which then closes the socket. The owner publishes a new socket before it
+     * checks {@link #expired}, and the scanner expires the request before it reads the socket: one of
+     * them sees the other.
+     */
+    static final class Due {
+        final long deadline;
+        private final AtomicReference<Due> slot;
+        private volatile long expiresAt;
+        private volatile Socket socket;
+        private volatile boolean connecting;
+
+        private Due(AtomicReference<Due> slot, long deadline, Socket socket) {
+            this.slot = slot;
+            this.deadline = deadline;
+            this.expiresAt = deadline;
+            this.socket = socket;
+        }
+
+        /** The owner is done with the request, blocking no more: false when the scanner had expired it. */
+        boolean end() {
+            PENDING.remove(this);
+            return slot.compareAndSet(this, null);
+        }
+
+        boolean expired() {
+            return slot.get() != this;
+        }
+
+        /** A new socket, connecting within {@code connectDeadline} (and the request's deadline). */
+        void connecting(Socket s, long connectDeadline) {
+            socket = s;
+            connecting = true;
+            expiresAt = Math.min(deadline, connectDeadline);
+        }
+
+        void connected() {
+            connecting = false;
+            expiresAt = deadline;
+        }
+
+        SocketTimeoutException timeout(InetSocketAddress server) {
+            return new SocketTimeoutException((connecting ? "no connection to " : "no answer from ") + server + " in time");
+        }
+
+        private void expireIfDue(long now) {
+            if (now - expiresAt > 0 && slot.compareAndSet(this, null)) {
+                PENDING.remove(this);
+                Socket s = socket;
+                if (s != null) {
+                    try {
+                        s.close();
+                    } catch (IOException ignored) {
+                        // closing: nothing to keep
+                    }
+                }
+            }
+        }
+    }
+}
