@@ -71,14 +71,7 @@ class HttpConnectionTest {
 
     @Test
     void anAnswerThatDoesNotComeInTimeIsATimeout() throws Exception {
-        server.createContext("/slow", exchange -> {
-            try {
-                Thread.sleep(2_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            respond(exchange, 200, "late", false);
-        });
+        answerAfter("/slow", Duration.ofSeconds(2));
         try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
             // Answered 2 s later, had the client waited: the timeout ends the wait instead.
             assertThatThrownBy(() -> http.get("/slow", Duration.ofMillis(300))).isInstanceOf(SocketTimeoutException.class);
@@ -90,14 +83,7 @@ class HttpConnectionTest {
 
     @Test
     void aGetThatTimesOutOnAKeptConnectionIsATimeoutAndIsNotSentAgain() throws Exception {
-        server.createContext("/slow", exchange -> {
-            try {
-                Thread.sleep(2_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            respond(exchange, 200, "late", false);
-        });
+        answerAfter("/slow", Duration.ofSeconds(2));
         try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
             assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200);
             // The deadline closes the kept connection under the read: that is a timeout, not a stale connection.
@@ -137,14 +123,7 @@ class HttpConnectionTest {
 
     @Test
     void aUserStoppedMidRequestGetsAnInterruptNotAnIoFailure() throws Exception {
-        server.createContext("/hang", exchange -> {
-            try {
-                Thread.sleep(3_000); // longer than the test waits before it interrupts
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            respond(exchange, 200, "late", false);
-        });
+        answerAfter("/hang", Duration.ofSeconds(3)); // longer than the test waits before it interrupts
         java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
         try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
             Thread user = Thread.ofVirtual().start(() -> {
@@ -199,6 +178,17 @@ class HttpConnectionTest {
         try (HttpConnection http = new HttpConnection(new InetSocketAddress("127.0.0.1", port), TIMEOUT)) {
             assertThatThrownBy(() -> http.get("/", TIMEOUT)).isInstanceOf(java.net.ConnectException.class);
         }
+    }
+
+    private void answerAfter(String path, Duration delay) {
+        server.createContext(path, exchange -> {
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(exchange, 200, "late", false);
+        });
     }
 
     private void respond(HttpExchange exchange, int status, String body, boolean chunked) throws IOException {
