@@ -1,13 +1,12 @@
 package org.tilemark.workloads.driver;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -32,9 +31,8 @@ final class Deadlines {
     }
 
     /** A request starting now, due by {@code deadline} (System.nanoTime), on {@code socket} if it has one. */
-    static Due start(AtomicReference<Due> slot, long deadline, Socket socket) {
-        Due due = new Due(slot, deadline, socket);
-        slot.set(due);
+    static Due start(long deadline, Socket socket) {
+        Due due = new Due(deadline, socket);
         PENDING.add(due);
         return due;
     }
@@ -57,13 +55,12 @@ final class Deadlines {
      */
     static final class Due {
         final long deadline;
-        private final AtomicReference<Due> slot;
+        private final AtomicBoolean over = new AtomicBoolean();
         private volatile long expiresAt;
         private volatile Socket socket;
         private volatile boolean connecting;
 
-        private Due(AtomicReference<Due> slot, long deadline, Socket socket) {
-            this.slot = slot;
+        private Due(long deadline, Socket socket) {
             this.deadline = deadline;
             this.expiresAt = deadline;
             this.socket = socket;
@@ -72,11 +69,12 @@ final class Deadlines {
         /** The owner is done with the request, blocking no more: false when the scanner had expired it. */
         boolean end() {
             PENDING.remove(this);
-            return slot.compareAndSet(this, null);
+            return over.compareAndSet(false, true);
         }
 
+        /** Asked by the owner before it has ended the request: true when the scanner has. */
         boolean expired() {
-            return slot.get() != this;
+            return over.get();
         }
 
         /** A new socket, connecting within {@code connectDeadline} (and the request's deadline). */
@@ -96,16 +94,9 @@ final class Deadlines {
         }
 
         private void expireIfDue(long now) {
-            if (now - expiresAt > 0 && slot.compareAndSet(this, null)) {
+            if (now - expiresAt > 0 && over.compareAndSet(false, true)) {
                 PENDING.remove(this);
-                Socket s = socket;
-                if (s != null) {
-                    try {
-                        s.close();
-                    } catch (IOException ignored) {
-                        // closing: nothing to keep
-                    }
-                }
+                HttpConnection.closeQuietly(socket);
             }
         }
     }

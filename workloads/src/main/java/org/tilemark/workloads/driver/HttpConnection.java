@@ -10,7 +10,6 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One user's keep-alive HTTP/1.1 connection to one server, as a load driver's user holds it (DS3's driver
@@ -58,7 +57,6 @@ public final class HttpConnection implements AutoCloseable {
     private int limit;
     private byte[] body = new byte[16 * 1024];
     private final RequestBytes request = new RequestBytes();
-    private final AtomicReference<Deadlines.Due> pending = new AtomicReference<>();
 
     public HttpConnection(InetSocketAddress server, Duration connectTimeout) {
         this.server = server;
@@ -103,7 +101,7 @@ public final class HttpConnection implements AutoCloseable {
     /** One request within its deadline ({@link Deadlines}); one the scanner expired is late even if answered. */
     private Response exchange(Duration timeout, boolean idempotent, boolean decodeBody, HeaderListener headers)
             throws IOException, InterruptedException {
-        Deadlines.Due due = Deadlines.start(pending, System.nanoTime() + timeout.toNanos(), socket);
+        Deadlines.Due due = Deadlines.start(System.nanoTime() + timeout.toNanos(), socket);
         boolean reused = socket != null && System.nanoTime() - lastUsedNanos < MAX_IDLE.toNanos();
         Response response;
         try {
@@ -372,7 +370,7 @@ public final class HttpConnection implements AutoCloseable {
         return s.length() <= 80 ? s : s.substring(0, 80) + "...";
     }
 
-    private static void closeQuietly(Socket s) {
+    static void closeQuietly(Socket s) {
         if (s != null) {
             try {
                 s.close();

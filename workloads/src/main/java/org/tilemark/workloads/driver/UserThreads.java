@@ -30,8 +30,8 @@ public final class UserThreads {
     /**
      * Users on platform threads (256 KiB stacks), each given the abort that ends its blocking I/O. A
      * request then costs the kernel's one wake-up of the blocked thread, not a poller's and a carrier
-     * thread's as well (bench/driver-cost: DVD Store 105-111 µs of CPU per page on virtual threads, 85 on
-     * platform threads).
+     * thread's as well (bench/driver-cost's JFR split, which undercounts both alike: DVD Store 105-111 µs of
+     * CPU per page on virtual threads, 85 on platform threads).
      */
     public static UserThreads platform() {
         return new UserThreads(Thread.ofPlatform().stackSize(256 * 1024).daemon(true));
