@@ -36,6 +36,8 @@ public class JfrHarnessProfile {
                     "org.apache.http.", "org.codehaus.groovy.", "groovy.")),
             Map.entry("mail driver", List.of("org.tilemark.workloads.mail.", "jakarta.mail.", "org.eclipse.angus.")),
             Map.entry("standby heartbeat", List.of("org.tilemark.workloads.standby.")),
+            // After the workloads: their users start requests here too, but only the scanner's thread stays.
+            Map.entry("HTTP deadlines (the drivers' shared thread)", List.of("org.tilemark.workloads.driver.Deadlines")),
             Map.entry("local endpoint forwarding", List.of("org.tilemark.infra.platform.local.EndpointProxy",
                     "org.tilemark.infra.platform.local.BridgedConnection")),
             Map.entry("infra operations and platform", List.of("org.tilemark.infra.", "org.tilemark.workloads.deploy.")),

@@ -82,6 +82,18 @@ class HttpConnectionTest {
     }
 
     @Test
+    void aDeadlineSoonerThanTheScannersNextLookWakesIt() throws Exception {
+        // The scanner sleeps up to Deadlines.IDLE (1 s) when nothing is due sooner; an answer 700 ms
+        // late shows whether a request due in 100 ms woke it (then it is a timeout) or not.
+        answerAfter("/slow", Duration.ofMillis(700));
+        try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
+            assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200);
+            Thread.sleep(Deadlines.IDLE.toMillis() + 100); // nothing pending: the scanner parks for IDLE
+            assertThatThrownBy(() -> http.get("/slow", Duration.ofMillis(100))).isInstanceOf(SocketTimeoutException.class);
+        }
+    }
+
+    @Test
     void aGetThatTimesOutOnAKeptConnectionIsATimeoutAndIsNotSentAgain() throws Exception {
         answerAfter("/slow", Duration.ofSeconds(2));
         try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
