@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Reads one connection's HTTP/1.x answers into reused buffers. The head is parsed where it lies in the
@@ -40,6 +41,9 @@ final class AnswerReader {
     private int lineEnd;
     private int nextLine;
     private boolean closeAfter;
+    /** The last listener's header names as bytes: a connection's listener is usually the same one. */
+    private HttpConnection.HeaderListener namesOf;
+    private List<byte[]> heardNames = List.of();
 
     AnswerReader(InetSocketAddress server) {
         this.server = server;
@@ -101,7 +105,7 @@ final class AnswerReader {
                 chunked = text(valueStart, valueEnd).toLowerCase(java.util.Locale.ROOT).contains("chunked");
             } else if (nameIs(start, nameEnd, CONNECTION)) {
                 closeAfter = text(valueStart, valueEnd).equalsIgnoreCase("close");
-            } else if (headers != HttpConnection.IGNORE_HEADERS) {
+            } else if (headers != HttpConnection.IGNORE_HEADERS && hears(headers, start, nameEnd)) {
                 headers.header(text(start, nameEnd), text(valueStart, valueEnd));
             }
         }
@@ -117,6 +121,22 @@ final class AnswerReader {
             closeAfter = true;
         }
         return new HttpConnection.Response(status, decodeBody ? new String(body, 0, length, StandardCharsets.UTF_8) : "");
+    }
+
+    private boolean hears(HttpConnection.HeaderListener headers, int from, int to) {
+        if (headers != namesOf) {
+            heardNames = headers.names().stream().map(name -> ascii(name.toLowerCase(java.util.Locale.ROOT))).toList();
+            namesOf = headers;
+        }
+        if (heardNames.isEmpty()) {
+            return true;
+        }
+        for (byte[] name : heardNames) {
+            if (nameIs(from, to, name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private int fixedBody(long contentLength, long deadline) throws IOException {

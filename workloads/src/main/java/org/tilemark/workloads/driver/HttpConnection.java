@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * One user's keep-alive HTTP/1.1 connection to one server, as a load driver's user holds it (DS3's driver
@@ -37,6 +38,14 @@ public final class HttpConnection implements AutoCloseable {
     @FunctionalInterface
     public interface HeaderListener {
         void header(String name, String value);
+
+        /**
+         * The names (lower case) of the headers it hears; the others are passed over before they are
+         * made Strings. Empty, the default: every header.
+         */
+        default List<String> names() {
+            return List.of();
+        }
     }
 
     static final HeaderListener IGNORE_HEADERS = (name, value) -> { };

@@ -36,11 +36,13 @@ final class EmbeddedResources {
         return found;
     }
 
+    /** The tags that embed a file, by name: a tag is copied and lower-cased only when it is one of them. */
+    private static final List<String> EMBEDDING = List.of("img", "script", "embed", "input", "link");
+
     /** The URL a tag between {@code from} and {@code end} makes the browser fetch, or null. */
     private static String resourceOf(String html, int from, int end) {
-        // most tags are none of these: one character rules them out
-        char first = Character.toLowerCase(html.charAt(from));
-        if (first != 'i' && first != 's' && first != 'l' && first != 'e') {
+        // most tags (span, li, a, div...) are none of these: their name rules them out without a copy
+        if (!embeds(html, from, end)) {
             return null;
         }
         String tag = html.substring(from, end);
@@ -59,6 +61,17 @@ final class EmbeddedResources {
             return rel != null && rel.toLowerCase(Locale.ROOT).contains("stylesheet") ? attribute(tag, lower, "href") : null;
         }
         return null;
+    }
+
+    private static boolean embeds(String html, int from, int end) {
+        for (String name : EMBEDDING) {
+            int after = from + name.length();
+            if (after <= end && html.regionMatches(true, from, name, 0, name.length())
+                    && (after == end || Character.isWhitespace(html.charAt(after)) || html.charAt(after) == '/')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isTag(String lower, String name) {

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.tilemark.workloads.driver.HttpConnection;
@@ -140,6 +141,8 @@ final class OlioBrowser implements AutoCloseable {
         return location.startsWith("/") ? location : EmbeddedResources.relative(location, from);
     }
 
+    private static final List<String> HEARD = List.of("location", "set-cookie", "cache-control");
+
     /** The headers of the answer being read that the browser acts on. */
     private final class Answer implements HttpConnection.HeaderListener {
         String path;
@@ -152,6 +155,11 @@ final class OlioBrowser implements AutoCloseable {
             location = null;
             maxAgeSeconds = 0;
             cookiesChanged = false;
+        }
+
+        @Override
+        public List<String> names() {
+            return HEARD;
         }
 
         @Override

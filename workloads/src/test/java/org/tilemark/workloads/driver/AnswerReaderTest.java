@@ -37,6 +37,26 @@ class AnswerReaderTest {
     }
 
     @Test
+    void aListenerThatNamesItsHeadersHearsOnlyThose() throws IOException {
+        reader.attach(trickle("HTTP/1.1 200 OK\r\nDate: today\r\nSET-COOKIE: a=b\r\nContent-Length: 0\r\n"
+                + "Cache-Control: max-age=60\r\nVary: Accept\r\n\r\n"));
+        HttpConnection.HeaderListener cookiesAndCaching = new HttpConnection.HeaderListener() {
+            @Override
+            public void header(String name, String value) {
+                hear(name, value);
+            }
+
+            @Override
+            public List<String> names() {
+                return List.of("Set-Cookie", "cache-control");
+            }
+        };
+
+        assertThat(reader.read(NO_DEADLINE, true, cookiesAndCaching).status()).isEqualTo(200);
+        assertThat(heard).containsExactly("SET-COOKIE=a=b", "Cache-Control=max-age=60");
+    }
+
+    @Test
     void aHeaderLineLongerThanTheBufferIsReadWhole() throws IOException {
         String cookie = "c".repeat(40_000);
         reader.attach(new ByteArrayInputStream(("HTTP/1.1 200 OK\r\nSet-Cookie: " + cookie + "\r\nContent-Length: 2\r\n"
