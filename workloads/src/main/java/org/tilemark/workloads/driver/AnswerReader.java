@@ -2,9 +2,10 @@ package org.tilemark.workloads.driver;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +33,9 @@ final class AnswerReader {
     }
 
     private final InetSocketAddress server;
-    private InputStream in;
+    private ReadableByteChannel in;
+    /** What a read brings lands here first: a direct buffer, which the socket reads into without a copy. */
+    private final ByteBuffer incoming = ByteBuffer.allocateDirect(16 * 1024);
     private byte[] buffer = new byte[16 * 1024];
     private int position;
     private int limit;
@@ -49,9 +52,9 @@ final class AnswerReader {
         this.server = server;
     }
 
-    /** A new connection's stream: nothing of an earlier one's is kept. */
-    void attach(InputStream stream) {
-        in = stream;
+    /** A new connection: nothing of an earlier one's is kept. */
+    void attach(ReadableByteChannel connection) {
+        in = connection;
         position = 0;
         limit = 0;
     }
@@ -243,7 +246,10 @@ final class AnswerReader {
         }
         int n;
         try {
-            n = in.read(buffer, limit, buffer.length - limit);
+            incoming.clear().limit(Math.min(incoming.capacity(), buffer.length - limit));
+            do {
+                n = in.read(incoming);
+            } while (n == 0);
         } catch (IOException reset) {
             if (startOfAnswer) {
                 throw new StaleConnection(reset);
@@ -256,6 +262,7 @@ final class AnswerReader {
             }
             return false;
         }
+        incoming.flip().get(buffer, limit, n);
         limit += n;
         return true;
     }

@@ -1,7 +1,7 @@
 package org.tilemark.workloads.driver;
 
+import java.io.Closeable;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Set;
@@ -32,9 +32,9 @@ final class Deadlines {
     private Deadlines() {
     }
 
-    /** A request starting now, due by {@code deadline} (System.nanoTime), on {@code socket} if it has one. */
-    static Due start(long deadline, Socket socket) {
-        Due due = new Due(deadline, socket);
+    /** A request starting now, due by {@code deadline} (System.nanoTime), on {@code connection} if it has one. */
+    static Due start(long deadline, Closeable connection) {
+        Due due = new Due(deadline, connection);
         PENDING.add(due);
         wakeBefore(deadline);
         return due;
@@ -72,13 +72,13 @@ final class Deadlines {
         final long deadline;
         private final AtomicBoolean over = new AtomicBoolean();
         private volatile long expiresAt;
-        private volatile Socket socket;
+        private volatile Closeable connection;
         private volatile boolean connecting;
 
-        private Due(long deadline, Socket socket) {
+        private Due(long deadline, Closeable connection) {
             this.deadline = deadline;
             this.expiresAt = deadline;
-            this.socket = socket;
+            this.connection = connection;
         }
 
         /** The owner is done with the request, blocking no more: false when the scanner had expired it. */
@@ -93,8 +93,8 @@ final class Deadlines {
         }
 
         /** A new socket, connecting within {@code connectDeadline} (and the request's deadline). */
-        void connecting(Socket s, long connectDeadline) {
-            socket = s;
+        void connecting(Closeable opened, long connectDeadline) {
+            connection = opened;
             connecting = true;
             expiresAt = Math.min(deadline, connectDeadline);
             wakeBefore(expiresAt);
@@ -115,7 +115,7 @@ final class Deadlines {
             if (now - expiry >= 0) {
                 if (over.compareAndSet(false, true)) {
                     PENDING.remove(this);
-                    HttpConnection.closeQuietly(socket);
+                    HttpConnection.closeQuietly(connection);
                 }
                 return now + SCANNING; // ended: nothing to wake for
             }

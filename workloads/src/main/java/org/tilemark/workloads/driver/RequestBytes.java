@@ -1,7 +1,8 @@
 package org.tilemark.workloads.driver;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import java.util.Arrays;
 
 /** A request's bytes, built in one reused buffer and written with one call. */
@@ -10,6 +11,7 @@ final class RequestBytes {
 
     private byte[] bytes = new byte[1024];
     private int length;
+    private ByteBuffer direct = ByteBuffer.allocateDirect(1024);
 
     void start(String method, String target, byte[] hostHeader) {
         length = 0;
@@ -35,8 +37,16 @@ final class RequestBytes {
         }
     }
 
-    void writeTo(OutputStream out) throws IOException {
-        out.write(bytes, 0, length);
+    /** Writes the request through a direct buffer of its own (a heap buffer would go through the JDK's temporary ones). */
+    void writeTo(WritableByteChannel channel) throws IOException {
+        if (direct.capacity() < length) {
+            direct = ByteBuffer.allocateDirect(Math.max(length, direct.capacity() * 2));
+        }
+        direct.clear();
+        direct.put(bytes, 0, length).flip();
+        while (direct.hasRemaining()) {
+            channel.write(direct);
+        }
     }
 
     void ascii(String s) {

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,8 +60,8 @@ class AnswerReaderTest {
     @Test
     void aHeaderLineLongerThanTheBufferIsReadWhole() throws IOException {
         String cookie = "c".repeat(40_000);
-        reader.attach(new ByteArrayInputStream(("HTTP/1.1 200 OK\r\nSet-Cookie: " + cookie + "\r\nContent-Length: 2\r\n"
-                + "Connection: close\r\n\r\nok").getBytes(StandardCharsets.ISO_8859_1)));
+        reader.attach(Channels.newChannel(new ByteArrayInputStream(("HTTP/1.1 200 OK\r\nSet-Cookie: " + cookie + "\r\nContent-Length: 2\r\n"
+                + "Connection: close\r\n\r\nok").getBytes(StandardCharsets.ISO_8859_1))));
 
         assertThat(reader.read(NO_DEADLINE, true, this::hear).body()).isEqualTo("ok");
         assertThat(heard).containsExactly("Set-Cookie=" + cookie);
@@ -77,7 +78,7 @@ class AnswerReaderTest {
 
     @Test
     void anEmptyStreamIsAStaleConnectionButAnAnswerCutShortIsNot() {
-        reader.attach(new ByteArrayInputStream(new byte[0]));
+        reader.attach(Channels.newChannel(new ByteArrayInputStream(new byte[0])));
         assertThatThrownBy(() -> reader.read(NO_DEADLINE, true, this::hear)).isInstanceOf(AnswerReader.StaleConnection.class);
 
         reader.attach(trickle("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort"));
@@ -100,13 +101,13 @@ class AnswerReaderTest {
         heard.add(name + "=" + value);
     }
 
-    /** A stream that hands out one byte per read, as a slow network might. */
-    private static InputStream trickle(String text) {
-        return new ByteArrayInputStream(text.getBytes(StandardCharsets.ISO_8859_1)) {
+    /** A channel that hands out one byte per read, as a slow network might. */
+    private static ReadableByteChannel trickle(String text) {
+        return Channels.newChannel(new ByteArrayInputStream(text.getBytes(StandardCharsets.ISO_8859_1)) {
             @Override
             public synchronized int read(byte[] b, int off, int len) {
                 return super.read(b, off, Math.min(len, 1));
             }
-        };
+        });
     }
 }
