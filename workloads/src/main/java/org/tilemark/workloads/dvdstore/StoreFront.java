@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tilemark.workloads.driver.FormEncoding;
 import org.tilemark.workloads.driver.HttpConnection;
 
 /**
@@ -130,14 +131,7 @@ final class StoreFront implements AutoCloseable {
     /** The fields as {@code application/x-www-form-urlencoded}, in one builder ({@link FormEncoding}). */
     private static String form(Map<String, String> fields) {
         StringBuilder form = new StringBuilder(128);
-        fields.forEach((name, value) -> {
-            if (!form.isEmpty()) {
-                form.append('&');
-            }
-            FormEncoding.append(form, name);
-            form.append('=');
-            FormEncoding.append(form, value);
-        });
+        fields.forEach((name, value) -> FormEncoding.field(form, name, value));
         return form.toString();
     }
 }

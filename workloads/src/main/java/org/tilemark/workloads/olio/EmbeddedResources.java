@@ -42,7 +42,8 @@ final class EmbeddedResources {
     /** The URL a tag between {@code from} and {@code end} makes the browser fetch, or null. */
     private static String resourceOf(String html, int from, int end) {
         // most tags (span, li, a, div...) are none of these: their name rules them out without a copy
-        if (!embeds(html, from, end)) {
+        String name = embeddingTag(html, from, end);
+        if (name == null) {
             return null;
         }
         String tag = html.substring(from, end);
@@ -50,33 +51,26 @@ final class EmbeddedResources {
         if (lower.length() != tag.length()) {
             return null; // not Olio's markup: its tags are ASCII
         }
-        if (isTag(lower, "img") || isTag(lower, "script") || isTag(lower, "embed")) {
-            return attribute(tag, lower, "src");
-        }
-        if (isTag(lower, "input")) {
-            return "image".equalsIgnoreCase(attribute(tag, lower, "type")) ? attribute(tag, lower, "src") : null;
-        }
-        if (isTag(lower, "link")) {
-            String rel = attribute(tag, lower, "rel");
-            return rel != null && rel.toLowerCase(Locale.ROOT).contains("stylesheet") ? attribute(tag, lower, "href") : null;
-        }
-        return null;
+        return switch (name) {
+            case "input" -> "image".equalsIgnoreCase(attribute(tag, lower, "type")) ? attribute(tag, lower, "src") : null;
+            case "link" -> {
+                String rel = attribute(tag, lower, "rel");
+                yield rel != null && rel.toLowerCase(Locale.ROOT).contains("stylesheet") ? attribute(tag, lower, "href") : null;
+            }
+            default -> attribute(tag, lower, "src"); // img, script, embed
+        };
     }
 
-    private static boolean embeds(String html, int from, int end) {
+    /** Which of {@link #EMBEDDING} the tag is, read in place; null for any other tag. */
+    private static String embeddingTag(String html, int from, int end) {
         for (String name : EMBEDDING) {
             int after = from + name.length();
             if (after <= end && html.regionMatches(true, from, name, 0, name.length())
                     && (after == end || Character.isWhitespace(html.charAt(after)) || html.charAt(after) == '/')) {
-                return true;
+                return name;
             }
         }
-        return false;
-    }
-
-    private static boolean isTag(String lower, String name) {
-        return lower.startsWith(name) && (lower.length() == name.length()
-                || Character.isWhitespace(lower.charAt(name.length())) || lower.charAt(name.length()) == '/');
+        return null;
     }
 
     /** A double- or single-quoted attribute's value in the tag, or null; {@code lower} is the tag in lower case. */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.random.RandomGenerator;
+import org.tilemark.workloads.driver.FormEncoding;
 
 /**
  * One simulated Olio user, compiled: each {@link #next} picks the operation by Faban's Markov chain,
@@ -107,8 +108,7 @@ final class OlioUser implements AutoCloseable {
     private OlioBrowser.View login() throws InterruptedException {
         StringBuilder form = new StringBuilder();
         for (Map.Entry<String, String> field : OlioRequests.LOGIN_FIELDS) {
-            form.append(form.isEmpty() ? "" : "&").append(urlEncoded(field.getKey())).append('=')
-                    .append(urlEncoded(fill(field.getValue())));
+            FormEncoding.field(form, field.getKey(), fill(field.getValue()));
         }
         OlioBrowser.View answer = browser.request("POST", OlioRequests.LOGIN, FORM,
                 form.toString().getBytes(StandardCharsets.UTF_8));
@@ -187,10 +187,6 @@ final class OlioUser implements AutoCloseable {
 
     private long now() {
         return System.nanoTime() + epochOffsetNanos;
-    }
-
-    private static String urlEncoded(String text) {
-        return java.net.URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 
     private static void ascii(ByteArrayOutputStream out, String text) {

@@ -1,4 +1,4 @@
-package org.tilemark.workloads.dvdstore;
+package org.tilemark.workloads.driver;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -7,15 +7,26 @@ import java.nio.charset.StandardCharsets;
  * {@code application/x-www-form-urlencoded} as {@link java.net.URLEncoder} writes it (letters, digits and
  * {@code .-*_} as they are, space as {@code +}, every other byte of the UTF-8 as {@code %XX}), appended to a
  * builder the caller reuses: URLEncoder's String per field was a seventh of the DVD Store driver's CPU.
+ * DVD Store's forms and Olio's login form go through it.
  */
-final class FormEncoding {
+public final class FormEncoding {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private FormEncoding() {
     }
 
-    static void append(StringBuilder out, String text) {
+    /** Appends {@code name=value}, encoded, after an {@code &} unless the form is still empty. */
+    public static void field(StringBuilder form, String name, String value) {
+        if (!form.isEmpty()) {
+            form.append('&');
+        }
+        append(form, name);
+        form.append('=');
+        append(form, value);
+    }
+
+    public static void append(StringBuilder out, String text) {
         int i = 0;
         while (i < text.length()) {
             char c = text.charAt(i);
@@ -33,7 +44,7 @@ final class FormEncoding {
 
     /**
      * The run of characters to encode from {@code from} (up to the next one kept or a space); one beyond
-     * ASCII (rare: DVD Store's fields are ASCII) is left to URLEncoder itself, whose encoder decides what a
+     * ASCII (rare: the drivers' fields are ASCII) is left to URLEncoder itself, whose encoder decides what a
      * lone surrogate becomes. Returns where the run ends.
      */
     private static int appendRun(StringBuilder out, String text, int from) {

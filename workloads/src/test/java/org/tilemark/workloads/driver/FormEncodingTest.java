@@ -1,4 +1,4 @@
-package org.tilemark.workloads.dvdstore;
+package org.tilemark.workloads.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
