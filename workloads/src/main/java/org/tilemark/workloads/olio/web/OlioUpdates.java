@@ -67,7 +67,8 @@ final class OlioUpdates {
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING socialeventid", Integer.class,
                     event.title(), event.description(), submitter, event.telephone(), addressId, event.timezone(),
                     event.at(), event.at().toLocalDate(), event.summary(), LocalDateTime.now());
-            for (String tag : event.tags()) {
+            // Sorted: two events sharing tags lock their rows in the same order, so they queue instead of deadlocking.
+            for (String tag : event.tags().stream().sorted().toList()) {
                 int tagId = jdbc.queryForObject("INSERT INTO socialeventtag (tag, refcount) VALUES (?, 1)"
                         + " ON CONFLICT (tag) DO UPDATE SET refcount = socialeventtag.refcount + 1 RETURNING socialeventtagid",
                         Integer.class, tag);
