@@ -1,14 +1,15 @@
 """CPU time of a process's threads from /proc, grouped by thread name with the numbers taken out.
 
   python3 thread_cpu.py snapshot PID FILE     write every thread's name and CPU nanoseconds to FILE
-  python3 thread_cpu.py diff BEFORE AFTER     print "group<TAB>CPU seconds" between two snapshots
+  python3 thread_cpu.py diff FIRST ... LAST   print "group<TAB>CPU seconds" between the first and last snapshot
 
 Each thread's run time comes from /proc/PID/task/TID/schedstat: the scheduler's nanoseconds on a CPU,
 exact, for every thread the kernel ran, including the JVM's own (GC, JIT, JFR). The stat file's
 utime + stime is not used where schedstat exists: it is in 10 ms units, truncated per thread, so a
 thread that runs in bursts of tens of microseconds shows none of its first 10 ms (measured here: 3.22
 CPU-s of the endpoints' forwarding threads in schedstat against 1.90 in stat over 20 s). A thread that
-ended between the snapshots is missing from AFTER: its CPU since BEFORE is not counted.
+ended before LAST counts up to the last snapshot it is in: what it spent after that (at most the gap
+between snapshots) is missed, as is all of a thread that lived between two snapshots.
 """
 import json, os, re, sys
 
@@ -55,10 +56,14 @@ if sys.argv[1] == "snapshot":
     with open(sys.argv[3], "w") as f:
         json.dump({"unit": "ns", "threads": snapshot(sys.argv[2])}, f)
 else:
-    before, after = (load(p) for p in sys.argv[2:4])
+    first, *later = (load(p) for p in sys.argv[2:])
+    # Thread ids are not reused within a run's few minutes: a thread's last sighting is its end value.
+    last_seen = {}
+    for taken in later:
+        last_seen.update(taken)
     groups = {}
-    for tid, (name, nanos) in after.items():
-        spent = nanos - (before[tid][1] if tid in before else 0)
+    for tid, (name, nanos) in last_seen.items():
+        spent = nanos - (first[tid][1] if tid in first else 0)
         groups[group(name)] = groups.get(group(name), 0) + spent
     for name, nanos in sorted(groups.items(), key=lambda g: -g[1]):
         if nanos:

@@ -1,10 +1,10 @@
 package org.tilemark.infra.platform.local;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.SocketException;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.util.concurrent.locks.ReentrantLock;
 import org.tilemark.infra.platform.local.EndpointProxy.Upstream;
 
@@ -22,7 +22,7 @@ final class BridgedConnection {
     private static final int BUFFER_BYTES = 16 * 1024;
 
     private final EndpointProxy endpoint;
-    private final Socket client;
+    private final SocketChannel client;
     private final boolean moves;
     /** One upstream's bytes at a time: a retired upstream's last bytes never follow the new one's. */
     private final ReentrantLock toClient = new ReentrantLock();
@@ -34,7 +34,7 @@ final class BridgedConnection {
     private boolean upstreamClosed;
     private boolean closed;
 
-    BridgedConnection(EndpointProxy endpoint, Socket client, boolean moves) {
+    BridgedConnection(EndpointProxy endpoint, SocketChannel client, boolean moves) {
         this.endpoint = endpoint;
         this.client = client;
         this.moves = moves;
@@ -43,15 +43,11 @@ final class BridgedConnection {
     /** Bridges until either side closes; this thread carries the client's bytes. */
     void run() {
         try {
-            client.setTcpNoDelay(true);
+            client.setOption(StandardSocketOptions.TCP_NODELAY, true);
             attach(endpoint.connect());
-            InputStream in = client.getInputStream();
-            byte[] buffer = new byte[BUFFER_BYTES];
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
-                OutputStream out = upstreamForClientBytes().socket().getOutputStream();
-                out.write(buffer, 0, n);
-                out.flush();
+            ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+            while (client.read(buffer) >= 0) {
+                writeAll(buffer, upstreamForClientBytes().channel());
             }
         } catch (IOException e) {
             // The guest is not listening (stopped or crashed), or one side closed or reset: the client
@@ -88,7 +84,7 @@ final class BridgedConnection {
         Upstream retired;
         synchronized (this) {
             if (closed) {
-                EndpointProxy.closeQuietly(fresh.socket());
+                EndpointProxy.closeQuietly(fresh.channel());
                 throw new SocketException("connection closed");
             }
             retired = upstream;
@@ -100,7 +96,7 @@ final class BridgedConnection {
             }
         }
         if (retired != null) {
-            EndpointProxy.closeQuietly(retired.socket());
+            EndpointProxy.closeQuietly(retired.channel());
         }
         EndpointProxy.FORWARDERS.newThread(() -> carryGuestBytes(fresh)).start();
     }
@@ -108,18 +104,14 @@ final class BridgedConnection {
     /** Carries {@code from}'s bytes to the client until it closes; then closes the client unless it outlives {@code from}. */
     private void carryGuestBytes(Upstream from) {
         try {
-            InputStream in = from.socket().getInputStream();
-            OutputStream out = client.getOutputStream();
-            byte[] buffer = new byte[BUFFER_BYTES];
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
+            ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+            while (from.channel().read(buffer) >= 0) {
                 toClient.lock();
                 try {
                     if (!answering(from)) {
                         return;
                     }
-                    out.write(buffer, 0, n);
-                    out.flush();
+                    writeAll(buffer, client);
                 } finally {
                     toClient.unlock();
                 }
@@ -130,6 +122,15 @@ final class BridgedConnection {
         if (!clientOutlives(from)) {
             close();
         }
+    }
+
+    /** Writes what {@code buffer} holds (a blocking channel may take it in parts) and empties it for the next read. */
+    private static void writeAll(ByteBuffer buffer, SocketChannel to) throws IOException {
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            to.write(buffer);
+        }
+        buffer.clear();
     }
 
     /** The guest's bytes are an answer: its request has arrived whole. False if {@code from} was retired. */
@@ -169,7 +170,7 @@ final class BridgedConnection {
         }
         EndpointProxy.closeQuietly(client);
         if (last != null) {
-            EndpointProxy.closeQuietly(last.socket());
+            EndpointProxy.closeQuietly(last.channel());
         }
         endpoint.forget(this);
     }

@@ -1,11 +1,13 @@
 package org.tilemark.infra.platform.local;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,7 +46,7 @@ final class EndpointProxy implements AutoCloseable {
     }
 
     /** A connection to one guest, and the {@link #retarget} generation that guest belongs to. */
-    record Upstream(Socket socket, long generation) {
+    record Upstream(SocketChannel channel, long generation) {
     }
 
     private static final int CONNECT_TIMEOUT_MS = 5_000;
@@ -55,12 +57,15 @@ final class EndpointProxy implements AutoCloseable {
      * The threads that carry a bridged connection's bytes, one per direction: platform threads blocked in
      * the kernel's read. A virtual thread parks on a read through the JDK's poller instead (a
      * registration, a wake-up and a hand-off to a carrier per read), which cost more CPU than the
-     * copying (bench/driver-cost). Small stacks: they only copy.
+     * copying (bench/driver-cost). Small stacks: they only copy. Both ends are blocking channels read
+     * into direct buffers: a {@code Socket} connected with a timeout stays non-blocking, and each of
+     * its reads then costs a failed read, a poll and a read, plus a copy through a temporary buffer.
      */
     static final ThreadFactory FORWARDERS = Thread.ofPlatform().name("endpoint-forward-", 0).daemon()
             .stackSize(256 * 1024).factory();
 
-    private final ServerSocket server;
+    private final ServerSocketChannel server;
+    private final InetSocketAddress address;
     private final Handoff handoff;
     private final Set<BridgedConnection> bridges = ConcurrentHashMap.newKeySet();
     private volatile InetSocketAddress target;
@@ -72,12 +77,19 @@ final class EndpointProxy implements AutoCloseable {
 
     EndpointProxy(String bindAddress, String vmName, Handoff handoff) throws IOException {
         this.handoff = handoff;
-        server = new ServerSocket(0, 512, InetAddress.getByName(bindAddress));
+        server = ServerSocketChannel.open();
+        try {
+            server.bind(new InetSocketAddress(InetAddress.getByName(bindAddress), 0), 512);
+            address = (InetSocketAddress) server.getLocalAddress();
+        } catch (IOException e) {
+            closeQuietly(server);
+            throw e;
+        }
         Thread.ofVirtual().name("endpoint-" + vmName).start(this::acceptLoop);
     }
 
     InetSocketAddress address() {
-        return new InetSocketAddress(server.getInetAddress(), server.getLocalPort());
+        return address;
     }
 
     /** Points the endpoint at the guest's current address and lets held connections through. */
@@ -149,13 +161,14 @@ final class EndpointProxy implements AutoCloseable {
             if (guest == null || closed) {
                 throw new ConnectException("the endpoint has no guest");
             }
-            Socket socket = new Socket();
+            SocketChannel channel = SocketChannel.open();
             try {
-                socket.connect(guest, CONNECT_TIMEOUT_MS);
-                socket.setTcpNoDelay(true);
-                return new Upstream(socket, reached);
+                // The adaptor's timed connect puts the channel back in blocking mode when connected.
+                channel.socket().connect(guest, CONNECT_TIMEOUT_MS);
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                return new Upstream(channel, reached);
             } catch (IOException e) {
-                closeQuietly(socket);
+                closeQuietly(channel);
                 // A guest left while this connected to it (it is stopping): the new one may listen.
                 if (generation == reached || closed) {
                     throw e;
@@ -178,7 +191,7 @@ final class EndpointProxy implements AutoCloseable {
     private void acceptLoop() {
         while (!closed) {
             try {
-                Socket client = server.accept();
+                SocketChannel client = server.accept();
                 BridgedConnection bridge = new BridgedConnection(this, client, handoff == Handoff.MOVE_BETWEEN_REQUESTS);
                 bridges.add(bridge);
                 // close() may have swept the bridges just before this one was added.
@@ -199,9 +212,9 @@ final class EndpointProxy implements AutoCloseable {
         bridges.remove(bridge);
     }
 
-    static void closeQuietly(Socket socket) {
+    static void closeQuietly(Closeable channel) {
         try {
-            socket.close();
+            channel.close();
         } catch (IOException ignored) {
             // already closed
         }
