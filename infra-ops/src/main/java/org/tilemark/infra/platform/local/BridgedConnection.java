@@ -20,6 +20,8 @@ import org.tilemark.infra.platform.local.EndpointProxy.Upstream;
 final class BridgedConnection {
 
     private static final int BUFFER_BYTES = 16 * 1024;
+    /** A pooled forwarding thread carries one direction of one connection at a time: its buffer is its own. */
+    private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER_BYTES));
 
     private final EndpointProxy endpoint;
     private final SocketChannel client;
@@ -45,7 +47,7 @@ final class BridgedConnection {
         try {
             client.setOption(StandardSocketOptions.TCP_NODELAY, true);
             attach(endpoint.connect());
-            ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+            ByteBuffer buffer = BUFFER.get().clear();
             while (client.read(buffer) >= 0) {
                 writeAll(buffer, upstreamForClientBytes().channel());
             }
@@ -98,13 +100,13 @@ final class BridgedConnection {
         if (retired != null) {
             EndpointProxy.closeQuietly(retired.channel());
         }
-        EndpointProxy.FORWARDERS.newThread(() -> carryGuestBytes(fresh)).start();
+        EndpointProxy.FORWARDERS.execute(() -> carryGuestBytes(fresh));
     }
 
     /** Carries {@code from}'s bytes to the client until it closes; then closes the client unless it outlives {@code from}. */
     private void carryGuestBytes(Upstream from) {
         try {
-            ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+            ByteBuffer buffer = BUFFER.get().clear();
             while (from.channel().read(buffer) >= 0) {
                 toClient.lock();
                 try {

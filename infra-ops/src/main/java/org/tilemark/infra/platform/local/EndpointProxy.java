@@ -11,7 +11,10 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The VM's stable endpoint: a port the platform owns that forwards TCP connections to wherever the
@@ -60,9 +63,13 @@ final class EndpointProxy implements AutoCloseable {
      * copying (bench/driver-cost). Small stacks: they only copy. Both ends are blocking channels read
      * into direct buffers: a {@code Socket} connected with a timeout stays non-blocking, and each of
      * its reads then costs a failed read, a poll and a read, plus a copy through a temporary buffer.
+     * Pooled: a thread that carried a closed connection waits up to a minute for the next one, since
+     * at the standard tile a pair of connections opens every 30 ms (servers end keep-alive connections
+     * after so many requests, users log out) and each new platform thread costs a start and an exit.
      */
-    static final ThreadFactory FORWARDERS = Thread.ofPlatform().name("endpoint-forward-", 0).daemon()
-            .stackSize(256 * 1024).factory();
+    static final Executor FORWARDERS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), Thread.ofPlatform().name("endpoint-forward-", 0).daemon()
+                    .stackSize(256 * 1024).factory());
 
     private final ServerSocketChannel server;
     private final InetSocketAddress address;
@@ -199,7 +206,7 @@ final class EndpointProxy implements AutoCloseable {
                     bridge.close();
                     return;
                 }
-                FORWARDERS.newThread(bridge::run).start();
+                FORWARDERS.execute(bridge::run);
             } catch (IOException e) {
                 if (closed) {
                     return;
