@@ -68,6 +68,9 @@ final class AnswerReader {
         return closeAfter;
     }
 
+    /** Whether the body being read is kept (and decoded), or only read past: a page the caller does not look at. */
+    private boolean keepBody;
+
     HttpConnection.Response read(long deadline, boolean decodeBody, HttpConnection.HeaderListener headers)
             throws IOException {
         line(deadline, true);
@@ -112,6 +115,8 @@ final class AnswerReader {
                 headers.header(text(start, nameEnd), text(valueStart, valueEnd));
             }
         }
+        // An error page is kept even when the caller did not ask for the body: it says what failed.
+        keepBody = decodeBody || status >= 400;
         int length;
         if (chunked) {
             length = chunkedBody(deadline);
@@ -123,7 +128,7 @@ final class AnswerReader {
             length = untilClose(deadline);
             closeAfter = true;
         }
-        return new HttpConnection.Response(status, decodeBody ? new String(body, 0, length, StandardCharsets.UTF_8) : "");
+        return new HttpConnection.Response(status, keepBody ? new String(body, 0, length, StandardCharsets.UTF_8) : "");
     }
 
     private boolean hears(HttpConnection.HeaderListener headers, int from, int to) {
@@ -189,7 +194,7 @@ final class AnswerReader {
         int length = 0;
         while (true) {
             ensureBody(length + 1);
-            int n = takeOrEnd(body.length - length, length, deadline);
+            int n = takeOrEnd(keepBody ? body.length - length : Integer.MAX_VALUE, length, deadline);
             if (n < 0) {
                 return length;
             }
@@ -198,7 +203,7 @@ final class AnswerReader {
     }
 
     private void ensureBody(int length) {
-        if (body.length < length) {
+        if (keepBody && body.length < length) {
             body = Arrays.copyOf(body, Math.max(length, body.length * 2));
         }
     }
@@ -284,7 +289,9 @@ final class AnswerReader {
             }
         }
         int n = Math.min(max, limit - position);
-        System.arraycopy(buffer, position, body, offset, n);
+        if (keepBody) {
+            System.arraycopy(buffer, position, body, offset, n);
+        }
         position += n;
         return n;
     }

@@ -31,7 +31,7 @@ public final class HttpConnection implements AutoCloseable {
      */
     static final Duration MAX_IDLE = Duration.ofSeconds(15);
 
-    /** An answer: its status and body (decoded as UTF-8; empty when the caller did not want it decoded). */
+    /** An answer: its status and body (decoded as UTF-8; empty when the caller did not want it decoded and it is no error page). */
     public record Response(int status, String body) {
     }
 
@@ -68,19 +68,34 @@ public final class HttpConnection implements AutoCloseable {
 
     /** {@code GET pathAndQuery}, answered within {@code timeout} or an {@link IOException}. */
     public Response get(String pathAndQuery, Duration timeout) throws IOException, InterruptedException {
-        return send("GET", pathAndQuery, null, null, null, true, IGNORE_HEADERS, timeout);
+        return get(pathAndQuery, true, timeout);
+    }
+
+    /**
+     * {@code GET pathAndQuery}, its body decoded only when {@code decodeBody} (else read past, and the
+     * Response's body is empty, unless it is an error page: status 400 and up).
+     */
+    public Response get(String pathAndQuery, boolean decodeBody, Duration timeout) throws IOException, InterruptedException {
+        return send("GET", pathAndQuery, null, null, null, decodeBody, IGNORE_HEADERS, timeout);
     }
 
     /** {@code POST path} with {@code contentType} and {@code content}, answered within {@code timeout}. */
     public Response post(String path, String contentType, byte[] content, Duration timeout)
             throws IOException, InterruptedException {
-        return send("POST", path, null, contentType, content, true, IGNORE_HEADERS, timeout);
+        return post(path, contentType, content, true, timeout);
+    }
+
+    /** {@code POST path}, its answer's body decoded only when {@code decodeBody} (as {@link #get(String, boolean, Duration)}). */
+    public Response post(String path, String contentType, byte[] content, boolean decodeBody, Duration timeout)
+            throws IOException, InterruptedException {
+        return send("POST", path, null, contentType, content, decodeBody, IGNORE_HEADERS, timeout);
     }
 
     /**
      * A request as a browser sends it: {@code headerLines} (each ending in CRLF, e.g. a Cookie) go out with
      * it, every answer header beyond the body's framing reaches {@code headers}, and the body is decoded
-     * only when {@code decodeBody} (an image's bytes are read and dropped). {@code content} null: no body.
+     * only when {@code decodeBody} or it is an error page (an image's bytes are read and dropped).
+     * {@code content} null: no body.
      */
     public Response send(String method, String target, String headerLines, String contentType, byte[] content,
             boolean decodeBody, HeaderListener headers, Duration timeout) throws IOException, InterruptedException {
@@ -100,7 +115,7 @@ public final class HttpConnection implements AutoCloseable {
         closeQuietly(channel);
     }
 
-    /** One request within its deadline ({@link Deadlines}); one the scanner expired is late even if answered. */
+    /** One request within its deadline ({@link Deadlines}); one answered after it is a timeout, answer or not. */
     private Response exchange(Duration timeout, boolean idempotent, boolean decodeBody, HeaderListener headers)
             throws IOException, InterruptedException {
         Deadlines.Due due = Deadlines.start(System.nanoTime() + timeout.toNanos(), channel);
@@ -128,6 +143,9 @@ public final class HttpConnection implements AutoCloseable {
         if (!due.end()) {
             close(); // the scanner closed it: the answer came after the deadline
             throw due.timeout(server);
+        }
+        if (due.late(System.nanoTime())) {
+            throw due.timeout(server); // answered whole, so the connection stays
         }
         return response;
     }

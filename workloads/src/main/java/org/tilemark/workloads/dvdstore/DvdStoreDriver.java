@@ -28,7 +28,7 @@ import org.tilemark.workloads.driver.UserThreads;
 import org.tilemark.workloads.dvdstore.db.DvdStoreDbRole;
 
 /**
- * DVD Store's load for one tile: users on virtual threads, spread round robin over the tile's web
+ * DVD Store's load for one tile: users on platform threads of their own, spread round robin over the tile's web
  * VMs, each running DS3's order loop on an open-loop plan over a keep-alive connection of its own.
  */
 final class DvdStoreDriver implements WorkloadDriver {

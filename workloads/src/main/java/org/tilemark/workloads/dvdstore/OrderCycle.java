@@ -1,5 +1,7 @@
 package org.tilemark.workloads.dvdstore;
 
+import static org.tilemark.workloads.dvdstore.StoreFront.Use.SERVED;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +63,7 @@ final class OrderCycle implements OpenLoopUser.Cycle {
             if (userType <= share(mix.pctNewMember())) {
                 long member = 1 + random.nextLong(catalog.size().customers());
                 timeline.step("newMember", () -> store.post("/ds3/newmember",
-                        Map.of("customerid", Long.toString(member), "membershiptype", Integer.toString(1 + random.nextInt(3)))));
+                        Map.of("customerid", Long.toString(member), "membershiptype", Integer.toString(1 + random.nextInt(3))), SERVED));
             }
             int searches = upTo(mix.nSearches());
             for (int i = 0; i < searches; i++) {
@@ -133,9 +135,9 @@ final class OrderCycle implements OpenLoopUser.Cycle {
         String batch = Integer.toString(upTo(mix.searchBatchSize()));
         return switch (random.nextInt(3)) {
             case 0 -> store.get("/ds3/browse", Map.of("type", "category",
-                    "value", Integer.toString(1 + random.nextInt(Ds3Catalog.CATEGORY_NAMES.size())), "batch", batch));
-            case 1 -> store.get("/ds3/browse", Map.of("type", "actor", "value", Ds3Catalog.randomActor(random), "batch", batch));
-            default -> store.get("/ds3/browse", Map.of("type", "title", "value", Ds3Catalog.randomTitle(random), "batch", batch));
+                    "value", Integer.toString(1 + random.nextInt(Ds3Catalog.CATEGORY_NAMES.size())), "batch", batch), SERVED);
+            case 1 -> store.get("/ds3/browse", Map.of("type", "actor", "value", Ds3Catalog.randomActor(random), "batch", batch), SERVED);
+            default -> store.get("/ds3/browse", Map.of("type", "title", "value", Ds3Catalog.randomTitle(random), "batch", batch), SERVED);
         };
     }
 
@@ -152,7 +154,7 @@ final class OrderCycle implements OpenLoopUser.Cycle {
             String word = (byActor ? Ds3Catalog.randomActor(random) : Ds3Catalog.randomTitle(random)).split(" ")[1];
             Map<String, String> query = Map.of("type", byActor ? "actor" : "title", "value", word,
                     "batch", Integer.toString(upTo(mix.searchBatchSize())));
-            timeline.step("browseReviews", () -> store.get("/ds3/browsereviews", query));
+            timeline.step("browseReviews", () -> store.get("/ds3/browsereviews", query, SERVED));
         }
         String stars = Integer.toString(1 + random.nextInt(5));
         int reads = upTo(mix.nReviews());
@@ -161,19 +163,19 @@ final class OrderCycle implements OpenLoopUser.Cycle {
             String order = REVIEW_ORDERS.get(random.nextInt(REVIEW_ORDERS.size()));
             long product = products.pick(random);
             timeline.step("getReviews", () -> store.get("/ds3/getreviews",
-                    Map.of("prod_id", Long.toString(product), "type", order, "stars", stars, "batch", batch)));
+                    Map.of("prod_id", Long.toString(product), "type", order, "stars", stars, "batch", batch), SERVED));
         }
         if (userType <= share(mix.pctNewReview())) {
             long product = 1 + random.nextLong(catalog.size().products());
             timeline.step("newReview", () -> store.post("/ds3/newreview", Map.of("prod_id", Long.toString(product),
                     "customerid", Long.toString(customerId), "stars", Integer.toString(1 + random.nextInt(5)),
-                    "summary", "Review by " + userTag, "text", "Tilemark review of product " + product)));
+                    "summary", "Review by " + userTag, "text", "Tilemark review of product " + product), SERVED));
         }
         if (userType <= share(mix.pctHelpfulness())) {
             // DS3 rates a random review id up to its nominal 20 reviews per product.
             long review = 1 + random.nextLong(catalog.size().products() * REVIEWS_PER_PRODUCT);
             timeline.step("helpfulness", () -> store.post("/ds3/newhelpfulness", Map.of("review_id", Long.toString(review),
-                    "customerid", Long.toString(customerId), "helpfulness", Integer.toString(1 + random.nextInt(10)))));
+                    "customerid", Long.toString(customerId), "helpfulness", Integer.toString(1 + random.nextInt(10))), SERVED));
         }
     }
 

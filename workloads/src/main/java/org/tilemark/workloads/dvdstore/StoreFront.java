@@ -84,17 +84,32 @@ final class StoreFront implements AutoCloseable {
         }
     }
 
+    /**
+     * What the order does with a page: reads what it says (a customer id, an order id, a rollback), or
+     * needs it served and no more (a search's rows: the basket comes from DS3's popularity array). A page
+     * only served is read off the connection whole but not decoded: its {@link Page} is empty.
+     */
+    enum Use { READ, SERVED }
+
     Page get(String path, Map<String, String> query) throws StoreFrontException, InterruptedException {
+        return get(path, query, Use.READ);
+    }
+
+    Page get(String path, Map<String, String> query, Use use) throws StoreFrontException, InterruptedException {
         try {
-            return page(http.get(path + "?" + form(query), timeout));
+            return page(http.get(path + "?" + form(query), use == Use.READ, timeout));
         } catch (IOException e) {
             throw failed(e);
         }
     }
 
     Page post(String path, Map<String, String> fields) throws StoreFrontException, InterruptedException {
+        return post(path, fields, Use.READ);
+    }
+
+    Page post(String path, Map<String, String> fields, Use use) throws StoreFrontException, InterruptedException {
         try {
-            return page(http.post(path, FORM, form(fields).getBytes(StandardCharsets.US_ASCII), timeout));
+            return page(http.post(path, FORM, form(fields).getBytes(StandardCharsets.US_ASCII), use == Use.READ, timeout));
         } catch (IOException e) {
             throw failed(e);
         }

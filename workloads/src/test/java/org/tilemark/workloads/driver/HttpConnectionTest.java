@@ -70,6 +70,18 @@ class HttpConnectionTest {
     }
 
     @Test
+    void aBodyNotDecodedIsReadPastAndAnErrorPageIsStillDecoded() throws Exception {
+        try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
+            assertThat(http.get("/chunked", false, TIMEOUT)).isEqualTo(new HttpConnection.Response(200, ""));
+            assertThat(http.get("/fixed?a=1", false, TIMEOUT)).isEqualTo(new HttpConnection.Response(200, ""));
+            assertThat(http.get("/missing", false, TIMEOUT)).isEqualTo(new HttpConnection.Response(404, "no such page"));
+            // Each answer was read to its end: the next one on the same connection starts where it should.
+            assertThat(http.get("/fixed?a=2", TIMEOUT)).isEqualTo(new HttpConnection.Response(200, "fixed ✓ a=2"));
+        }
+        assertThat(clientPorts).as("one connection for all four").hasSize(1);
+    }
+
+    @Test
     void anAnswerThatDoesNotComeInTimeIsATimeout() throws Exception {
         answerAfter("/slow", Duration.ofSeconds(2));
         try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
@@ -90,6 +102,18 @@ class HttpConnectionTest {
             assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200);
             Thread.sleep(Deadlines.IDLE.toMillis() + 100); // nothing pending: the scanner parks for IDLE
             assertThatThrownBy(() -> http.get("/slow", Duration.ofMillis(100))).isInstanceOf(SocketTimeoutException.class);
+        }
+    }
+
+    @Test
+    void anAnswerAfterTheDeadlineIsATimeoutEvenBeforeTheScannerLooks() throws Exception {
+        // Due in 50 ms, answered at about 70: the scanner looks at most every Deadlines.PRECISION
+        // (100 ms), so the answer is usually in first, and the request is still a timeout.
+        answerAfter("/late", Duration.ofMillis(70));
+        try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
+            assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200);
+            assertThatThrownBy(() -> http.get("/late", Duration.ofMillis(50)))
+                    .isInstanceOf(SocketTimeoutException.class).hasMessageContaining("no answer from");
         }
     }
 
