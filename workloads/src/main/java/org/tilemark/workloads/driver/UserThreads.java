@@ -5,13 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A driver's simulated users, each on a thread of its own, stopped together. Stopping ends each user's
- * next cycle, interrupts its sleep, and ends I/O it is blocked in: on a virtual thread the interrupt does
- * that (it closes a socket the thread is blocked on); on a platform thread the user's abort does.
+ * A driver's simulated users, each on a platform thread of its own, stopped together. Stopping ends each
+ * user's next cycle, interrupts its sleep, and ends I/O it is blocked in: the user's abort does that, as
+ * an interrupt does not end a platform thread's socket read.
  */
 public final class UserThreads {
-
-    private static final Runnable INTERRUPT_ENDS_IT = () -> { };
 
     private final Thread.Builder builder;
     private final List<OpenLoopUser> users = new ArrayList<>();
@@ -22,24 +20,15 @@ public final class UserThreads {
         this.builder = builder;
     }
 
-    /** Users on virtual threads: for I/O an interrupt ends, such as a client library's sockets. */
-    public static UserThreads virtual() {
-        return new UserThreads(Thread.ofVirtual());
-    }
-
     /**
      * Users on platform threads (256 KiB stacks), each given the abort that ends its blocking I/O. A
      * request then costs the kernel's one wake-up of the blocked thread, not a poller's and a carrier
      * thread's as well (bench/driver-cost's JFR split, which undercounts both alike: DVD Store 105-111 µs of
-     * CPU per page on virtual threads, 85 on platform threads).
+     * CPU per page on virtual threads, 85 on platform threads; mail's users on virtual threads cost the
+     * carriers 0.7 CPU-s a minute at the standard tile beyond their own).
      */
     public static UserThreads platform() {
         return new UserThreads(Thread.ofPlatform().stackSize(256 * 1024).daemon(true));
-    }
-
-    /** Starts a user whose blocking I/O an interrupt ends (a virtual thread's). */
-    public void start(String threadName, OpenLoopUser user) {
-        start(threadName, user, INTERRUPT_ENDS_IT);
     }
 
     /** Starts a user; {@code abort}, run from the stopping thread, ends the I/O the user may be blocked in. */

@@ -17,8 +17,9 @@ import org.tilemark.workloads.driver.OpenLoopUser;
 import org.tilemark.workloads.driver.UserThreads;
 
 /**
- * The mail load of one tile: {@code users} simulated users on virtual threads, each with its own
- * mail client, performing {@code tasksPerUserPerDay} actions over a workday sped up by
+ * The mail load of one tile: {@code users} simulated users on platform threads of their own (a virtual
+ * thread's sleeps and socket waits cost a poller's and a carrier's wake-ups as well: 0.7 CPU-s a minute at
+ * the standard tile, docs/benchmarks.md), each with its own mail client, performing {@code tasksPerUserPerDay} actions over a workday sped up by
  * {@code acceleration} (each action's daily count spread evenly over the day, as LoadGen does: see
  * {@link MailDay}; open loop), plus one delivery checker.
  */
@@ -32,7 +33,9 @@ final class MailDriver implements WorkloadDriver {
     private final MailEndpoints endpoints;
     private final String password;
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
-    private final UserThreads users = UserThreads.virtual();
+    private final UserThreads users = UserThreads.platform();
+    /** Every client's sockets: stopping closes them, as an interrupt does not end a platform thread's read. */
+    private final MailSockets sockets = new MailSockets();
     private final List<MailClient> clients = new ArrayList<>();
     private DeliveryChecker checker;
     private Thread checkerThread;
@@ -51,11 +54,11 @@ final class MailDriver implements WorkloadDriver {
 
     @Override
     public void start(Instant origin) {
-        Session session = MailSessions.session(spec.requestTimeout());
+        Session session = MailSessions.session(spec.requestTimeout(), sockets);
         MessageFactory messages = new MessageFactory(session);
         WeightedChoice<Integer> sizes = new WeightedChoice<>(MailSizes.fromSpec(spec.messageSizes()));
         checker = new DeliveryChecker(session, endpoints, password, recorder, DELIVERY_GIVE_UP, DELIVERY_POLL);
-        checkerThread = Thread.ofVirtual().name("mail-t" + context.tile() + "-delivery").start(checker);
+        checkerThread = Thread.ofPlatform().daemon().stackSize(256 * 1024).name("mail-t" + context.tile() + "-delivery").start(checker);
         LoadShape shape = LoadShape.constant(spec.users());
         long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
         SplittableRandom seeds = new SplittableRandom(context.seed() * 31 + context.tile());
@@ -71,7 +74,7 @@ final class MailDriver implements WorkloadDriver {
             MailDay day = days.get(i);
             clients.add(client);
             users.start("mail-t" + context.tile() + "-u" + userNumber, new OpenLoopUser(i, originNanos, day, shape,
-                    random, recorder, new MailCycle(setup, day, client, random)));
+                    random, recorder, new MailCycle(setup, day, client, random)), sockets::closeAll);
         }
     }
 

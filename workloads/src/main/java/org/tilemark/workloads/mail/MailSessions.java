@@ -8,6 +8,7 @@ import jakarta.mail.Transport;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Properties;
+import javax.net.SocketFactory;
 import org.tilemark.workloads.WorkloadConfigException;
 
 /** Jakarta Mail sessions with every socket bounded by a timeout, and the login check {@code prepare} runs. */
@@ -17,11 +18,20 @@ final class MailSessions {
     }
 
     static Session session(Duration timeout) {
+        return session(timeout, null);
+    }
+
+    /** A session whose SMTP and IMAP sockets {@code sockets} makes (null: the JDK's own), with no fallback to others. */
+    static Session session(Duration timeout, SocketFactory sockets) {
         String millis = Long.toString(Math.max(1, timeout.toMillis()));
         Properties properties = new Properties();
         for (String protocol : new String[]{"smtp", "imap"}) {
             properties.setProperty("mail." + protocol + ".connectiontimeout", millis);
             properties.setProperty("mail." + protocol + ".timeout", millis);
+            if (sockets != null) {
+                properties.put("mail." + protocol + ".socketFactory", sockets);
+                properties.setProperty("mail." + protocol + ".socketFactory.fallback", "false");
+            }
         }
         properties.setProperty("mail.smtp.auth", "true");
         // The HELO name; without it every connection looks up this host's name first.

@@ -55,12 +55,21 @@ class MailRoleTest {
                     .satisfies(counts -> assertThat(counts.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(12));
 
             // The driver's send path, then a second, independent client: a raw IMAP session.
-            MailClient sender = new MailClient(MailSessions.session(TIMEOUT), endpoints(guest), "user0001", PASSWORD);
+            MailSockets sockets = new MailSockets();
+            MailClient sender = new MailClient(MailSessions.session(TIMEOUT, sockets), endpoints(guest), "user0001", PASSWORD);
             MimeMessage message = new MessageFactory(Session.getInstance(new java.util.Properties())).create(
                     MailUsers.address(1), List.of(MailUsers.address(2)), "Budget review [" + token + "]", 4096,
                     new SplittableRandom(1), Instant.now());
             sender.send(message);
             assertThat(rawSearch(guest, "user0002", token)).as("raw IMAP search finds the sent message").isNotEmpty();
+
+            // The driver's sockets are MailSockets', IMAP's and SMTP's alike, so stopping can close them.
+            sender.logon();
+            assertThat(sockets.openCount()).as("the IMAP session's socket").isEqualTo(1);
+            sockets.closeAll();
+            assertThat(sockets.openCount()).isZero();
+            assertThatThrownBy(() -> sender.send(message)).hasStackTraceContaining("the mail driver is stopping");
+            sender.close();
         }
 
         try (RunningGuest again = role.start(context(vmDisk))) {

@@ -92,7 +92,9 @@ final class EndpointProxy implements AutoCloseable {
             closeQuietly(server);
             throw e;
         }
-        Thread.ofVirtual().name("endpoint-" + vmName).start(this::acceptLoop);
+        // A platform thread, as the forwarding's: a virtual thread's accept parks on the JDK's poller and
+        // wakes a carrier for each connection. Named as the forwarding, so its CPU counts as the forwarding's.
+        Thread.ofPlatform().daemon().stackSize(256 * 1024).name("endpoint-forward-accept-" + vmName).start(this::acceptLoop);
     }
 
     InetSocketAddress address() {
