@@ -25,7 +25,7 @@ public final class UserThreads {
      * request then costs the kernel's one wake-up of the blocked thread, not a poller's and a carrier
      * thread's as well (bench/driver-cost's JFR split, which undercounts both alike: DVD Store 105-111 µs of
      * CPU per page on virtual threads, 85 on platform threads; mail's users on virtual threads cost the
-     * carriers 0.7 CPU-s a minute at the standard tile beyond their own).
+     * carriers and the poller 0.8-1.1 CPU-s a minute at the standard tile beyond their own).
      */
     public static UserThreads platform() {
         return new UserThreads(Thread.ofPlatform().stackSize(256 * 1024).daemon(true));

@@ -18,8 +18,9 @@ import org.tilemark.workloads.driver.UserThreads;
 
 /**
  * The mail load of one tile: {@code users} simulated users on platform threads of their own (a virtual
- * thread's sleeps and socket waits cost a poller's and a carrier's wake-ups as well: 0.7 CPU-s a minute at
- * the standard tile, docs/benchmarks.md), each with its own mail client, performing {@code tasksPerUserPerDay} actions over a workday sped up by
+ * thread's sleeps and socket waits cost a poller's and a carrier's wake-ups as well: 0.8-1.1 CPU-s a
+ * minute at the standard tile, docs/benchmarks.md), each with its own mail client, performing
+ * {@code tasksPerUserPerDay} actions over a workday sped up by
  * {@code acceleration} (each action's daily count spread evenly over the day, as LoadGen does: see
  * {@link MailDay}; open loop), plus one delivery checker.
  */
