@@ -79,13 +79,10 @@ public final class HttpConnection implements AutoCloseable {
         return send("GET", pathAndQuery, null, null, null, decodeBody, IGNORE_HEADERS, timeout);
     }
 
-    /** {@code POST path} with {@code contentType} and {@code content}, answered within {@code timeout}. */
-    public Response post(String path, String contentType, byte[] content, Duration timeout)
-            throws IOException, InterruptedException {
-        return post(path, contentType, content, true, timeout);
-    }
-
-    /** {@code POST path}, its answer's body decoded only when {@code decodeBody} (as {@link #get(String, boolean, Duration)}). */
+    /**
+     * {@code POST path} with {@code contentType} and {@code content}, answered within {@code timeout}; its
+     * answer's body decoded only when {@code decodeBody} (as {@link #get(String, boolean, Duration)}).
+     */
     public Response post(String path, String contentType, byte[] content, boolean decodeBody, Duration timeout)
             throws IOException, InterruptedException {
         return send("POST", path, null, contentType, content, decodeBody, IGNORE_HEADERS, timeout);

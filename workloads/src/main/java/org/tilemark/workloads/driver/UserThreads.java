@@ -11,13 +11,12 @@ import java.util.List;
  */
 public final class UserThreads {
 
-    private final Thread.Builder builder;
+    private final Thread.Builder builder = Thread.ofPlatform().stackSize(256 * 1024).daemon(true);
     private final List<OpenLoopUser> users = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<Runnable> aborts = new ArrayList<>();
 
-    private UserThreads(Thread.Builder builder) {
-        this.builder = builder;
+    private UserThreads() {
     }
 
     /**
@@ -28,7 +27,7 @@ public final class UserThreads {
      * carriers and the poller 0.8-1.1 CPU-s a minute at the standard tile beyond their own).
      */
     public static UserThreads platform() {
-        return new UserThreads(Thread.ofPlatform().stackSize(256 * 1024).daemon(true));
+        return new UserThreads();
     }
 
     /** Starts a user; {@code abort}, run from the stopping thread, ends the I/O the user may be blocked in. */

@@ -56,7 +56,7 @@ class HttpConnectionTest {
             HttpConnection.Response fixed = http.get("/fixed?a=1&b=x%20y", TIMEOUT);
             HttpConnection.Response chunked = http.get("/chunked", TIMEOUT);
             HttpConnection.Response form = http.post("/form", "application/x-www-form-urlencoded",
-                    "name=a%26b&n=2".getBytes(StandardCharsets.US_ASCII), TIMEOUT);
+                    "name=a%26b&n=2".getBytes(StandardCharsets.US_ASCII), true, TIMEOUT);
             HttpConnection.Response missing = http.get("/missing", TIMEOUT);
 
             assertThat(fixed).isEqualTo(new HttpConnection.Response(200, "fixed ✓ a=1&b=x%20y"));
@@ -183,7 +183,7 @@ class HttpConnectionTest {
                 assertThat(http.get("/one", TIMEOUT).body()).isEqualTo("answer 1"); // the server then closes
                 assertThat(http.get("/two", TIMEOUT).body()).isEqualTo("answer 2"); // found closed, sent again
                 assertThat(scripted.connections()).isEqualTo(2);
-                assertThatThrownBy(() -> http.post("/three", "text/plain", new byte[] {'x'}, TIMEOUT))
+                assertThatThrownBy(() -> http.post("/three", "text/plain", new byte[] {'x'}, true, TIMEOUT))
                         .isInstanceOf(IOException.class).hasMessageContaining("before it answered");
             }
             assertThat(scripted.requestLines()).containsExactly("GET /one HTTP/1.1", "GET /two HTTP/1.1");
