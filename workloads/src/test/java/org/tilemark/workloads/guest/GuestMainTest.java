@@ -136,7 +136,7 @@ class GuestMainTest {
         assertThat(GuestDocumentFile.READINESS.read(report).reason()).isEqualTo("missing peer x");
     }
 
-    /** Starts the guest with {@code --prepare-once}, waits for its ready report, stops it, and returns its console. */
+    /** Starts the guest with {@code --prepare-once}, waits for its ready report and line, stops it, and returns its console. */
     private String serveUntilReady(Path config, Path marker, String... options) throws Exception {
         Path report = dir.resolve(GuestDocumentFile.READINESS.fileName());
         Files.deleteIfExists(report);
@@ -147,7 +147,9 @@ class GuestMainTest {
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (!Files.isRegularFile(report) && guest.isAlive() && System.nanoTime() < deadline) {
+            // The guest writes its report, then prints its ready line: wait for both, or a stop can land between them.
+            while (!(Files.isRegularFile(report) && Files.readString(console).contains(" ready on "))
+                    && guest.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(100);
             }
             assertThat(GuestDocumentFile.READINESS.read(report).isReady()).as(Files.readString(console)).isTrue();
