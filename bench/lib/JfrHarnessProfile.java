@@ -41,8 +41,6 @@ public class JfrHarnessProfile {
             Map.entry("local endpoint forwarding", List.of("org.tilemark.infra.platform.local.EndpointProxy",
                     "org.tilemark.infra.platform.local.BridgedConnection")),
             Map.entry("infra operations and platform", List.of("org.tilemark.infra.", "org.tilemark.workloads.deploy.")),
-            // On the local platform only DVD Store's users and the standby heartbeat use the JDK's client.
-            Map.entry("JDK HTTP client selector (dvdstore, standby)", List.of("jdk.internal.net.http.")),
             Map.entry("harness (measurement, results, charts)", List.of("org.tilemark.", "org.HdrHistogram.", "org.jfree.",
                     "com.fasterxml.jackson.")));
     private static final String OTHER = "other (JDK, unattributed)";

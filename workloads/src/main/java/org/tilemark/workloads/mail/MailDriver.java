@@ -6,7 +6,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tilemark.config.MailSpec;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
@@ -26,6 +30,8 @@ import org.tilemark.workloads.driver.UserThreads;
  */
 final class MailDriver implements WorkloadDriver {
 
+    private static final Logger LOG = LoggerFactory.getLogger(MailDriver.class);
+
     static final Duration DELIVERY_GIVE_UP = Duration.ofSeconds(60);
     static final Duration DELIVERY_POLL = Duration.ofMillis(100);
 
@@ -38,6 +44,8 @@ final class MailDriver implements WorkloadDriver {
     /** Every client's sockets: stopping closes them, as an interrupt does not end a platform thread's read. */
     private final MailSockets sockets = new MailSockets();
     private final List<MailClient> clients = new ArrayList<>();
+    /** The users' actions started, warm-up included: with {@link MailSockets#exchanges()}, the exchanges an action makes. */
+    private final LongAdder actions = new LongAdder();
     private DeliveryChecker checker;
     private Thread checkerThread;
 
@@ -74,8 +82,13 @@ final class MailDriver implements WorkloadDriver {
                     checker, endpoints.name(), "tm" + runTag + "t" + context.tile() + "u" + userNumber);
             MailDay day = days.get(i);
             clients.add(client);
+            MailCycle cycle = new MailCycle(setup, day, client, random);
+            OpenLoopUser.Cycle counted = intendedStartNanos -> {
+                actions.increment();
+                cycle.run(intendedStartNanos);
+            };
             users.start("mail-t" + context.tile() + "-u" + userNumber, new OpenLoopUser(i, originNanos, day, shape,
-                    random, recorder, new MailCycle(setup, day, client, random)), sockets::closeAll);
+                    random, recorder, counted), sockets::closeAll);
         }
     }
 
@@ -100,5 +113,14 @@ final class MailDriver implements WorkloadDriver {
                 Thread.currentThread().interrupt();
             }
         }
+        LOG.info("{}", exchangesSummary());
+    }
+
+    /** What the users' actions and the delivery checker sent: the actions and their protocol exchanges (bench/driver-cost reads it). */
+    String exchangesSummary() {
+        long made = actions.sum();
+        long sent = sockets.exchanges();
+        return String.format(Locale.ROOT, "%s: %d mail actions made %d protocol exchanges (%.2f per action)",
+                endpoints.name(), made, sent, made == 0 ? 0.0 : (double) sent / made);
     }
 }

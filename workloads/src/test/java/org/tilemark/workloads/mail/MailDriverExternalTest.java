@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.MailSpec;
@@ -57,12 +59,14 @@ class MailDriverExternalTest {
 
             IntervalSnapshot snapshot;
             long runNanos;
+            String exchanges;
             try (WorkloadDriver driver = workload.driver(new DriverContext(1, spec, Map.of(), 42, secrets))) {
                 long start = System.nanoTime();
                 driver.start(Instant.now());
                 Thread.sleep(Duration.ofSeconds(5));
                 snapshot = driver.snapshot();
                 runNanos = System.nanoTime() - start;
+                exchanges = ((MailDriver) driver).exchangesSummary();
             }
 
             System.out.printf("mail driver, %d users at acceleration 1500: %d actions in %.1f s = %.1f actions/s, "
@@ -78,6 +82,11 @@ class MailDriverExternalTest {
             assertThat(timed).as("every completed action is timed under its name").isEqualTo(snapshot.completed());
             assertThat(snapshot.attempts()).isGreaterThanOrEqualTo(snapshot.completed());
             assertThat(snapshot.latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount()).isPositive();
+            // Every action is at least one command answered, a logon or a sent message several.
+            Matcher counted = Pattern.compile("(\\d+) mail actions made (\\d+) protocol exchanges").matcher(exchanges);
+            assertThat(counted.find()).as(exchanges).isTrue();
+            assertThat(Long.parseLong(counted.group(1))).as(exchanges).isGreaterThanOrEqualTo(snapshot.attempts());
+            assertThat(Long.parseLong(counted.group(2))).as(exchanges).isGreaterThan(Long.parseLong(counted.group(1)));
         } finally {
             server.stop();
         }

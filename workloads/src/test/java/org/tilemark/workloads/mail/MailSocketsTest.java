@@ -1,5 +1,6 @@
 package org.tilemark.workloads.mail;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -56,5 +57,31 @@ class MailSocketsTest {
             }
         }
         assertThat(sockets.openCount()).isZero();
+    }
+
+    /** SMTP's shape: the server greets first (no exchange), then each command and its answer is one, however split. */
+    @Test
+    void anExchangeIsWhatTheClientSentAndTheAnswerToIt() throws Exception {
+        MailSockets sockets = new MailSockets();
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+             Socket client = sockets.createSocket(server.getInetAddress(), server.getLocalPort());
+             Socket accepted = server.accept()) {
+            var toServer = client.getOutputStream();
+            var fromServer = client.getInputStream();
+            accepted.getOutputStream().write("220 hello\r\n".getBytes(US_ASCII));
+            fromServer.readNBytes(11);
+            assertThat(sockets.exchanges()).as("a greeting answers nothing").isZero();
+
+            for (int command = 1; command <= 3; command++) {
+                toServer.write("NOOP".getBytes(US_ASCII));
+                toServer.write('\r');
+                toServer.write('\n');
+                accepted.getInputStream().readNBytes(6);
+                accepted.getOutputStream().write("250 ok\r\n".getBytes(US_ASCII));
+                fromServer.read();
+                fromServer.readNBytes(7);
+                assertThat(sockets.exchanges()).isEqualTo(command);
+            }
+        }
     }
 }
