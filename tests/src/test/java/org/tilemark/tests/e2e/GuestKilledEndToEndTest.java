@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Test;
+import org.tilemark.config.RunSpec;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.tests.lanes.ChildRunLane;
 
@@ -20,9 +21,6 @@ import org.tilemark.tests.lanes.ChildRunLane;
  */
 @ChildRunLane
 class GuestKilledEndToEndTest {
-
-    /** One 30 s phase of 10 s intervals. */
-    private static final long MEASURED_INTERVALS = 3;
 
     /**
      * Three guests of one tile die at once (a web server, the mail server, the Olio database) and the
@@ -83,10 +81,16 @@ class GuestKilledEndToEndTest {
             assertThat(score.get("verdict").asText()).isEqualTo("non-compliant");
             List<JsonNode> intervals = E2e.intervals(run.bundle());
             assertThat(intervals.stream().filter(i -> i.get("stage").asText().equals("measure")).count())
-                    .as("every measured interval is kept").isEqualTo(MEASURED_INTERVALS * intervalsPerInterval(intervals));
+                    .as("every measured interval is kept").isEqualTo(measuredIntervals(settings) * intervalsPerInterval(intervals));
             assertThat(E2e.processesUnder(datastores)).isEmpty();
             return score;
         }
+    }
+
+    /** The intervals of the run's one phase, from its settings. */
+    private static long measuredIntervals(Map<String, String> settings) throws Exception {
+        RunSpec run = E2e.spec(settings).run();
+        return run.phaseDuration().dividedBy(run.interval());
     }
 
     /** Lines per interval: one per tile and workload. */
