@@ -85,10 +85,12 @@ class OlioDriverTest {
             assertTrue(server.count("POST /events/{id}/attend") > 0, "no attend");
             assertTrue(server.count("POST /people") > 0 && server.count("POST /events") > 0);
             // every user fetched the static files once (warm users unrecorded, empty-cache users on their first page)
-            // and then served them from its own cache, until a Logout emptied it (Faban): at most once more per logout
+            // and then served them from its own cache, until a Logout emptied it (Faban): at most once more per logout.
+            // A user's cycle in flight when close stopped the recording may log out and fetch again unrecorded
+            // (a fresh clone once saw 125 fetches for 116 recorded logouts): at most one such cycle per user.
             long logouts = counts.getOrDefault("Logout", 0L);
             long css = server.count("GET /static/olio.css");
-            assertTrue(css >= Math.max(USERS, logouts) && css <= USERS + logouts, css + " CSS fetches, " + logouts + " logouts");
+            assertTrue(css >= Math.max(USERS, logouts) && css <= USERS + logouts + USERS, css + " CSS fetches, " + logouts + " logouts");
             assertTrue(closeTook.compareTo(Duration.ofSeconds(15)) < 0, "close took " + closeTook);
             assertEquals(requestsAfterClose, server.total(), "requests after close");
         }
