@@ -97,6 +97,51 @@ class VspherePlatformContractTest extends PlatformContract {
         }
     }
 
+    /**
+     * Each role's VM has the role catalog's vCPUs and memory and a disk grown to the role's size, as an
+     * administrator reads them back with {@code govc vm.info -r}; a role whose disk is smaller than the
+     * template's keeps the template's disk (a disk is never shrunk).
+     */
+    @Test
+    void deployedVmsHaveTheirRolesSizeAsGovcReadsThemBack() throws Exception {
+        String runId = "size-" + Long.toHexString(System.nanoTime());
+        long templateDiskBytes = diskBytes(hardware("DC0_C0_RP0_VM0"));
+        try {
+            for (String role : List.of("dvdstore-db", "mail", "standby")) {
+                RoleTemplate catalog = RoleCatalog.forRole(role);
+                var template = platform.ensureTemplate(new TemplateRequest(catalog, new TemplateId(role, Map.of()), Map.of(), Map.of(),
+                        Duration.ofMinutes(1)));
+                Vm vm = platform.deploy(new VmSpec("size-" + role, runId, 1, template, catalog,
+                        platform.inventory().hosts().getFirst().name(), "app", Map.of(), Map.of()));
+
+                com.fasterxml.jackson.databind.JsonNode hardware = hardware("tm-" + runId + "-" + vm.name());
+                assertThat(hardware.path("numCPU").asInt()).as(role + " vCPUs").isEqualTo(catalog.size().vcpus());
+                assertThat(hardware.path("memoryMB").asInt()).as(role + " memory").isEqualTo(catalog.size().memoryMb());
+                assertThat(diskBytes(hardware)).as(role + " disk")
+                        .isEqualTo(Math.max(templateDiskBytes, (long) catalog.size().diskGb() << 30));
+            }
+            assertThat(templateDiskBytes).as("the template's disk, between the roles' sizes").isBetween(3L << 30, 19L << 30);
+        } finally {
+            platform.cleanup(runId);
+        }
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode hardware(String vmName) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(vcsim.govc("vm.info", "-r", "-json", vmName))
+                .path("virtualMachines").path(0).path("config").path("hardware");
+    }
+
+    private static long diskBytes(com.fasterxml.jackson.databind.JsonNode hardware) {
+        List<Long> disks = new java.util.ArrayList<>();
+        hardware.path("device").forEach(device -> {
+            if (device.has("capacityInKB")) {
+                disks.add(device.path("capacityInKB").asLong() * 1024);
+            }
+        });
+        assertThat(disks).as("the VM's disks").hasSize(1);
+        return disks.getFirst();
+    }
+
     @Test
     void aThickDiskIsCreatedAndDeletedOnEachHarnessDatastore() throws Exception {
         for (String datastore : List.of("app", "maintenance")) {

@@ -12,10 +12,11 @@ import org.tilemark.infra.platform.PlatformSettingException;
  * What the settings name, found in vCenter once at connect: the datacenter, its hosts (with the resource
  * pool of the cluster each belongs to), the harness's datastores and the template. A name that is not
  * there is a {@link PlatformSettingException} naming its key. {@code baseSnapshot} is the template's current
- * snapshot, if it has one ({@code image push} makes it): tile VMs are then linked clones of it.
+ * snapshot, if it has one ({@code image push} makes it): tile VMs are then linked clones of it; {@code templateDisk}
+ * its first virtual disk as vCenter describes it, which a clone grows to its role's size.
  */
 record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String, DatastoreRef> datastores, Mor template,
-            Optional<Mor> baseSnapshot) {
+            Optional<Mor> baseSnapshot, Optional<Node> templateDisk) {
 
     record HostRef(Mor mor, int cores, Mor pool) {
     }
@@ -30,9 +31,10 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
                 .filter(vm -> vm.text("name").orElse("").equals(settings.template())).map(Vim.ObjectProps::obj).findFirst()
                 .orElseThrow(() -> new PlatformSettingException(VspherePlatformProvider.key("template") + ": no VM or template '"
                         + settings.template() + "' in datacenter '" + settings.datacenter() + "'"));
-        Optional<Mor> snapshot = Optional.ofNullable(vim.one(template, List.of("snapshot.currentSnapshot")).props()
-                .get("snapshot.currentSnapshot")).map(Node::mor);
-        return new Site(site.datacenter(), site.vmFolder(), site.hosts(), site.datastores(), template, snapshot);
+        Vim.ObjectProps read = vim.one(template, List.of("snapshot.currentSnapshot", Cloning.DEVICES));
+        Optional<Mor> snapshot = Optional.ofNullable(read.props().get("snapshot.currentSnapshot")).map(Node::mor);
+        return new Site(site.datacenter(), site.vmFolder(), site.hosts(), site.datastores(), template, snapshot,
+                Cloning.firstDisk(read.props().get(Cloning.DEVICES)));
     }
 
     /** The site before its template exists (an image import makes it): {@code template} is null. */
@@ -68,7 +70,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             }
             datastores.put(wanted.getKey(), new DatastoreRef(ds.obj(), wanted.getValue(), ds.text("summary.url").orElse("")));
         }
-        return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, null, Optional.empty());
+        return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, null, Optional.empty(), Optional.empty());
     }
 
     Inventory inventory() {

@@ -47,6 +47,7 @@ final class VspherePlatform implements Platform {
     /** vCenter names of marked VMs by reference, as last listed. */
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final VmPower power;
+    private final Cloning cloning;
     private final EventWatch events;
     private final boolean insecure;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
@@ -58,6 +59,7 @@ final class VspherePlatform implements Platform {
         this.readiness = readiness;
         this.insecure = insecure;
         this.power = new VmPower(vim);
+        this.cloning = new Cloning(vim, site);
         this.events = new EventWatch(vim, site, vms.values());
     }
 
@@ -94,25 +96,11 @@ final class VspherePlatform implements Platform {
         Site.DatastoreRef datastore = datastore(spec.datastore(), spec.name());
         Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
         String config = GuestDocumentFile.CONFIG.toJson(spec.guestConfig(GUEST_BIND, ANY_CLIENT));
-        Element extraConfig = Element.of("config", Element.option("extraConfig", NoCloudSeed.GUESTINFO_KEY, config),
+        List<Element> extraConfig = List.of(Element.option("extraConfig", NoCloudSeed.GUESTINFO_KEY, config),
                 Element.option("extraConfig", Marks.RUN, spec.runId()), Element.option("extraConfig", Marks.VM, spec.name()));
-        // A linked clone (a child disk on the template's base snapshot) where the template has one, as
-        // image push leaves it; a full clone otherwise. Element order is the schema's.
-        List<Element> location = new java.util.ArrayList<>(List.of(Element.ref("datastore", datastore.mor())));
-        site.baseSnapshot().ifPresent(snapshot -> location.add(Element.text("diskMoveType", "createNewChildDiskBacking")));
-        location.addAll(List.of(Element.ref("pool", host.pool()), Element.ref("host", host.mor())));
-        List<Element> clone = new java.util.ArrayList<>(List.of(Element.of("location", location), Element.text("template", "false"),
-                extraConfig, Element.text("powerOn", "false")));
-        site.baseSnapshot().ifPresent(snapshot -> clone.add(Element.ref("snapshot", snapshot)));
-        Element cloneSpec = Element.of("spec", clone);
         try {
             // Marked in the clone itself, so a harness killed right after still leaves a VM cleanup finds.
-            Mor mor = vim.runTask(Vim.TASK_TIMEOUT, "CloneVM_Task", site.template(), Element.ref("folder", site.vmFolder()),
-                    Element.text("name", VsphereVm.vcenterName(vm)), cloneSpec).orElseThrow().mor();
-            if (Marks.runOf(vim.one(mor, List.of("config.extraConfig"))).isEmpty()) {
-                // vcsim v0.46.3 drops a clone spec's extraConfig (it copies it into a copy): set it again.
-                vim.runTask(Vim.TASK_TIMEOUT, "ReconfigVM_Task", mor, new Element("spec", null, null, null, extraConfig.children()));
-            }
+            Mor mor = cloning.clone(VsphereVm.vcenterName(vm), spec.role().size(), host, datastore, extraConfig);
             vms.put(VsphereVm.vcenterName(vm), new VsphereVm(vm, mor, spec.role().ports()));
             return vm;
         } catch (VimFault | IOException e) {
