@@ -179,6 +179,36 @@ class VspherePlatformContractTest extends PlatformContract {
         assertThat(platform.leftovers(null)).as("nothing created").isEmpty();
     }
 
+    /**
+     * A user without <i>Virtual machine → Provisioning → Clone</i> on the template: the run is bad input naming
+     * the privilege and the template, and nothing is created. vcsim answers {@code FetchUserPrivilegeOnEntities}
+     * for every user and entity with its {@code Admin} role's privileges (its roles and permissions, e.g. govc
+     * {@code role.create} / {@code permissions.set}, do not change that answer), so the administrator's step
+     * that restricts the user here is taking the privilege out of that role.
+     */
+    @Test
+    void aUserWithoutTheClonePrivilegeIsBadInputNamingItBeforeAnythingIsCreated() throws Exception {
+        String vmsBefore = vcsim.govc("ls", "/DC0/vm");
+        vcsim.govc("role.update", "-r", "Admin", "VirtualMachine.Provisioning.Clone");
+        try {
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            RunOutcome outcome = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of())
+                    .run(ConfigLoader.load(Optional.empty(), settings(DIR)));
+            String printed = console.toString(StandardCharsets.UTF_8);
+
+            assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.BAD_INPUT);
+            assertThat(printed.lines().filter(line -> line.startsWith("error:")).toList()).singleElement().asString()
+                    .startsWith("error: cluster.vsphere.credentials.username: vCenter user '" + VcsimServer.USER + "' lacks "
+                            + "VirtualMachine.Provisioning.Clone on template 'DC0_C0_RP0_VM0' (");
+            assertThat(vcsim.govc("ls", "/DC0/vm")).as("nothing created").isEqualTo(vmsBefore);
+        } finally {
+            vcsim.govc("role.update", "-a", "Admin", "VirtualMachine.Provisioning.Clone");
+        }
+        try (Platform granted = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster())) {
+            assertThat(granted.inventory().hosts()).as("the privilege given back, the same settings connect").isNotEmpty();
+        }
+    }
+
     @Test
     void insecureConnectsToAnUntrustedCertificateWarnsAndIsNotPublishableWhileTheDefaultRefusesIt() throws Exception {
         Map<String, String> untrusted = new LinkedHashMap<>(settings(DIR));

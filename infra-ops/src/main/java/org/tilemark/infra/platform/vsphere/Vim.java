@@ -29,6 +29,7 @@ final class Vim implements AutoCloseable {
     private final Mor performanceManager;
     private final Mor ovfManager;
     private final Mor eventManager;
+    private final Mor authorizationManager;
 
     private Vim(SoapClient soap, Node content) {
         this.soap = soap;
@@ -40,6 +41,7 @@ final class Vim implements AutoCloseable {
         this.performanceManager = ref(content, "perfManager");
         this.ovfManager = ref(content, "ovfManager");
         this.eventManager = ref(content, "eventManager");
+        this.authorizationManager = ref(content, "authorizationManager");
     }
 
     /** Reads the service content and logs in; the password is passed on and not kept. */
@@ -73,6 +75,15 @@ final class Vim implements AutoCloseable {
 
     Mor eventManager() {
         return eventManager;
+    }
+
+    Mor authorizationManager() {
+        return authorizationManager;
+    }
+
+    /** The session's user as vCenter names it (e.g. {@code VSPHERE.LOCAL\\tilemark}). */
+    String userName() throws VimFault, IOException {
+        return one(sessionManager, List.of("currentSession")).props().get("currentSession").text("userName").orElseThrow();
     }
 
     /** vCenter's clock now: times compared with its own (event and sample times) are taken from it. */

@@ -62,7 +62,9 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
     public Platform create(VsphereSettings section, ClusterSpec cluster) throws PlatformException {
         Vim vim = Connection.open(section);
         try {
-            return new VspherePlatform(vim, Site.find(vim, section), Readiness.of(section.readiness()).orElseThrow(), section.insecure());
+            Site site = Site.find(vim, section);
+            Privileges.check(vim, site, section); // before anything is created
+            return new VspherePlatform(vim, site, Readiness.of(section.readiness()).orElseThrow(), section.insecure());
         } catch (PlatformException | RuntimeException e) {
             vim.close();
             throw e;
