@@ -39,6 +39,12 @@ final class EventWatch implements AutoCloseable {
     private final List<VmListener> stopListeners = new CopyOnWriteArrayList<>();
     private Thread thread;
     private volatile Mor collector;
+    /** The logins count when {@link #collector} was made: a later login means it went with its session. */
+    private long collectorLogins;
+    /** vCenter's time when the watch began: a collector made again (a new session) reads from then on. */
+    private Instant since;
+    /** Keys of the events reported, so a collector made again does not report one twice. */
+    private final java.util.Set<String> reported = new java.util.HashSet<>();
 
     EventWatch(Vim vim, Site site, Collection<VsphereVm> vms) {
         this.vim = vim;
@@ -65,8 +71,10 @@ final class EventWatch implements AutoCloseable {
     private void watch() {
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                if (collector == null) {
+                if (collector == null || vim.logins() != collectorLogins) {
+                    long logins = vim.logins();
                     collector = create();
+                    collectorLogins = logins;
                 }
                 List<Node> page;
                 do {
@@ -89,14 +97,24 @@ final class EventWatch implements AutoCloseable {
         // EventFilterSpec's elements in the schema's order.
         List<Element> filter = new ArrayList<>(List.of(
                 Element.of("entity", Element.ref("entity", site.datacenter()), Element.text("recursion", "all")),
-                Element.of("time", Element.text("beginTime", vim.currentTime().toString())),
+                Element.of("time", Element.text("beginTime", since().toString())),
                 Element.text("disableFullMessage", "true"), Element.text("eventTypeId", DRS_MIGRATION)));
         STOPS.forEach(stop -> filter.add(Element.text("eventTypeId", stop)));
         return vim.call("CreateCollectorForEvents", vim.eventManager(), Element.of("filter", filter))
                 .child("returnval").orElseThrow().mor();
     }
 
+    private Instant since() throws VimFault, IOException {
+        if (since == null) {
+            since = vim.currentTime();
+        }
+        return since;
+    }
+
     private void report(Node event) {
+        if (event.text("key").filter(key -> !reported.add(key)).isPresent()) {
+            return;
+        }
         Optional<Mor> about = event.child("vm").flatMap(argument -> argument.child("vm")).map(Node::mor);
         Optional<VsphereVm> tracked = vms.stream().filter(vm -> about.isPresent() && vm.mor.equals(about.get())).findFirst();
         if (tracked.isEmpty()) {

@@ -38,6 +38,8 @@ final class SoapClient implements AutoCloseable {
     /** The API release this client speaks; vCenter answers older clients in their release's terms. */
     private static final String SOAP_ACTION = "urn:vim25/6.5";
     private static final XMLInputFactory INPUT = inputFactory();
+    /** How vCenter lists Tilemark's sessions to an administrator (the vSphere client's Sessions view, govc session.ls). */
+    static final String USER_AGENT = "tilemark";
 
     private final URI url;
     private final HttpClient http;
@@ -53,7 +55,7 @@ final class SoapClient implements AutoCloseable {
     /** Calls {@code method} on {@code target}; returns the response element (its {@code returnval}s are children). */
     Node call(String method, Mor target, List<Element> arguments) throws VimFault, IOException {
         HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout)
-                .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", SOAP_ACTION)
+                .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", SOAP_ACTION).header("User-Agent", USER_AGENT)
                 .POST(HttpRequest.BodyPublishers.ofString(envelope(method, target, arguments))).build();
         HttpResponse<InputStream> response;
         try {

@@ -11,14 +11,17 @@ import java.util.Optional;
 
 /**
  * A logged-in vim25 session: the service content's managers, properties read through the
- * PropertyCollector, and tasks awaited until vCenter says they succeeded or failed.
+ * PropertyCollector, and tasks followed until vCenter says they succeeded or failed ({@link TaskWait}).
+ * The session is kept: a call every {@link #KEEP_ALIVE} (vCenter ends idle sessions, 30 min by default), and a
+ * call vCenter refuses as {@code NotAuthenticated} (the session timed out, or an administrator ended it) logs in
+ * again with the same credentials, held in this object's memory only, and is made once more.
  */
 final class Vim implements AutoCloseable {
 
     /** How long one task (clone, relocation, power, destroy, snapshot, disk) may run before it is given up on. */
     static final Duration TASK_TIMEOUT = Duration.ofMinutes(30);
-    /** How often a running task's state is read again. */
-    private static final Duration TASK_POLL = Duration.ofMillis(200);
+    private static final Duration KEEP_ALIVE = Duration.ofMinutes(5);
+    static final String NOT_AUTHENTICATED = "NotAuthenticated";
 
     private final SoapClient soap;
     private final Mor rootFolder;
@@ -30,9 +33,18 @@ final class Vim implements AutoCloseable {
     private final Mor ovfManager;
     private final Mor eventManager;
     private final Mor authorizationManager;
+    private final String username;
+    /** Kept in memory to log in again when vCenter ends the session; never written anywhere. */
+    private final String password;
+    /** How many times this object logged in: a session-scoped object (view, collector) made before a later login is gone. */
+    private final java.util.concurrent.atomic.AtomicLong logins = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.ScheduledExecutorService keepAlive = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("vsphere-keep-alive").factory());
 
-    private Vim(SoapClient soap, Node content) {
+    private Vim(SoapClient soap, Node content, String username, String password) {
         this.soap = soap;
+        this.username = username;
+        this.password = password;
         this.rootFolder = ref(content, "rootFolder");
         this.propertyCollector = ref(content, "propertyCollector");
         this.viewManager = ref(content, "viewManager");
@@ -44,13 +56,35 @@ final class Vim implements AutoCloseable {
         this.authorizationManager = ref(content, "authorizationManager");
     }
 
-    /** Reads the service content and logs in; the password is passed on and not kept. */
+    /** Reads the service content and logs in; the password is kept in memory only, to log in again. */
     static Vim login(SoapClient soap, String username, String password) throws VimFault, IOException {
         Node content = soap.call("RetrieveServiceContent", Mor.SERVICE_INSTANCE, List.of()).child("returnval")
                 .orElseThrow(() -> new IOException("RetrieveServiceContent: no service content"));
-        Vim vim = new Vim(soap, content);
-        soap.call("Login", vim.sessionManager, List.of(Element.text("userName", username), Element.text("password", password)));
+        Vim vim = new Vim(soap, content, username, password);
+        vim.relogin(0);
+        vim.keepAlive.scheduleWithFixedDelay(vim::touch, KEEP_ALIVE.toSeconds(), KEEP_ALIVE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
         return vim;
+    }
+
+    /** Logs in unless another thread did since {@code seen} logins. */
+    private synchronized void relogin(long seen) throws VimFault, IOException {
+        if (logins.get() == seen) {
+            soap.call("Login", sessionManager, List.of(Element.text("userName", username), Element.text("password", password)));
+            logins.incrementAndGet();
+        }
+    }
+
+    /** The number of logins so far: a session-scoped object made at an earlier count went with its session. */
+    long logins() {
+        return logins.get();
+    }
+
+    private void touch() {
+        try {
+            currentTime();
+        } catch (VimFault | IOException | RuntimeException e) {
+            // vCenter did not answer this time: the next call logs in again if the session is gone.
+        }
     }
 
     private static Mor ref(Node content, String name) {
@@ -102,11 +136,32 @@ final class Vim implements AutoCloseable {
     }
 
     Node call(String method, Mor target, Element... arguments) throws VimFault, IOException {
-        return soap.call(method, target, List.of(arguments));
+        long seen = logins.get();
+        try {
+            return soap.call(method, target, List.of(arguments));
+        } catch (VimFault fault) {
+            if (!fault.faultType().equals(NOT_AUTHENTICATED)) {
+                throw fault;
+            }
+            relogin(seen); // vCenter ended the session: a new one, and the call again
+            return soap.call(method, target, List.of(arguments));
+        }
     }
 
     /** Every object of {@code type} under {@code container} (recursively) with the properties {@code paths}. */
     List<ObjectProps> all(Mor container, String type, List<String> paths) throws VimFault, IOException {
+        long seen = logins.get();
+        try {
+            return allInView(container, type, paths);
+        } catch (VimFault | IOException e) {
+            if (logins.get() == seen) {
+                throw e;
+            }
+            return allInView(container, type, paths); // the view went with the session that ended
+        }
+    }
+
+    private List<ObjectProps> allInView(Mor container, String type, List<String> paths) throws VimFault, IOException {
         Mor view = call("CreateContainerView", viewManager, Element.ref("container", container), Element.text("type", type),
                 Element.text("recursive", "true")).child("returnval").orElseThrow().mor();
         try {
@@ -126,6 +181,19 @@ final class Vim implements AutoCloseable {
     }
 
     private List<ObjectProps> retrieve(String type, List<String> paths, Element objectSet) throws VimFault, IOException {
+        long seen = logins.get();
+        try {
+            return retrieveOnce(type, paths, objectSet);
+        } catch (VimFault fault) {
+            if (!fault.faultType().equals(NOT_AUTHENTICATED)) {
+                throw fault;
+            }
+            relogin(seen);
+            return retrieveOnce(type, paths, objectSet);
+        }
+    }
+
+    private List<ObjectProps> retrieveOnce(String type, List<String> paths, Element objectSet) throws VimFault, IOException {
         List<Element> propSet = new ArrayList<>(List.of(Element.text("type", type), Element.text("all", "false")));
         paths.forEach(path -> propSet.add(Element.text("pathSet", path)));
         Element spec = Element.of("specSet", Element.of("propSet", propSet), objectSet);
@@ -133,6 +201,7 @@ final class Vim implements AutoCloseable {
         Optional<Node> page = call("RetrievePropertiesEx", propertyCollector, spec, Element.of("options")).child("returnval");
         while (page.isPresent()) {
             for (Node object : page.get().all("objects")) {
+                notAuthenticated(object);
                 Map<String, Node> props = new LinkedHashMap<>();
                 object.all("propSet").forEach(prop -> props.put(prop.text("name").orElseThrow(), prop.child("val").orElseThrow()));
                 result.add(new ObjectProps(object.child("obj").orElseThrow().mor(), props));
@@ -145,28 +214,27 @@ final class Vim implements AutoCloseable {
     }
 
     /**
-     * Starts a task ({@code method} returns its reference) and waits for it; a failed task throws its
-     * fault with vCenter's message.
+     * Starts a task ({@code method} returns its reference) and follows it to its end; a failed task throws its
+     * fault with vCenter's message, and one still running after {@code timeout} is cancelled.
      */
     Optional<Node> runTask(Duration timeout, String method, Mor target, Element... arguments) throws VimFault, IOException {
-        Mor task = call(method, target, arguments).child("returnval").orElseThrow().mor();
-        Instant deadline = Instant.now().plus(timeout);
-        while (true) {
-            Node info = one(task, List.of("info")).props().get("info");
-            String state = info == null ? "queued" : info.text("state").orElse("queued");
-            if (state.equals("success")) {
-                return info.child("result");
+        return follow(call(method, target, arguments).child("returnval").orElseThrow().mor(), method, timeout);
+    }
+
+    /** Follows a task {@code method} started to its end; cancelled past {@code timeout}. */
+    Optional<Node> follow(Mor task, String method, Duration timeout) throws VimFault, IOException {
+        return new TaskWait(this, propertyCollector).await(task, method, timeout);
+    }
+
+    /**
+     * A property vCenter would not read for want of a session (vcsim answers property reads without one, each
+     * property missing with {@code NotAuthenticated}): the session's end, as a call's fault would say it.
+     */
+    private static void notAuthenticated(Node object) throws VimFault {
+        for (Node missing : object.all("missingSet")) {
+            if (missing.child("fault").flatMap(fault -> fault.child("fault")).map(Node::xsiType).orElse("").equals(NOT_AUTHENTICATED)) {
+                throw new VimFault(NOT_AUTHENTICATED, "reading " + missing.text("path").orElse("a property") + ": no session");
             }
-            if (state.equals("error")) {
-                Node error = info.child("error").orElseThrow();
-                String faultType = error.child("fault").map(Node::xsiType).orElse("TaskError");
-                throw new VimFault(faultType, error.text("localizedMessage").orElse(faultType));
-            }
-            if (Instant.now().isAfter(deadline)) {
-                throw new IOException(method + " still " + state + " after " + timeout.toSeconds() + " s ("
-                        + info.text("progress").map(p -> p + " %").orElse("no progress reported") + ")");
-            }
-            sleep(TASK_POLL);
         }
     }
 
@@ -181,6 +249,7 @@ final class Vim implements AutoCloseable {
 
     @Override
     public void close() {
+        keepAlive.shutdownNow();
         try {
             call("Logout", sessionManager);
         } catch (VimFault | IOException e) {

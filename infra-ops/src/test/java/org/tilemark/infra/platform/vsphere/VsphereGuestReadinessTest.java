@@ -223,6 +223,61 @@ class VsphereGuestReadinessTest {
         }
     }
 
+    /**
+     * A running task (made with {@code TaskManager.CreateTask} for an extension this test registers: vcsim's own
+     * tasks end at once) is followed with WaitForUpdatesEx until another session sets its state, across the end
+     * of the follower's session ({@code TerminateSession}, as {@code govc session.rm} does); one past its timeout
+     * is cancelled, and vCenter then says so.
+     */
+    @Test
+    void aRunningTaskIsFollowedToItsEndAndCancelledPastItsTimeout() throws Exception {
+        VsphereSettings section = (VsphereSettings) ConfigLoader.load(Optional.empty(), settings).cluster().section();
+        try (Vim vim = Connection.open(section); Vim admin = Connection.open(section)) {
+            Node content = admin.call("RetrieveServiceContent", Mor.SERVICE_INSTANCE).child("returnval").orElseThrow();
+            admin.call("RegisterExtension", content.child("extensionManager").orElseThrow().mor(), Element.of("extension",
+                    Element.of("description", Element.text("label", "test"), Element.text("summary", "test")),
+                    Element.text("key", "org.tilemark.test"), Element.text("version", "1"),
+                    Element.of("taskList", Element.text("taskID", "org.tilemark.test.work")),
+                    Element.text("lastHeartbeatTime", Instant.now().toString())));
+            Mor taskManager = content.child("taskManager").orElseThrow().mor();
+
+            Mor cancelled = task(admin, taskManager, content);
+            assertThatThrownBy(() -> vim.follow(cancelled, "Work_Task", Duration.ofSeconds(1))).isInstanceOf(java.io.IOException.class)
+                    .hasMessage("Work_Task still running after 1 s (no progress reported): cancelled (CancelTask)");
+            Vim.ObjectProps after = admin.one(cancelled, List.of("info.state", "info.cancelled"));
+            assertThat(after.text("info.state")).contains("error");
+            assertThat(after.text("info.cancelled")).contains("true");
+
+            Mor work = task(admin, taskManager, content);
+            String session = vim.one(content.child("sessionManager").orElseThrow().mor(), List.of("currentSession")).props()
+                    .get("currentSession").text("key").orElseThrow();
+            CompletableFuture<Optional<Node>> followed = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return vim.follow(work, "Work_Task", Duration.ofMinutes(1));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(1000);
+            admin.call("TerminateSession", content.child("sessionManager").orElseThrow().mor(), Element.text("sessionId", session));
+            Thread.sleep(1000);
+            assertThat(followed).as("still following the running task").isNotDone();
+            admin.call("SetTaskState", work, Element.text("state", "success"));
+            followed.get(1, TimeUnit.MINUTES);
+            assertThat(vim.currentTime()).as("the session ended: a new login, the call made").isNotNull();
+            assertThat(vim.logins()).isEqualTo(2);
+        }
+    }
+
+    private static Mor task(Vim admin, Mor taskManager, Node content) throws Exception {
+        Node info = admin.call("CreateTask", taskManager, Element.ref("obj", content.child("rootFolder").orElseThrow().mor()),
+                Element.text("taskTypeId", "org.tilemark.test.work"), Element.text("initiatedBy", "test"),
+                Element.text("cancelable", "true")).child("returnval").orElseThrow();
+        Mor task = info.child("task").orElseThrow().mor();
+        admin.call("SetTaskState", task, Element.text("state", "running"));
+        return task;
+    }
+
     private static Element argument(String name, String refName, String displayName, Mor ref) {
         return Element.of(name, Element.text("name", displayName), Element.ref(refName, ref));
     }
