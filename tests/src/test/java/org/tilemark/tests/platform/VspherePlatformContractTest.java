@@ -142,6 +142,52 @@ class VspherePlatformContractTest extends PlatformContract {
         return disks.getFirst();
     }
 
+    /**
+     * A host an administrator put into maintenance mode before the run is not used: not in the inventory, and the
+     * platform's lines say so, beside the cluster's DRS and HA state (vcsim: DRS on with no behaviour set, HA unset).
+     */
+    @Test
+    void aHostInMaintenanceModeIsNotUsedAndTheClustersDrsAndHaAreDisclosed() throws Exception {
+        vcsim.govc("host.maintenance.enter", "/DC0/host/DC0_C0/DC0_C0_H2");
+        try (Platform site = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster())) {
+            assertThat(site.inventory().hosts()).extracting(org.tilemark.infra.platform.Inventory.Host::name)
+                    .contains("DC0_C0_H0", "DC0_C0_H1").doesNotContain("DC0_C0_H2");
+            assertThat(site.warnings()).contains("host 'DC0_C0_H2' not used: in maintenance mode",
+                    "cluster 'DC0_C0': DRS fullyAutomated, HA off");
+        } finally {
+            vcsim.govc("host.maintenance.exit", "/DC0/host/DC0_C0/DC0_C0_H2");
+        }
+        assertThat(platform.inventory().hosts()).extracting(org.tilemark.infra.platform.Inventory.Host::name).contains("DC0_C0_H2");
+    }
+
+    /**
+     * A configured VM folder (absent: made at the first deploy) and resource pool: the VM is in both as govc
+     * lists them, and cleanup removes the folder once it is empty.
+     */
+    @Test
+    void vmsGoIntoTheConfiguredFolderAndPoolAndCleanupRemovesTheEmptyFolder() throws Exception {
+        vcsim.govc("pool.create", "/DC0/host/DC0_C0/Resources/tilemark-pool");
+        Map<String, String> placed = new LinkedHashMap<>(settings(DIR));
+        placed.put("cluster.vsphere.vmFolder", "tilemark-runs");
+        placed.put("cluster.vsphere.resourcePool", "tilemark-pool");
+        String runId = "placed-" + Long.toHexString(System.nanoTime());
+        try (Platform site = Platforms.create(ConfigLoader.load(Optional.empty(), placed).cluster())) {
+            assertThat(vcsim.govc("ls", "/DC0/vm")).as("no folder before the first deploy").doesNotContain("tilemark-runs");
+            var template = site.ensureTemplate(new TemplateRequest(STANDBY, new TemplateId(STANDBY.role(), Map.of()), Map.of(),
+                    Map.of(), Duration.ofMinutes(1)));
+            site.deploy(new VmSpec("placed", runId, 1, template, STANDBY, "DC0_C0_H0", "app", Map.of(), Map.of()));
+
+            assertThat(vcsim.govc("ls", "/DC0/vm/tilemark-runs").strip()).isEqualTo("/DC0/vm/tilemark-runs/tm-" + runId + "-placed");
+            String pool = vcsim.govc("find", "-i", "/DC0/host/DC0_C0/Resources", "-name", "tilemark-pool").strip();
+            assertThat(vcsim.govc("object.collect", "-s", "/DC0/vm/tilemark-runs/tm-" + runId + "-placed", "resourcePool").strip())
+                    .isEqualTo(pool);
+            assertThat(site.cleanup(runId)).containsExactly("tm-" + runId + "-placed");
+            assertThat(vcsim.govc("ls", "/DC0/vm")).as("the empty folder removed").doesNotContain("tilemark-runs");
+        } finally {
+            vcsim.govc("pool.destroy", "/DC0/host/DC0_C0/Resources/tilemark-pool");
+        }
+    }
+
     @Test
     void aThickDiskIsCreatedAndDeletedOnEachHarnessDatastore() throws Exception {
         for (String datastore : List.of("app", "maintenance")) {
@@ -161,6 +207,7 @@ class VspherePlatformContractTest extends PlatformContract {
         problems.put("cluster.vsphere.datastores.maintenance", "no-such-datastore");
         problems.put("cluster.vsphere.datacenter", "no-such-datacenter");
         problems.put("cluster.vsphere.template", "no-such-template");
+        problems.put("cluster.vsphere.resourcePool", "no-such-pool");
         problems.put("cluster.vsphere.url", "https://127.0.0.1:1/sdk");
         Map<String, String> expectedKey = Map.of("cluster.vsphere.credentials.passwordFile", "cluster.vsphere.credentials");
         for (var problem : problems.entrySet()) {
@@ -222,9 +269,9 @@ class VspherePlatformContractTest extends PlatformContract {
         try (Platform lab = Platforms.create(ConfigLoader.load(Optional.empty(), insecure).cluster())) {
             assertThat(lab.inventory().hosts()).isNotEmpty();
             assertThat(lab.publishable()).isFalse();
-            assertThat(lab.warnings()).singleElement().asString().startsWith("cluster.vsphere.insecure is true: ");
+            assertThat(lab.warnings()).first().asString().startsWith("cluster.vsphere.insecure is true: ");
         }
-        assertThat(platform.warnings()).as("verified TLS: nothing to warn of").isEmpty();
+        assertThat(platform.warnings()).as("verified TLS: nothing to warn of").noneMatch(line -> line.contains("insecure"));
 
         Map<String, String> both = new LinkedHashMap<>(settings(DIR));
         both.put("cluster.vsphere.insecure", "true");

@@ -22,10 +22,12 @@ final class Cloning {
 
     private final Vim vim;
     private final Site site;
+    private final VmFolder folder;
 
-    Cloning(Vim vim, Site site) {
+    Cloning(Vim vim, Site site, VmFolder folder) {
         this.vim = vim;
         this.site = site;
+        this.folder = folder;
     }
 
     /** Clones the template as {@code name} onto {@code host} and {@code datastore}, powered off, sized as {@code size}. */
@@ -42,7 +44,7 @@ final class Cloning {
         List<Element> clone = new ArrayList<>(List.of(Element.of("location", location), Element.text("template", "false"),
                 Element.of("config", config), Element.text("powerOn", "false")));
         site.baseSnapshot().ifPresent(snapshot -> clone.add(Element.ref("snapshot", snapshot)));
-        Mor mor = vim.runTask(Vim.TASK_TIMEOUT, "CloneVM_Task", site.template(), Element.ref("folder", site.vmFolder()),
+        Mor mor = vim.runTask(Vim.TASK_TIMEOUT, "CloneVM_Task", site.template(), Element.ref("folder", folder.ensure()),
                 Element.text("name", name), Element.of("spec", clone)).orElseThrow().mor();
         complete(mor, size, extraConfig);
         return mor;

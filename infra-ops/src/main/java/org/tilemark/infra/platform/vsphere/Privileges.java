@@ -64,6 +64,10 @@ final class Privileges {
         needs.add(new Need(site.datacenter(), "datacenter '" + settings.datacenter() + "'", List.of("System.Read")));
         needs.add(new Need(site.template(), "template '" + settings.template() + "'", List.of(template ? DEPLOY_TEMPLATE : CLONE)));
         needs.add(new Need(site.vmFolder(), "the VM folder of datacenter '" + settings.datacenter() + "'", ON_VMS));
+        if (!settings.vmFolder().isBlank()) {
+            needs.add(new Need(site.vmFolder(), "the VM folder of datacenter '" + settings.datacenter() + "' (vmFolder is made and removed)",
+                    List.of("Folder.Create", "Folder.Delete")));
+        }
         Map<Mor, String> pools = new LinkedHashMap<>();
         site.hosts().forEach((host, ref) -> pools.putIfAbsent(ref.pool(), host));
         pools.forEach((pool, host) -> needs.add(new Need(pool, "the resource pool of host '" + host + "'", ON_POOLS)));

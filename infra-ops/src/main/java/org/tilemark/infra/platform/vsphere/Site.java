@@ -1,6 +1,7 @@
 package org.tilemark.infra.platform.vsphere;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +14,11 @@ import org.tilemark.infra.platform.PlatformSettingException;
  * pool of the cluster each belongs to), the harness's datastores and the template. A name that is not
  * there is a {@link PlatformSettingException} naming its key. {@code baseSnapshot} is the template's current
  * snapshot, if it has one ({@code image push} makes it): tile VMs are then linked clones of it; {@code templateDisk}
- * its first virtual disk as vCenter describes it, which a clone grows to its role's size.
+ * its first virtual disk as vCenter describes it, which a clone grows to its role's size. A host in maintenance
+ * mode or not connected is not used; {@code disclosures} says so, and each cluster's DRS and HA state.
  */
 record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String, DatastoreRef> datastores, Mor template,
-            Optional<Mor> baseSnapshot, Optional<Node> templateDisk) {
+            Optional<Mor> baseSnapshot, Optional<Node> templateDisk, List<String> disclosures) {
 
     record HostRef(Mor mor, int cores, Mor pool) {
     }
@@ -34,7 +36,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
         Vim.ObjectProps read = vim.one(template, List.of("snapshot.currentSnapshot", Cloning.DEVICES));
         Optional<Mor> snapshot = Optional.ofNullable(read.props().get("snapshot.currentSnapshot")).map(Node::mor);
         return new Site(site.datacenter(), site.vmFolder(), site.hosts(), site.datastores(), template, snapshot,
-                Cloning.firstDisk(read.props().get(Cloning.DEVICES)));
+                Cloning.firstDisk(read.props().get(Cloning.DEVICES)), site.disclosures());
     }
 
     /** The site before its template exists (an image import makes it): {@code template} is null. */
@@ -44,20 +46,37 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
                 .orElseThrow(() -> new PlatformSettingException(VspherePlatformProvider.key("datacenter")
                         + ": no datacenter '" + settings.datacenter() + "' in vCenter"));
         Map<String, Mor> pools = new LinkedHashMap<>();
-        for (Vim.ObjectProps compute : vim.all(dc.obj(), "ComputeResource", List.of("resourcePool"))) {
-            Optional.ofNullable(compute.props().get("resourcePool")).ifPresent(pool -> pools.put(compute.obj().value(), pool.mor()));
+        List<String> disclosures = new ArrayList<>();
+        Map<String, Mor> named = namedPools(vim, dc.obj(), settings.resourcePool());
+        for (Vim.ObjectProps compute : vim.all(dc.obj(), "ComputeResource", List.of("name", "resourcePool", "configurationEx"))) {
+            Optional.ofNullable(settings.resourcePool().isBlank() ? compute.props().get("resourcePool").mor() : named.get(compute.obj().value()))
+                    .ifPresent(pool -> pools.put(compute.obj().value(), pool));
+            if (compute.obj().type().equals("ClusterComputeResource")) {
+                disclosures.add(clusterState(compute));
+            }
         }
         Map<String, HostRef> hosts = new LinkedHashMap<>();
-        for (Vim.ObjectProps host : vim.all(dc.obj(), "HostSystem", List.of("name", "summary.hardware.numCpuCores", "parent"))) {
+        for (Vim.ObjectProps host : vim.all(dc.obj(), "HostSystem", List.of("name", "summary.hardware.numCpuCores", "parent",
+                "runtime.inMaintenanceMode", "runtime.connectionState"))) {
             Mor pool = pools.get(host.props().get("parent").text());
-            if (pool != null) {
-                hosts.put(host.text("name").orElseThrow(), new HostRef(host.obj(),
-                        Integer.parseInt(host.text("summary.hardware.numCpuCores").orElse("1")), pool));
+            String name = host.text("name").orElseThrow();
+            Optional<String> unusable = unusable(host);
+            if (pool == null && !settings.resourcePool().isBlank()) {
+                disclosures.add("host '" + name + "' not used: no resource pool '" + settings.resourcePool() + "' in its cluster");
             }
+            if (pool != null && unusable.isPresent()) {
+                disclosures.add("host '" + name + "' not used: " + unusable.get());
+            } else if (pool != null) {
+                hosts.put(name, new HostRef(host.obj(), Integer.parseInt(host.text("summary.hardware.numCpuCores").orElse("1")), pool));
+            }
+        }
+        if (hosts.isEmpty() && !settings.resourcePool().isBlank()) {
+            throw new PlatformSettingException(VspherePlatformProvider.key("resourcePool") + ": no usable host in a cluster with a resource pool '"
+                    + settings.resourcePool() + "' in datacenter '" + settings.datacenter() + "'");
         }
         if (hosts.isEmpty()) {
             throw new PlatformSettingException(VspherePlatformProvider.key("datacenter") + ": datacenter '" + settings.datacenter()
-                    + "' has no host in a cluster or compute resource");
+                    + "' has no usable host in a cluster or compute resource" + (disclosures.isEmpty() ? "" : " (" + String.join("; ", disclosures) + ")"));
         }
         Map<String, Vim.ObjectProps> byName = new LinkedHashMap<>();
         vim.all(dc.obj(), "Datastore", List.of("name", "summary.url")).forEach(ds -> byName.put(ds.text("name").orElse(""), ds));
@@ -70,7 +89,41 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             }
             datastores.put(wanted.getKey(), new DatastoreRef(ds.obj(), wanted.getValue(), ds.text("summary.url").orElse("")));
         }
-        return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, null, Optional.empty(), Optional.empty());
+        return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, null, Optional.empty(), Optional.empty(),
+                List.copyOf(disclosures));
+    }
+
+    /** The resource pools named {@code name}, by the compute resource that owns each; none when {@code name} is blank. */
+    private static Map<String, Mor> namedPools(Vim vim, Mor datacenter, String name) throws VimFault, IOException {
+        Map<String, Mor> pools = new LinkedHashMap<>();
+        if (!name.isBlank()) {
+            for (Vim.ObjectProps pool : vim.all(datacenter, "ResourcePool", List.of("name", "owner"))) {
+                if (pool.text("name").orElse("").equals(name.strip())) {
+                    pools.putIfAbsent(pool.props().get("owner").text(), pool.obj());
+                }
+            }
+        }
+        return pools;
+    }
+
+    /** Why a host is not used: maintenance mode, or vCenter not connected to it; empty when it is usable. */
+    private static Optional<String> unusable(Vim.ObjectProps host) {
+        if (host.text("runtime.inMaintenanceMode").orElse("false").equals("true")) {
+            return Optional.of("in maintenance mode");
+        }
+        String connection = host.text("runtime.connectionState").orElse("connected");
+        return connection.equals("connected") ? Optional.empty() : Optional.of("connection state " + connection);
+    }
+
+    /** A cluster's DRS mode and HA state as vCenter reports them ({@code configurationEx}). */
+    private static String clusterState(Vim.ObjectProps cluster) {
+        Optional<Node> config = Optional.ofNullable(cluster.props().get("configurationEx"));
+        Optional<Node> drs = config.flatMap(c -> c.child("drsConfig"));
+        boolean drsOn = drs.flatMap(d -> d.text("enabled")).orElse("false").equals("true");
+        // vim25: an unset defaultVmBehavior is fullyAutomated.
+        String drsMode = drsOn ? "DRS " + drs.flatMap(d -> d.text("defaultVmBehavior")).orElse("fullyAutomated") : "DRS off";
+        boolean haOn = config.flatMap(c -> c.child("dasConfig")).flatMap(d -> d.text("enabled")).orElse("false").equals("true");
+        return "cluster '" + cluster.text("name").orElse(cluster.obj().value()) + "': " + drsMode + ", HA " + (haOn ? "on" : "off");
     }
 
     Inventory inventory() {

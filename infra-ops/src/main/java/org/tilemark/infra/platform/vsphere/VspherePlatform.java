@@ -48,18 +48,20 @@ final class VspherePlatform implements Platform {
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final VmPower power;
     private final Cloning cloning;
+    private final VmFolder folder;
     private final EventWatch events;
     private final boolean insecure;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
     private Optional<HostCpu> hostCpu;
 
-    VspherePlatform(Vim vim, Site site, Readiness readiness, boolean insecure) {
+    VspherePlatform(Vim vim, Site site, VmFolder folder, Readiness readiness, boolean insecure) {
         this.vim = vim;
         this.site = site;
         this.readiness = readiness;
         this.insecure = insecure;
         this.power = new VmPower(vim);
-        this.cloning = new Cloning(vim, site);
+        this.folder = folder;
+        this.cloning = new Cloning(vim, site, folder);
         this.events = new EventWatch(vim, site, vms.values());
     }
 
@@ -75,7 +77,10 @@ final class VspherePlatform implements Platform {
 
     @Override
     public List<String> warnings() {
-        return insecure ? List.of(INSECURE_WARNING) : List.of();
+        // Hosts left out and each cluster's DRS and HA state: facts of the run its user must see.
+        List<String> lines = new ArrayList<>(insecure ? List.of(INSECURE_WARNING) : List.of());
+        lines.addAll(site.disclosures());
+        return lines;
     }
 
     @Override
@@ -210,6 +215,7 @@ final class VspherePlatform implements Platform {
                 vms.remove(name);
                 removed.add(name);
             }
+            folder.removeIfEmpty();
             return removed;
         } catch (VimFault | IOException e) {
             throw new PlatformException("vSphere cleanup of " + (runId == null ? "all runs" : "run " + runId) + " (removed "
@@ -361,6 +367,11 @@ final class VspherePlatform implements Platform {
     @Override
     public void close() {
         events.close();
+        try {
+            folder.closing();
+        } catch (VimFault | IOException | RuntimeException e) {
+            // A folder left behind is empty and harmless; cleanup removes it.
+        }
         vim.close();
     }
 }

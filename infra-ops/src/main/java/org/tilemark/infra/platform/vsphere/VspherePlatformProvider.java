@@ -64,7 +64,8 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
         try {
             Site site = Site.find(vim, section);
             Privileges.check(vim, site, section); // before anything is created
-            return new VspherePlatform(vim, site, Readiness.of(section.readiness()).orElseThrow(), section.insecure());
+            return new VspherePlatform(vim, site, new VmFolder(vim, site.vmFolder(), section.vmFolder()),
+                    Readiness.of(section.readiness()).orElseThrow(), section.insecure());
         } catch (PlatformException | RuntimeException e) {
             vim.close();
             throw e;

@@ -14,14 +14,18 @@ import java.util.Map;
  *                   self-signed certificate nobody exported); every run warns, and its results are not publishable
  * @param datacenter the datacenter whose hosts, datastores and VMs the run uses
  * @param template   the VM (or template) every tile VM is cloned from: the guest image imported into vCenter
+ * @param vmFolder   the folder tile VMs are cloned into, a path under the datacenter's VM folder ({@code a/b});
+ *                   made at the first deploy if absent, removed when empty; blank: the datacenter's VM folder
+ * @param resourcePool the resource pool (by name) in each host's cluster the VMs run in; a host whose cluster has
+ *                   no pool of that name is not used; blank: each cluster's root pool
  * @param datastores harness datastore name ({@code app}, {@code maintenance}) to the vSphere datastore's name
  * @param readiness  {@code guest}: powerOn waits for the guest's readiness report in {@code guestinfo.tilemark.readiness};
  *                   {@code power-state}: powerOn returns once vCenter reports the VM powered on (for simulators,
  *                   whose VMs boot no guest; such runs are not publishable)
  * @param credentials where the password is read when logging in
  */
-record VsphereSettings(String url, String trustStore, boolean insecure, String datacenter, String template, Map<String, String> datastores,
-                       String readiness, Credentials credentials) {
+record VsphereSettings(String url, String trustStore, boolean insecure, String datacenter, String template, String vmFolder,
+                       String resourcePool, Map<String, String> datastores, String readiness, Credentials credentials) {
 
     VsphereSettings {
         datastores = Collections.unmodifiableMap(new LinkedHashMap<>(datastores));
@@ -39,7 +43,7 @@ record VsphereSettings(String url, String trustStore, boolean insecure, String d
 
     static VsphereSettings defaults() {
         // No default url, datacenter, template or datastores: a run on vSphere names its own.
-        return new VsphereSettings("", "", false, "", "", Map.of(), Readiness.GUEST.key(),
+        return new VsphereSettings("", "", false, "", "", "", "", Map.of(), Readiness.GUEST.key(),
                 new Credentials("", "TILEMARK_VSPHERE_PASSWORD", ""));
     }
 }
