@@ -3,6 +3,8 @@ package org.tilemark.tests.platform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -161,8 +163,8 @@ class VspherePlatformContractTest extends PlatformContract {
     }
 
     /**
-     * A configured VM folder (absent: made at the first deploy) and resource pool: the VM is in both as govc
-     * lists them, and cleanup removes the folder once it is empty.
+     * A configured VM folder (absent: made at the first deploy), resource pool and NIC network: the VM is in the
+     * folder and pool and its NIC on that network as govc lists them, and cleanup removes the folder once it is empty.
      */
     @Test
     void vmsGoIntoTheConfiguredFolderAndPoolAndCleanupRemovesTheEmptyFolder() throws Exception {
@@ -170,6 +172,7 @@ class VspherePlatformContractTest extends PlatformContract {
         Map<String, String> placed = new LinkedHashMap<>(settings(DIR));
         placed.put("cluster.vsphere.vmFolder", "tilemark-runs");
         placed.put("cluster.vsphere.resourcePool", "tilemark-pool");
+        placed.put("cluster.vsphere.networks.nic1", "VM Network"); // the template's NIC is on distributed portgroup DC0_DVPG0
         String runId = "placed-" + Long.toHexString(System.nanoTime());
         try (Platform site = Platforms.create(ConfigLoader.load(Optional.empty(), placed).cluster())) {
             assertThat(vcsim.govc("ls", "/DC0/vm")).as("no folder before the first deploy").doesNotContain("tilemark-runs");
@@ -181,6 +184,9 @@ class VspherePlatformContractTest extends PlatformContract {
             String pool = vcsim.govc("find", "-i", "/DC0/host/DC0_C0/Resources", "-name", "tilemark-pool").strip();
             assertThat(vcsim.govc("object.collect", "-s", "/DC0/vm/tilemark-runs/tm-" + runId + "-placed", "resourcePool").strip())
                     .isEqualTo(pool);
+            JsonNode nic = new ObjectMapper().readTree(vcsim.govc("device.info", "-json", "-vm",
+                    "/DC0/vm/tilemark-runs/tm-" + runId + "-placed", "ethernet-0")).path("devices").path(0);
+            assertThat(nic.path("backing").path("deviceName").asText()).as(nic.toString()).isEqualTo("VM Network");
             assertThat(site.cleanup(runId)).containsExactly("tm-" + runId + "-placed");
             assertThat(vcsim.govc("ls", "/DC0/vm")).as("the empty folder removed").doesNotContain("tilemark-runs");
         } finally {
@@ -208,6 +214,7 @@ class VspherePlatformContractTest extends PlatformContract {
         problems.put("cluster.vsphere.datacenter", "no-such-datacenter");
         problems.put("cluster.vsphere.template", "no-such-template");
         problems.put("cluster.vsphere.resourcePool", "no-such-pool");
+        problems.put("cluster.vsphere.networks.nic1", "no-such-network");
         problems.put("cluster.vsphere.url", "https://127.0.0.1:1/sdk");
         Map<String, String> expectedKey = Map.of("cluster.vsphere.credentials.passwordFile", "cluster.vsphere.credentials");
         for (var problem : problems.entrySet()) {

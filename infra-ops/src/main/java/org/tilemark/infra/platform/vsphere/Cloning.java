@@ -40,6 +40,7 @@ final class Cloning {
         location.addAll(List.of(Element.ref("pool", host.pool()), Element.ref("host", host.mor())));
         Optional<Node> templateDisk = site.templateDisk();
         List<Element> config = sizing(size.vcpus(), size.memoryMb(), templateDisk.flatMap(disk -> grown(disk, size)));
+        site.networks().forEach((index, target) -> config.add(edit(Networks.moved(site.templateNics().get(index), target))));
         config.addAll(extraConfig);
         List<Element> clone = new ArrayList<>(List.of(Element.of("location", location), Element.text("template", "false"),
                 Element.of("config", config), Element.text("powerOn", "false")));
@@ -56,6 +57,12 @@ final class Cloning {
         int cpus = read.text(CPUS).map(Integer::parseInt).orElse(0) == size.vcpus() ? 0 : size.vcpus();
         int memoryMb = read.text(MEMORY).map(Integer::parseInt).orElse(0) == size.memoryMb() ? 0 : size.memoryMb();
         List<Element> spec = sizing(cpus, memoryMb, firstDisk(read.props().get(DEVICES)).flatMap(disk -> grown(disk, size)));
+        List<Node> nics = Networks.nics(read.props().get(DEVICES));
+        site.networks().forEach((index, target) -> {
+            if (index < nics.size() && !Networks.on(nics.get(index), target)) {
+                spec.add(edit(Networks.moved(nics.get(index), target)));
+            }
+        });
         if (Marks.runOf(read).isEmpty()) {
             spec.addAll(extraConfig);
         }
@@ -73,8 +80,12 @@ final class Cloning {
         if (memoryMb > 0) {
             spec.add(Element.text("memoryMB", Integer.toString(memoryMb)));
         }
-        diskEdit.ifPresent(edit -> spec.add(Element.of("deviceChange", Element.text("operation", "edit"), edit)));
+        diskEdit.ifPresent(device -> spec.add(edit(device)));
         return spec;
+    }
+
+    private static Element edit(Element device) {
+        return Element.of("deviceChange", Element.text("operation", "edit"), device);
     }
 
     /** The first virtual disk among {@code config.hardware.device} as read. */

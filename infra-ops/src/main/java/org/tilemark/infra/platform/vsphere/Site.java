@@ -18,7 +18,8 @@ import org.tilemark.infra.platform.PlatformSettingException;
  * mode or not connected is not used; {@code disclosures} says so, and each cluster's DRS and HA state.
  */
 record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String, DatastoreRef> datastores, Mor template,
-            Optional<Mor> baseSnapshot, Optional<Node> templateDisk, List<String> disclosures) {
+            Optional<Mor> baseSnapshot, Optional<Node> templateDisk, Map<Integer, Networks.Target> networks, List<Node> templateNics,
+            List<String> disclosures) {
 
     record HostRef(Mor mor, int cores, Mor pool) {
     }
@@ -35,8 +36,10 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
                         + settings.template() + "' in datacenter '" + settings.datacenter() + "'"));
         Vim.ObjectProps read = vim.one(template, List.of("snapshot.currentSnapshot", Cloning.DEVICES));
         Optional<Mor> snapshot = Optional.ofNullable(read.props().get("snapshot.currentSnapshot")).map(Node::mor);
+        List<Node> nics = Networks.nics(read.props().get(Cloning.DEVICES));
         return new Site(site.datacenter(), site.vmFolder(), site.hosts(), site.datastores(), template, snapshot,
-                Cloning.firstDisk(read.props().get(Cloning.DEVICES)), site.disclosures());
+                Cloning.firstDisk(read.props().get(Cloning.DEVICES)), Networks.find(vim, site.datacenter(), nics, settings.networks()),
+                nics, site.disclosures());
     }
 
     /** The site before its template exists (an image import makes it): {@code template} is null. */
@@ -90,7 +93,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             datastores.put(wanted.getKey(), new DatastoreRef(ds.obj(), wanted.getValue(), ds.text("summary.url").orElse("")));
         }
         return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, null, Optional.empty(), Optional.empty(),
-                List.copyOf(disclosures));
+                Map.of(), List.of(), List.copyOf(disclosures));
     }
 
     /** The resource pools named {@code name}, by the compute resource that owns each; none when {@code name} is blank. */

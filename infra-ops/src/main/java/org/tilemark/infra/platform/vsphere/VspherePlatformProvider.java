@@ -47,6 +47,12 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
         checks.notBlank("template", section.template());
         checks.harnessDatastores("datastores", section.datastores().keySet());
         section.datastores().forEach((datastore, name) -> checks.notBlank("datastores." + datastore, name));
+        section.networks().forEach((nic, network) -> {
+            if (!nic.matches(Networks.NIC_KEY)) {
+                checks.error("networks." + nic, "expected a NIC as nic1, nic2, ... (the template's network cards in order)");
+            }
+            checks.notBlank("networks." + nic, network);
+        });
         checks.notBlank("credentials.username", section.credentials().username());
         if (checks.usable("readiness") && Readiness.of(section.readiness()).isEmpty()) {
             checks.error("readiness", "expected one of " + Readiness.keys() + ", got '" + section.readiness() + "'");

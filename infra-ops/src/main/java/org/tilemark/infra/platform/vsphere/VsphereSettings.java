@@ -18,6 +18,8 @@ import java.util.Map;
  *                   made at the first deploy if absent, removed when empty; blank: the datacenter's VM folder
  * @param resourcePool the resource pool (by name) in each host's cluster the VMs run in; a host whose cluster has
  *                   no pool of that name is not used; blank: each cluster's root pool
+ * @param networks   the network (standard or distributed portgroup, by name) of each of the template's NICs in a
+ *                   tile VM: {@code nic1} the first; a NIC not named keeps the template's network
  * @param datastores harness datastore name ({@code app}, {@code maintenance}) to the vSphere datastore's name
  * @param readiness  {@code guest}: powerOn waits for the guest's readiness report in {@code guestinfo.tilemark.readiness};
  *                   {@code power-state}: powerOn returns once vCenter reports the VM powered on (for simulators,
@@ -25,9 +27,11 @@ import java.util.Map;
  * @param credentials where the password is read when logging in
  */
 record VsphereSettings(String url, String trustStore, boolean insecure, String datacenter, String template, String vmFolder,
-                       String resourcePool, Map<String, String> datastores, String readiness, Credentials credentials) {
+                       String resourcePool, Map<String, String> networks, Map<String, String> datastores, String readiness,
+                       Credentials credentials) {
 
     VsphereSettings {
+        networks = Collections.unmodifiableMap(new LinkedHashMap<>(networks));
         datastores = Collections.unmodifiableMap(new LinkedHashMap<>(datastores));
     }
 
@@ -43,7 +47,7 @@ record VsphereSettings(String url, String trustStore, boolean insecure, String d
 
     static VsphereSettings defaults() {
         // No default url, datacenter, template or datastores: a run on vSphere names its own.
-        return new VsphereSettings("", "", false, "", "", "", "", Map.of(), Readiness.GUEST.key(),
+        return new VsphereSettings("", "", false, "", "", "", "", Map.of(), Map.of(), Readiness.GUEST.key(),
                 new Credentials("", "TILEMARK_VSPHERE_PASSWORD", ""));
     }
 }
