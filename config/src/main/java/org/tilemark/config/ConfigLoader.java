@@ -81,8 +81,9 @@ public final class ConfigLoader {
             boolean userInput) throws ConfigException {
         List<String> errors = new ArrayList<>(YamlTrees.applyOverrides(merged, overrides));
 
-        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class, platforms), platforms, userInput);
-        BenchmarkSpec spec = binder.bindRecord(BenchmarkSpec.class, merged, "");
+        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class, platforms), platforms,
+                defaults(new YamlTrees(), platforms), userInput);
+        BenchmarkSpec spec = binder.bind(BenchmarkSpec.class, merged);
         errors.addAll(binder.errors());
         errors.addAll(new SpecValidator(binder.failedPaths(), platforms).validate(spec));
         if (!errors.isEmpty()) {

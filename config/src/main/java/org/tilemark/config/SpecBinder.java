@@ -2,11 +2,11 @@ package org.tilemark.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,12 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Binds a merged YAML tree onto the spec records by walking their components reflectively, collecting
- * every unknown key and type error instead of stopping at the first. Where a value cannot be bound it
- * substitutes a placeholder and remembers the path, so range checks can skip it rather than report noise.
+ * every unknown key and type error instead of stopping at the first. Every node is checked against the
+ * component it binds to: its shape (a mapping for a section or a map, a scalar for a value) and, for a
+ * scalar, its syntax and range ({@link ScalarValues}). Where a value cannot be bound it is replaced with its
+ * built-in default and its path remembered, so later checks see a value of the right shape and skip it
+ * rather than report noise.
  * One instance binds one tree.
  */
 final class SpecBinder {
@@ -30,15 +32,20 @@ final class SpecBinder {
 
     private final KeySuggestions suggestions;
     private final PlatformConfigs platforms;
+    private final JsonNode defaults;
     private final List<String> errors = new ArrayList<>();
     private final Set<String> failedPaths = new LinkedHashSet<>();
 
     private final boolean userInput;
 
-    /** @param userInput a user's file and overrides (strict), not a snapshot a results bundle recorded */
-    SpecBinder(KeySuggestions suggestions, PlatformConfigs platforms, boolean userInput) {
+    /**
+     * @param defaults  the built-in defaults' tree: what a value that cannot be bound is replaced with
+     * @param userInput a user's file and overrides (strict), not a snapshot a results bundle recorded
+     */
+    SpecBinder(KeySuggestions suggestions, PlatformConfigs platforms, JsonNode defaults, boolean userInput) {
         this.suggestions = suggestions;
         this.platforms = platforms;
+        this.defaults = defaults;
         this.userInput = userInput;
     }
 
@@ -46,22 +53,24 @@ final class SpecBinder {
         return List.copyOf(errors);
     }
 
-    /** Key paths whose value could not be bound; anything at or below them holds a placeholder. */
+    /** Key paths whose value could not be bound; anything at or below them holds its default or a placeholder. */
     Set<String> failedPaths() {
         return Set.copyOf(failedPaths);
     }
 
-    <T extends Record> T bindRecord(Class<T> type, JsonNode node, String path) {
-        return bindRecord(type, node, path, false);
+    /** Binds the whole tree onto {@code type}, the root record. */
+    <T extends Record> T bind(Class<T> type, JsonNode tree) {
+        Object bound = bindValue(type, type, "", tree, defaults, "", false, false);
+        return type.cast(bound);
     }
 
-    /** @param quiet true while building a placeholder below a failed path: report nothing more there */
-    private <T extends Record> T bindRecord(Class<T> type, JsonNode node, String path, boolean quiet) {
-        if (!node.isObject()) {
-            fail(path, quiet, "expected a mapping, got " + describe(node));
-            node = EMPTY;
-            quiet = true;
-        }
+    /**
+     * Binds an object node: every component from the child of its name, which must have the component's shape
+     * (a mapping for a record or a map, a scalar for anything else).
+     *
+     * @param quiet true while binding a substitute below a failed path: report nothing more there
+     */
+    private <T extends Record> T bindRecord(Class<T> type, JsonNode node, JsonNode fallback, String path, boolean quiet) {
         RecordComponent[] components = type.getRecordComponents();
         Object[] values = new Object[components.length];
         List<String> keys = new ArrayList<>();
@@ -71,15 +80,15 @@ final class SpecBinder {
                 keys.addAll(platforms.names());
                 continue; // bound below, once the component naming the platform is
             }
-            keys.add(component.getName());
-            String childPath = join(path, component.getName());
-            values[i] = bindValue(component.getGenericType(), component.getType(), node.get(component.getName()),
-                    childPath, component.isAnnotationPresent(OptionalValue.class), quiet);
+            String name = component.getName();
+            keys.add(name);
+            values[i] = bindValue(component.getGenericType(), component.getType(), name, node.get(name),
+                    fallback.path(name), join(path, name), component.isAnnotationPresent(OptionalValue.class), quiet);
         }
         for (int i = 0; i < components.length; i++) {
             PlatformSection section = components[i].getAnnotation(PlatformSection.class);
             if (section != null) {
-                values[i] = bindPlatformSections(node, path, valueOf(section.selector(), components, values), quiet);
+                values[i] = bindPlatformSections(node, fallback, path, valueOf(section.selector(), components, values), quiet);
             }
         }
         reportUnknownKeys(node, path, keys);
@@ -99,12 +108,13 @@ final class SpecBinder {
      * Binds the section of every platform found (so a typo in any of them is reported) and returns the
      * selected platform's, or null when no platform found has that name (the validator says so).
      */
-    private Record bindPlatformSections(JsonNode node, String path, Object selected, boolean quiet) {
+    private Record bindPlatformSections(JsonNode node, JsonNode fallback, String path, Object selected, boolean quiet) {
         Record chosen = null;
         for (PlatformConfig<?> platform : platforms.all()) {
-            String sectionPath = join(path, platform.name());
+            Class<? extends Record> type = platform.sectionType();
             JsonNode section = node.get(platform.name());
-            Record bound = bindRecord(platform.sectionType(), section == null ? EMPTY : section, sectionPath, quiet);
+            Record bound = (Record) bindValue(type, type, platform.name(), section == null ? EMPTY : section,
+                    fallback.path(platform.name()), join(path, platform.name()), false, quiet);
             if (platform.name().equals(selected)) {
                 chosen = bound;
             }
@@ -129,52 +139,73 @@ final class SpecBinder {
         }
     }
 
-    private Object bindValue(Type genericType, Class<?> type, JsonNode node, String path, boolean optional,
-            boolean quiet) {
+    private Object bindValue(Type genericType, Class<?> type, String key, JsonNode node, JsonNode fallback, String path,
+            boolean optional, boolean quiet) {
         boolean blankText = node != null && node.isTextual() && node.asText().isBlank();
         if (node == null || node.isNull() || (optional && blankText)) {
             if (optional) {
                 return null;
             }
-            fail(path, quiet, node == null ? "missing required key" : "expected " + expectation(type) + ", got nothing");
-            return type.isRecord() ? bindRecord(type.asSubclass(Record.class), EMPTY, path, true) : placeholder(type);
+            fail(path, quiet, node == null ? "missing required key" : "expected " + ScalarValues.expectation(type) + ", got nothing");
+            return substitute(genericType, type, key, fallback, path);
         }
         if (type.isRecord()) {
-            return bindRecord(type.asSubclass(Record.class), node, path, quiet);
+            if (!node.isObject()) {
+                fail(path, quiet, "expected a mapping, got " + ScalarValues.describe(node));
+                return substitute(genericType, type, key, fallback, path);
+            }
+            return bindRecord(type.asSubclass(Record.class), node, fallback, path, quiet);
         }
         if (type == Map.class) {
-            return bindMap((ParameterizedType) genericType, node, path, quiet);
+            if (!node.isObject()) {
+                fail(path, quiet, "expected a mapping, got " + ScalarValues.describe(node));
+                return substitute(genericType, type, key, fallback, path);
+            }
+            return bindMap((ParameterizedType) genericType, key, node, fallback, path, quiet);
         }
-        Object value = node.isContainerNode() ? INVALID : convertScalar(type, node);
-        if (value == INVALID) {
-            fail(path, quiet, "expected " + expectation(type) + ", got " + describe(node));
-            return placeholder(type);
+        ScalarValues.Converted converted = ScalarValues.convert(type, key, node);
+        if (converted.problem().isPresent()) {
+            fail(path, quiet, converted.problem().get());
+            return substitute(genericType, type, key, fallback, path);
         }
-        return value;
+        return converted.value();
     }
 
-    private Map<String, Object> bindMap(ParameterizedType mapType, JsonNode node, String path, boolean quiet) {
-        Map<String, Object> bound = new LinkedHashMap<>();
-        if (!node.isObject()) {
-            fail(path, quiet, "expected a mapping, got " + describe(node));
-            return bound;
+    /**
+     * What a component that failed to bind holds instead: its built-in default, bound quietly, so that every
+     * later check sees a value of the right shape (and skips it, as its path failed); else the type's zero.
+     */
+    private Object substitute(Type genericType, Class<?> type, String key, JsonNode fallback, String path) {
+        if (fallback != null && !fallback.isMissingNode() && !fallback.isNull()) {
+            return bindValue(genericType, type, key, fallback, MissingNode.getInstance(), path, false, true);
         }
+        return type.isRecord() ? bindRecord(type.asSubclass(Record.class), EMPTY, MissingNode.getInstance(), path, true)
+                : ScalarValues.placeholder(type);
+    }
+
+    /** Binds a map's entries; an entry that cannot be bound holds its default's value, or is left out where it has none. */
+    private Map<String, Object> bindMap(ParameterizedType mapType, String key, JsonNode node, JsonNode fallback, String path,
+            boolean quiet) {
+        Map<String, Object> bound = new LinkedHashMap<>();
         Class<?> valueType = unboxed((Class<?>) mapType.getActualTypeArguments()[1]);
+        boolean rules = valueType == Duration.class || valueType == double.class;
         for (Map.Entry<String, JsonNode> entry : node.properties()) {
             String entryPath = join(path, entry.getKey());
-            if (entry.getValue().isNull() && valueType == Duration.class && userInput) {
-                // A limit removed would silently drop a QoS rule; a limit can be raised, not removed.
-                // (Snapshots recorded before this rule may hold removed limits: they still load.)
-                fail(entryPath, quiet, "a limit cannot be removed (~ or null); give a duration");
-                continue;
+            JsonNode entryDefault = fallback.path(entry.getKey());
+            JsonNode value = entry.getValue();
+            if (value.isNull() && userInput && rules) {
+                // Removing a limit would silently drop a QoS rule, removing a weight change a mix: an entry of
+                // either can be changed, not removed. (Snapshots record removed entries as null: they still load.)
+                fail(entryPath, quiet, valueType == Duration.class ? "a limit cannot be removed (~ or null); give a duration"
+                        : "a weight cannot be removed (~ or null); give a number (0 never draws it)");
+                value = entryDefault;
             }
-            if (entry.getValue().isNull()) {
-                continue; // maps merge per key, so null is how a file removes a default entry
+            if (value.isNull() || value.isMissingNode()) {
+                continue; // maps of names (datastores, hosts) merge per key, so null is how a file removes a default entry
             }
-            Object value = bindValue(valueType, valueType, entry.getValue(), entryPath, false, quiet);
-            // A failed entry is left out rather than kept as a placeholder weight of 0.
-            if (value != null && !failedPaths.contains(entryPath)) {
-                bound.put(entry.getKey(), value);
+            Object entryValue = bindValue(valueType, valueType, key, value, entryDefault, entryPath, false, quiet);
+            if (entryValue != null && !(failedPaths.contains(entryPath) && entryDefault.isMissingNode())) {
+                bound.put(entry.getKey(), entryValue);
             }
         }
         return bound;
@@ -192,108 +223,6 @@ final class SpecBinder {
             return long.class;
         }
         return type == Boolean.class ? boolean.class : type;
-    }
-
-    // Plain ASCII decimals only: Java's parsers also take '+3', Arabic-Indic digits, '2f', '0x1p3' and 'NaN'.
-    private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,19}");
-    private static final Pattern DECIMAL = Pattern.compile("-?[0-9]{1,30}(\\.[0-9]{1,30})?([eE]-?[0-9]{1,3})?");
-
-    /** Returned by {@link #convertScalar} for a value that does not fit the type. */
-    private static final Object INVALID = new Object();
-
-    /**
-     * Converts a scalar node. Text is accepted for every type, because command-line overrides arrive as text
-     * and quoting a number in YAML should not be an error.
-     */
-    private static Object convertScalar(Class<?> type, JsonNode node) {
-        String text = node.asText().strip();
-        try {
-            if (type == int.class) {
-                return node.isIntegralNumber() ? (node.canConvertToInt() ? node.intValue() : INVALID)
-                        : node.isTextual() && INTEGER.matcher(text).matches() ? Integer.parseInt(text) : INVALID;
-            }
-            if (type == long.class) {
-                return node.isIntegralNumber() ? (node.canConvertToLong() ? node.longValue() : INVALID)
-                        : node.isTextual() && INTEGER.matcher(text).matches() ? Long.parseLong(text) : INVALID;
-            }
-            if (type == double.class) {
-                double value = node.isNumber() ? node.doubleValue() : node.isTextual() && DECIMAL.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
-                return Double.isFinite(value) ? value : INVALID;
-            }
-            if (type == boolean.class) {
-                if (node.isBoolean()) {
-                    return node.booleanValue();
-                }
-                return text.equalsIgnoreCase("true") ? Boolean.TRUE : text.equalsIgnoreCase("false") ? Boolean.FALSE : INVALID;
-            }
-            if (type == String.class) {
-                return node.asText();
-            }
-            if (type == Path.class) {
-                return text.isEmpty() ? INVALID : Path.of(text);
-            }
-            if (type == Duration.class) {
-                if (node.isNumber()) {
-                    return node.asDouble() == 0 ? Duration.ZERO : INVALID;
-                }
-                return node.isTextual() ? Durations.parse(text) : INVALID;
-            }
-        } catch (IllegalArgumentException e) {
-            // NumberFormatException and InvalidPathException are IllegalArgumentExceptions; the caller reports the value as given.
-            return INVALID;
-        }
-        throw new IllegalStateException("spec records use an unsupported type: " + type);
-    }
-
-    private static String expectation(Class<?> type) {
-        if (type == int.class || type == long.class) {
-            return "an integer";
-        }
-        if (type == double.class) {
-            return "a number";
-        }
-        if (type == boolean.class) {
-            return "true or false";
-        }
-        if (type == Path.class) {
-            return "a path";
-        }
-        if (type == Duration.class) {
-            return Durations.SYNTAX;
-        }
-        if (type == String.class) {
-            return "a string";
-        }
-        return "a mapping";
-    }
-
-    private static String describe(JsonNode node) {
-        if (node.isObject()) {
-            return "a mapping";
-        }
-        if (node.isArray()) {
-            return "a list";
-        }
-        if (node.isNull()) {
-            return "nothing";
-        }
-        return "'" + Messages.echo(node.asText()) + "'";
-    }
-
-    private static Object placeholder(Class<?> type) {
-        if (type == int.class) {
-            return 0;
-        }
-        if (type == long.class) {
-            return 0L;
-        }
-        if (type == double.class) {
-            return 0.0;
-        }
-        if (type == boolean.class) {
-            return false;
-        }
-        return type == Map.class ? Map.of() : null;
     }
 
     private void fail(String path, boolean quiet, String problem) {

@@ -1,6 +1,5 @@
 package org.tilemark.config;
 
-import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -11,7 +10,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Range and consistency checks on a bound spec. Every check names the full key path; checks on values
+ * Range and consistency checks on a bound spec, beyond what binding checks of every value (its shape, its
+ * type's range, a share's 0..100: {@link ScalarValues}). Every check names the full key path; checks on values
  * that failed to bind (see {@link SpecBinder#failedPaths()}) are skipped, since those already have an error.
  */
 final class SpecValidator {
@@ -124,10 +124,6 @@ final class SpecValidator {
 
     private void validateMix(DvdStoreMixSpec mix) {
         String path = DVDSTORE + ".mix";
-        percent(path + ".pctNewCustomers", mix.pctNewCustomers());
-        percent(path + ".pctNewMember", mix.pctNewMember());
-        percent(path + ".pctNewReview", mix.pctNewReview());
-        percent(path + ".pctHelpfulness", mix.pctHelpfulness());
         // DS3 draws each count uniformly from 1..2n-1, so n must be at least 1.
         atLeast(path + ".nSearches", mix.nSearches(), 1);
         atLeast(path + ".searchBatchSize", mix.searchBatchSize(), 1);
@@ -157,7 +153,6 @@ final class SpecValidator {
         validateMessageSizes(mail.messageSizes());
         atLeast(MAIL + ".messagesPerMailbox", mail.messagesPerMailbox(), 0);
         atLeast(MAIL + ".meanRecipients", mail.meanRecipients(), 1.0);
-        percent(MAIL + ".deliverySamplePercent", mail.deliverySamplePercent());
         positive(MAIL + ".referenceActionsPerMinute", mail.referenceActionsPerMinute());
         validateQos(MAIL + ".qos", mail.qos());
         knownKeys(MAIL + ".qos.limits", "action", mail.qos().limits().keySet(), MailSpec.ACTIONS);
@@ -254,23 +249,17 @@ final class SpecValidator {
         atLeast(OLIO + ".maxCycleFactor", olio.maxCycleFactor(), 1);
         atLeast(OLIO + ".loadedUsersPerUser", olio.loadedUsersPerUser(), 1);
         atLeast(OLIO + ".minLoadedUsers", olio.minLoadedUsers(), 1);
-        percent(OLIO + ".emptyCachePercent", olio.emptyCachePercent());
-        percent(OLIO + ".attendPercent", olio.attendPercent());
         notBlank(OLIO + ".dbUsername", olio.dbUsername());
         atLeast(OLIO + ".poolSize", olio.poolSize(), 1);
         positive(OLIO + ".referenceOpsPerSecond", olio.referenceOpsPerSecond());
         validateQos(OLIO + ".qos", olio.qos());
         knownKeys(OLIO + ".qos.limits", "operation", olio.qos().limits().keySet(), OlioSpec.OPERATIONS);
-        notNegative(OLIO + ".mixTolerancePercent", olio.mixTolerancePercent());
-        notNegative(OLIO + ".mixToleranceFloorPoints", olio.mixToleranceFloorPoints());
-        notNegative(OLIO + ".cycleTimeTolerancePercent", olio.cycleTimeTolerancePercent());
         positive(OLIO + ".requestTimeout", olio.requestTimeout());
     }
 
     private void validateStandby(StandbySpec standby) {
         positive(STANDBY + ".interval", standby.interval());
         positive(STANDBY + ".timeout", standby.timeout());
-        percent(STANDBY + ".minAnsweredPercent", standby.minAnsweredPercent());
     }
 
     private void validateQos(String path, QosSpec qos) {
@@ -282,7 +271,6 @@ final class SpecValidator {
                 positive(path + ".limits." + limit.getKey(), limit.getValue());
             }
         }
-        percent(path + ".maxFailurePercent", qos.maxFailurePercent());
         positive(path + ".maxScheduleLagP99", qos.maxScheduleLagP99());
     }
 
@@ -313,12 +301,6 @@ final class SpecValidator {
     void atLeast(String path, long value, long minimum) {
         if (usable(path) && value < minimum) {
             errors.add(path + ": must be >= " + minimum + " (got " + value + ")");
-        }
-    }
-
-    void percent(String path, double value) {
-        if (usable(path) && (value < 0 || value > 100)) {
-            errors.add(path + ": must be between 0 and 100 (got " + number(value) + ")");
         }
     }
 
@@ -359,6 +341,6 @@ final class SpecValidator {
     }
 
     private static String number(double value) {
-        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        return ScalarValues.number(value);
     }
 }

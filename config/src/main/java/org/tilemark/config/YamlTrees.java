@@ -114,10 +114,10 @@ final class YamlTrees {
             ObjectNode parent = tree;
             for (int i = 0; i < segments.length - 1; i++) {
                 JsonNode child = parent.get(segments[i]);
-                if (child == null || !child.isObject()) {
-                    child = parent.putObject(segments[i]);
+                if (child != null && !child.isObject() && !child.isNull()) {
+                    return; // a list or a value where a section belongs: kept, so binding names it, not replaced
                 }
-                parent = (ObjectNode) child;
+                parent = child == null || child.isNull() ? parent.putObject(segments[i]) : (ObjectNode) child;
             }
             parent.set(segments[segments.length - 1], TextNode.valueOf(value));
         });

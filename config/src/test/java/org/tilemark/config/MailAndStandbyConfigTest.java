@@ -19,11 +19,11 @@ class MailAndStandbyConfigTest {
     Path dir;
 
     @Test
-    void mapSettingsMergePerKeyAndNullRemovesADefaultEntry() throws Exception {
+    void mapSettingsMergePerKey() throws Exception {
         Path file = write("""
                 workloads:
                   mail:
-                    actionMix: {send: 20, search: null}
+                    actionMix: {send: 20, search: 0}
                     messageSizes: {1.5MB: 2}
                     qos:
                       limits: {read: 1s}
@@ -32,7 +32,7 @@ class MailAndStandbyConfigTest {
         MailSpec mail = ConfigLoader.load(Optional.of(file), Map.of()).workloads().mail();
 
         assertThat(mail.actionMix()).containsEntry("send", 20.0).containsEntry("read", 81.0)
-                .doesNotContainKey("search").hasSize(6);
+                .containsEntry("search", 0.0).hasSize(7);
         assertThat(mail.messageSizes()).containsEntry("1.5MB", 2.0).containsEntry("2KB", 16.0).hasSize(9);
         assertThat(mail.qos().limits()).containsEntry("send", Duration.ofMillis(500))
                 .containsEntry("read", Duration.ofSeconds(1));
@@ -106,7 +106,7 @@ class MailAndStandbyConfigTest {
                 workloads:
                   mail:
                     actionMix: {logon: 0, send: 0, read: 0, move: 0, delete: 0, search: 0, browse: 0}
-                    messageSizes: {1KB: null, 2KB: null, 4KB: null, 10KB: null, 15KB: null, 16KB: null, 43KB: null, 100KB: null}
+                    messageSizes: {1KB: 0, 2KB: 0, 4KB: 0, 10KB: 0, 15KB: 0, 16KB: 0, 43KB: 0, 100KB: 0}
                 """);
 
         assertThat(errorsOf(file)).containsExactlyInAnyOrder(

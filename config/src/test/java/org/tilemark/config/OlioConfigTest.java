@@ -116,9 +116,9 @@ class OlioConfigTest {
                         + " TagSearch, EventDetail, PersonDetail, AddPerson, AddEvent)",
                 "workloads.olio.qos.maxFailurePercent: must be between 0 and 100 (got 150)",
                 "workloads.olio.qos.maxScheduleLagP99: must be > 0 (got 0s)",
-                "workloads.olio.mixTolerancePercent: must be >= 0 (got -1)",
-                "workloads.olio.mixToleranceFloorPoints: must be >= 0 (got -0.5)",
-                "workloads.olio.cycleTimeTolerancePercent: must be >= 0 (got -2)",
+                "workloads.olio.mixTolerancePercent: must be between 0 and 100 (got -1)",
+                "workloads.olio.mixToleranceFloorPoints: must be between 0 and 100 (got -0.5)",
+                "workloads.olio.cycleTimeTolerancePercent: must be between 0 and 100 (got -2)",
                 "workloads.olio.requestTimeout: must be > 0 (got -1s)");
     }
 

@@ -84,6 +84,12 @@ final class BadInputs {
         yaml(tmp, "inf", "workloads:\n  mail:\n    acceleration: .inf\n");
         yaml(tmp, "digits", "run:\n  tiles: " + "9".repeat(100_000) + "\n");
         yaml(tmp, "null-limit", "workloads:\n  dvdstore:\n    qos:\n      limits:\n        purchase: ~\n");
+        yaml(tmp, "run-list", "run: [a, b]\n");
+        yaml(tmp, "profile-list", "run:\n  profile: [a, b]\n");
+        yaml(tmp, "section-scalar", "cluster:\n  local: 3\n");
+        yaml(tmp, "null-weight", "workloads:\n  mail:\n    actionMix:\n      send: ~\n");
+        yaml(tmp, "huge-weight", "workloads:\n  mail:\n    actionMix:\n      send: 1e20\n");
+        yaml(tmp, "tolerance", "workloads:\n  olio:\n    cycleTimeTolerancePercent: 150\n");
         yaml(tmp, "deep", "a: ".repeat(1) + "[".repeat(200) + "]".repeat(200) + "\n");
         yaml(tmp, "huge", "# " + "x".repeat(2 << 20) + "\n");
         yaml(tmp, "unclosed", "run:\n  tiles: 2\n phases: [3\n");
@@ -224,6 +230,10 @@ final class BadInputs {
             {"workloads.dvdstore.qos.limits.purchse", "2s"}, {"workloads.mail.qos.limits.sned", "1s"},
             {"workloads.olio.qos.limits.HomePag", "1s"}, {"cluster.local.datastores.mainteance", tmp.resolve("work/m2").toString()},
             {"workloads.dvdstore.qos.limits.purchase", "~"},
+            {"run", "[a, b]", "run: expected a mapping"}, {"workloads.mail.actionMix", "[a, b]", "workloads.mail.actionMix: expected a mapping"},
+            {"cluster.local", "x", "cluster.local: expected a mapping"}, {"run.tiles", "2147483648", "run.tiles: out of range"},
+            {"infra.vmotion.referenceOpsPerHour", "1e20", "infra.vmotion.referenceOpsPerHour: out of range"},
+            {"workloads.olio.mixTolerancePercent", "150", "workloads.olio.mixTolerancePercent: must be between 0 and 100"},
             {"infra.vmotion.roles", "bogus"}, {"infra.storageVmotion.roles", "dvdstore-web, nope"}, {"infra.xvmotion.roles", ","},
             {"cluster.bindAddress", "999.999.999.999"}, {"cluster.bindAddress", "not a host!"}, {"cluster.bindAddress", "1.2.3"},
             {"cluster.platform", "hyperv"},
@@ -264,6 +274,13 @@ final class BadInputs {
         f.add(new String[] {tmp.resolve("inf.yaml").toString(), "workloads.mail.acceleration"});
         f.add(new String[] {tmp.resolve("digits.yaml").toString(), "run.tiles"});
         f.add(new String[] {tmp.resolve("null-limit.yaml").toString(), "workloads.dvdstore.qos.limits.purchase"});
+        // Issue 41: wrong shapes and ranges, refused at binding (these ended in a NullPointerException, exit 3, or were accepted).
+        f.add(new String[] {tmp.resolve("run-list.yaml").toString(), "run: expected a mapping, got a list"});
+        f.add(new String[] {tmp.resolve("profile-list.yaml").toString(), "run.profile: expected a string, got a list"});
+        f.add(new String[] {tmp.resolve("section-scalar.yaml").toString(), "cluster.local: expected a mapping"});
+        f.add(new String[] {tmp.resolve("null-weight.yaml").toString(), "workloads.mail.actionMix.send: a weight cannot be removed"});
+        f.add(new String[] {tmp.resolve("huge-weight.yaml").toString(), "workloads.mail.actionMix.send: out of range"});
+        f.add(new String[] {tmp.resolve("tolerance.yaml").toString(), "workloads.olio.cycleTimeTolerancePercent: must be between 0 and 100"});
         for (String name : List.of("binary", "fifo", "adir", "missing.yaml")) {
             f.add(new String[] {tmp.resolve(name).toString(), name});
         }

@@ -32,6 +32,7 @@ import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.PlatformOperation;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.workloads.VmRequest;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
 /** The infrastructure operations of a run, planned and run against the shared {@link FakePlatform}. */
 class InfraRunTest {

@@ -30,6 +30,7 @@ import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.WorkloadResult;
 import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.VmRequest;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
 /**
  * The measurement loop on tiles provisioned on the shared {@link FakePlatform}, driven by

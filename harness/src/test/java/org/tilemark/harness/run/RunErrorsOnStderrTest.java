@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.Capability;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
 /**
  * A run's errors go to stderr, one line each, and never to stdout, whatever stage they come from: a

@@ -18,6 +18,7 @@ import org.tilemark.infra.platform.Vm;
 import org.tilemark.templates.image.GuestImage;
 import org.tilemark.templates.image.ImageManifest;
 import org.tilemark.workloads.VmRequest;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
 class RunJsonTest {
 

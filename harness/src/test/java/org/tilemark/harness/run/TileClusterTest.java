@@ -16,6 +16,7 @@ import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.workloads.VmRequest;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
 /** Tiles on the shared {@link FakePlatform}: a VM that stops unasked reaches the run's verdict, and its tile is redeployed. */
 class TileClusterTest {

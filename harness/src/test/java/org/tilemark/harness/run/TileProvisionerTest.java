@@ -13,6 +13,7 @@ import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.templates.guest.HostPort;
 import org.tilemark.workloads.VmRequest;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
 /** Provisioning order and addresses on the shared {@link FakePlatform}. */
 class TileProvisionerTest {

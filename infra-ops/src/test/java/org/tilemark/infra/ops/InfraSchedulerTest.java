@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -11,17 +12,18 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
+import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Vm;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
-/** The loops over a recording fake platform (the platform itself is tested with the local one). */
+/** The loops over the in-memory fake platform (the platform itself is tested with the local one). */
 class InfraSchedulerTest {
 
     @Test
     void loopsRunUntilStoppedAndAnOperationInFlightFinishes() throws Exception {
-        FakePlatform platform = new FakePlatform(Duration.ofMillis(300));
-        Vm web = new Vm("tile1-web", "run", 1, "web", "host-0", "app");
-        platform.place(web, new Placement("host-0", "app"));
+        FakePlatform platform = new FakePlatform(2, EnumSet.allOf(Capability.class)).migratingIn(Duration.ofMillis(300));
+        Vm web = platform.running("tile1-web", "web", 1, "host-0");
         VmPool pool = new VmPool(List.of(web));
         List<OperationRecord> records = new CopyOnWriteArrayList<>();
         CountDownLatch twoDone = new CountDownLatch(2);
@@ -46,15 +48,14 @@ class InfraSchedulerTest {
         // Back and forth between the two hosts.
         assertThat(records.get(0).to().host()).isEqualTo("host-1");
         assertThat(records.get(1).to().host()).isEqualTo("host-0");
-        assertThat(platform.concurrentMax()).isEqualTo(1);
+        assertThat(platform.concurrentMigrationsMax()).isEqualTo(1);
     }
 
     @Test
     void aFailedMigrationIsRecordedWithItsCause() throws Exception {
-        FakePlatform platform = new FakePlatform(Duration.ZERO);
-        platform.failWith("maintenance datastore is read-only");
-        Vm db = new Vm("tile1-db", "run", 1, "db", "host-0", "app");
-        platform.place(db, new Placement("host-0", "app"));
+        FakePlatform platform = new FakePlatform(2, EnumSet.allOf(Capability.class));
+        Vm db = platform.running("tile1-db", "db", 1, "host-0");
+        platform.refuseMigrationsOf(db.name(), "maintenance datastore is read-only");
         Optional<OperationRecord> record = new StorageVMotion(platform, new VmPool(List.of(db)).cursor(List.of("db"))).runOnce(1);
 
         assertThat(record).hasValueSatisfying(r -> {

@@ -1,4 +1,4 @@
-package org.tilemark.harness.run;
+package org.tilemark.infra.platform.fake;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -29,22 +29,24 @@ import org.tilemark.infra.platform.VmState;
 import org.tilemark.templates.image.GuestImage;
 
 /**
- * The one test platform of the run path's unit tests (the layer below it, faked). VMs are entries in
+ * The one in-memory test platform of the unit tests of the layers above the platform SPI (the infra
+ * operations' loops, the run path), shared through infra-ops' test jar. VMs are entries in
  * a map; it records the lifecycle calls it gets in order and the spec each VM was deployed with, and
  * behaves as a real platform does where the run path depends on it: a VM learns its address only once
  * it is powered on (before that it has no endpoints), a VM may fail to start with its guest's reason,
  * migrations move a VM at once and report its memory as moved unless the test refuses them, and a
- * test can stop a VM as if it had crashed. The real platforms pass the contract suite in the tests module.
+ * test can stop a VM as if it had crashed; migrations may be made to take a while, and the most that overlapped is
+ * counted. The real platforms pass the contract suite in the tests module.
  */
-final class FakePlatform implements Platform {
+public final class FakePlatform implements Platform {
 
     /** What the memory of every migrated VM counts as moved. */
-    static final long MIGRATED_BYTES = 512L << 20;
+    public static final long MIGRATED_BYTES = 512L << 20;
 
     /** Lifecycle calls in the order they came, e.g. {@code deploy tile1-db}, {@code powerOn tile1-db}. */
-    final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    public final List<String> calls = Collections.synchronizedList(new ArrayList<>());
     /** The spec each VM was last deployed with, by VM name. */
-    final Map<String, VmSpec> specs = new ConcurrentHashMap<>();
+    public final Map<String, VmSpec> specs = new ConcurrentHashMap<>();
 
     private final List<String> hosts;
     private final Set<Capability> capabilities;
@@ -53,25 +55,28 @@ final class FakePlatform implements Platform {
     private final Map<String, VmState> states = new ConcurrentHashMap<>();
     private final Map<String, InetSocketAddress> addresses = new ConcurrentHashMap<>();
     private final Map<String, String> startFailures = new ConcurrentHashMap<>();
-    private final Set<String> refusingMigration = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> refusingMigration = new ConcurrentHashMap<>();
+    private final AtomicInteger migrating = new AtomicInteger();
+    private final AtomicInteger migrationsMax = new AtomicInteger();
+    private volatile Duration migrationTime = Duration.ZERO;
     private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
     private final AtomicInteger booted = new AtomicInteger();
     private volatile GuestImage image;
 
     /** {@code hosts} hosts of one core each ({@code host-0}, ...), every datastore of a cluster, and {@code capabilities}. */
-    FakePlatform(int hosts, Set<Capability> capabilities) {
+    public FakePlatform(int hosts, Set<Capability> capabilities) {
         this.hosts = IntStream.range(0, hosts).mapToObj(i -> "host-" + i).toList();
         this.capabilities = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
     }
 
     /** Powering {@code vm} on fails with {@code reason}, as its guest would report it. */
-    FakePlatform failingToStart(String vm, String reason) {
+    public FakePlatform failingToStart(String vm, String reason) {
         startFailures.put(vm, reason);
         return this;
     }
 
     /** A running VM placed on {@code host} and the app datastore, as provisioning leaves it. */
-    Vm running(String name, String role, int tile, String host) {
+    public Vm running(String name, String role, int tile, String host) {
         Vm vm = new Vm(name, "run-1", tile, role, host, ClusterSpec.APP_DATASTORE);
         vms.put(name, vm);
         placements.put(name, new Placement(host, ClusterSpec.APP_DATASTORE));
@@ -80,7 +85,7 @@ final class FakePlatform implements Platform {
     }
 
     /** Every VM powered on from now on reports that it runs on {@code image}, as an image's guest does. */
-    FakePlatform booting(GuestImage bootImage) {
+    public FakePlatform booting(GuestImage bootImage) {
         image = bootImage;
         return this;
     }
@@ -91,12 +96,28 @@ final class FakePlatform implements Platform {
     }
 
     /** Every later migration of {@code vm} fails, leaving it where it is. */
-    void refuseMigrationsOf(String vm) {
-        refusingMigration.add(vm);
+    public void refuseMigrationsOf(String vm) {
+        refuseMigrationsOf(vm, "migrating " + vm + ": refused by the test");
+    }
+
+    /** Every later migration of {@code vm} fails with {@code reason}, leaving it where it is. */
+    public void refuseMigrationsOf(String vm, String reason) {
+        refusingMigration.put(vm, reason);
+    }
+
+    /** Every later migration takes {@code duration} before it completes or fails. */
+    public FakePlatform migratingIn(Duration duration) {
+        migrationTime = duration;
+        return this;
+    }
+
+    /** The most migrations that were in progress at once. */
+    public int concurrentMigrationsMax() {
+        return migrationsMax.get();
     }
 
     /** The VM stops as if its guest crashed: listeners hear of it. */
-    void crash(String name, String cause) {
+    public void crash(String name, String cause) {
         states.put(name, VmState.FAILED);
         listeners.forEach(l -> l.stoppedUnexpectedly(vms.get(name), cause));
     }
@@ -210,13 +231,22 @@ final class FakePlatform implements Platform {
 
     @Override
     public Migration migrate(Vm vm, Placement target) throws PlatformException {
-        Placement from = placements.get(vm.name());
-        if (refusingMigration.contains(vm.name())) {
-            throw new PlatformException("migrating " + vm.name() + " to " + target + ": refused by the test");
+        migrationsMax.accumulateAndGet(migrating.incrementAndGet(), Math::max);
+        try {
+            Thread.sleep(migrationTime.toMillis());
+            String refused = refusingMigration.get(vm.name());
+            if (refused != null) {
+                throw new PlatformException(refused);
+            }
+            Placement from = placements.put(vm.name(), target);
+            return new Migration(from, target, MIGRATED_BYTES, Optional.of(Duration.ofMillis(5)), Optional.empty(),
+                    Migration.MODELLED_MEMORY);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PlatformException("migrating " + vm.name() + ": interrupted", e);
+        } finally {
+            migrating.decrementAndGet();
         }
-        placements.put(vm.name(), target);
-        return new Migration(from, target, MIGRATED_BYTES, Optional.of(Duration.ofMillis(5)), Optional.empty(),
-                Migration.MODELLED_MEMORY);
     }
 
     @Override
