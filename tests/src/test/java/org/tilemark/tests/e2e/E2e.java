@@ -84,11 +84,6 @@ final class E2e {
         // Faban's 2 % is for long phases: in a 20 s phase (~100 cycles) one late start and its
         // catch-up across the phase boundary moves the mean gap by about 2 % on its own.
         s.put("workloads.olio.cycleTimeTolerancePercent", "5");
-        // The mix band's 3.5 standard errors are a normal approximation made for phases of 300 operations
-        // and more; a 20 s phase holds ~90, where AddPerson, AddEvent and PersonDetail expect 0.8-2.4 each
-        // and their counts are too skewed for it: a faithful chain, simulated, fails 1.3 % of such phases
-        // (twice on fresh clones: AddEvent 7 of 91, PersonDetail 12 of 91). With a 10-point floor, 0.2 %.
-        s.put("workloads.olio.mixToleranceFloorPoints", "10");
         // 20 s phases are too short for a Deploy to end in each: infrastructure operations have
         // their own end-to-end test (InfraOperationsEndToEndTest) with phases long enough.
         s.put("infra.enabled", "false");
