@@ -185,6 +185,15 @@ final class E2e {
         throw new AssertionError("measurement never started");
     }
 
+    /** Sends {@code signal} (STOP, CONT) to the guest process {@code pid}: on the local platform a guest is a process. */
+    static void signal(String signal, long pid) {
+        try {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+        } catch (Exception e) {
+            throw new IllegalStateException("kill -" + signal + " " + pid + " failed", e);
+        }
+    }
+
     /** Processes whose command line names {@code directory}: guests and their databases. */
     static List<ProcessHandle> processesUnder(Path directory) {
         String tag = directory.toAbsolutePath().normalize().toString();
