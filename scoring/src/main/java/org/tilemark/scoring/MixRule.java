@@ -5,35 +5,33 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The measured operation mix must match its target: an operation passes when
- * {@code |measured% − target%| <= max(target% × tolerancePercentRelative / 100, tolerancePointsFloor)}.
- * Shares are taken over the named operations only (an operation outside the mix, such as Olio's Logout,
- * does not dilute it), and targets are normalized to sum to 100 over those operations, so a target that
- * lists a subset of operations checks their proportions among themselves.
+ * The measured operation mix must match its target. An operation passes when its share is within the
+ * fixed band, {@code |measured% − target%| <= max(target% × tolerancePercentRelative / 100, tolerancePointsFloor)},
+ * or when its count is one that chance gives a faithful driver at the rule's confidence level
+ * ({@link MixChance}: the count's exact binomial tails, scaled by the operation's variance factor, with
+ * the confidence shared among the operations). Shares are taken over the named operations only (an
+ * operation outside the mix, such as Olio's Logout, does not dilute it), and targets are normalized to
+ * sum to 100 over those operations.
  *
  * <p>Why a floor: Weathervane allows ±10 % relative, but a ±10 % band on a 0.8 % operation is ±0.08
- * percentage points, far below the Poisson noise of the few hundred samples a phase holds, so a rare
- * operation would fail an honest run by chance. Faban's own Olio rule is 2 percentage points absolute;
- * the floor restores it for rare operations while common ones keep the tighter relative band.
+ * percentage points, far below the noise of the few hundred samples a phase holds. Faban's own Olio rule
+ * is 2 percentage points absolute; the floor restores it for rare operations.
+ *
+ * <p>Why a chance test: even 2 points cannot be resolved from a few hundred operations, so a phase too
+ * short to show a deviation is not failed for it; a long phase's chance band is far inside Faban's 2
+ * points, so there Faban's rule decides.
  *
  * @param targetPercent            target share per operation, each in (0, 100]; order kept
  * @param tolerancePercentRelative allowed |measured − target| / target, in percent
- * <p>Why a noise band: even 2 points cannot be resolved from a few hundred operations (the standard
- * error of a 26 % share over 300 operations is 2.5 points, more for a Markov chain's correlated
- * steps). With {@code noiseSigmas > 0} the band also never falls below that many standard errors of
- * the sampled share, {@code sqrt(p (1 − p) / n)}, so the rule flags mixes that are really off, not
- * phases that are merely short; with enough operations the relative band decides again.
- *
- * <p>Operations drawn from a Markov chain are correlated, so their shares wander more or less than
- * independent draws would: {@code shareVarianceFactor} scales each operation's {@code p (1 − p)} by
- * the chain's asymptotic variance ratio (1 when absent: independent draws).
- *
  * @param tolerancePointsFloor     the band is never narrower than this many percentage points; 0 for none
- * @param noiseSigmas              the band is never narrower than this many standard errors; 0 for none
- * @param shareVarianceFactor      per operation, the variance of its share over that of independent draws
+ * @param confidencePercent        a faithful driver's phase passes with at least this probability, in
+ *                                 percent; 0 for no chance test (the fixed band alone decides)
+ * @param shareVarianceFactor      per operation, the variance of its count over that of independent draws
+ *                                 (1 when absent)
  */
 public record MixRule(Map<String, Double> targetPercent, double tolerancePercentRelative,
-        double tolerancePointsFloor, double noiseSigmas, Map<String, Double> shareVarianceFactor) implements QosRule {
+        double tolerancePointsFloor, double confidencePercent, Map<String, Double> shareVarianceFactor)
+        implements QosRule {
 
     // Shares are ratios of counts; do not fail an operation sitting exactly on its band edge by rounding.
     private static final double EDGE_SLACK_POINTS = 1e-9;
@@ -49,25 +47,22 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
         });
         Require.nonNegative(tolerancePercentRelative, "tolerancePercentRelative");
         Require.nonNegative(tolerancePointsFloor, "tolerancePointsFloor");
-        Require.nonNegative(noiseSigmas, "noiseSigmas");
+        Require.percent(confidencePercent, "confidencePercent");
+        if (confidencePercent >= 100) {
+            throw new IllegalArgumentException("confidencePercent must be below 100 (got " + confidencePercent + ")");
+        }
         shareVarianceFactor = Require.mapCopy(shareVarianceFactor, "shareVarianceFactor");
         shareVarianceFactor.forEach((operation, factor) -> Require.positive(factor, "shareVarianceFactor[" + operation + "]"));
     }
 
-    /** Independent draws: every operation's share varies as {@code p (1 − p) / n}. */
-    public MixRule(Map<String, Double> targetPercent, double tolerancePercentRelative, double tolerancePointsFloor,
-                   double noiseSigmas) {
-        this(targetPercent, tolerancePercentRelative, tolerancePointsFloor, noiseSigmas, Map.of());
-    }
-
-    /** A relative tolerance with an absolute floor, without a noise band. */
+    /** A relative tolerance with an absolute floor, without a chance test. */
     public MixRule(Map<String, Double> targetPercent, double tolerancePercentRelative, double tolerancePointsFloor) {
-        this(targetPercent, tolerancePercentRelative, tolerancePointsFloor, 0);
+        this(targetPercent, tolerancePercentRelative, tolerancePointsFloor, 0, Map.of());
     }
 
     /** A purely relative tolerance, without a floor. */
     public MixRule(Map<String, Double> targetPercent, double tolerancePercentRelative) {
-        this(targetPercent, tolerancePercentRelative, 0, 0);
+        this(targetPercent, tolerancePercentRelative, 0);
     }
 
     @Override
@@ -78,35 +73,43 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
             return new QosCheck(this, false, "mix: no samples of " + String.join(", ", targetPercent.keySet()));
         }
         double targetSum = targetPercent.values().stream().mapToDouble(Double::doubleValue).sum();
+        // Bonferroni: each operation gets an equal share of the chance a faithful phase may fail.
+        double alphaPerOperation = (1 - confidencePercent / 100.0) / targetPercent.size();
         List<String> outside = new ArrayList<>();
-        String worstOperation = null;
-        double worstRank = -1;
         String worstText = "";
+        double worstRank = Double.NEGATIVE_INFINITY;
         for (Map.Entry<String, Double> target : targetPercent.entrySet()) {
+            String operation = target.getKey();
             double targetShare = 100.0 * target.getValue() / targetSum;
-            double measuredShare = 100.0 * countOf(result, target.getKey()) / total;
+            long count = countOf(result, operation);
+            double measuredShare = 100.0 * count / total;
             double deviationPoints = Math.abs(measuredShare - targetShare);
             double deviationPercent = 100.0 * deviationPoints / targetShare;
-            double bandPoints = bandPoints(target.getKey(), targetShare, total);
-            // Without a floor the band is proportional to the target, so relative deviation ranks the same.
-            double rank = hasFloor() ? deviationPoints / bandPoints : deviationPercent;
+            double bandPoints = Math.max(targetShare * tolerancePercentRelative / 100.0, tolerancePointsFloor);
+            boolean inBand = deviationPoints <= bandPoints + EDGE_SLACK_POINTS;
+            double chance = judgesChance()
+                    ? MixChance.twoSided(count, total, targetShare / 100.0, shareVarianceFactor.getOrDefault(operation, 1.0))
+                    : 1;
+            boolean byChance = judgesChance() && chance >= alphaPerOperation;
+            String chanceText = judgesChance() ? ", chance " + chanceText(chance) : "";
+            // The least likely count ranks worst; without a chance test, the deviation against the band.
+            double rank = judgesChance() ? -chance : deviationPoints / Math.max(bandPoints, EDGE_SLACK_POINTS);
             if (rank > worstRank) {
                 worstRank = rank;
-                worstOperation = target.getKey();
-                worstText = hasFloor()
+                worstText = operation + " " + (hasFloor()
                         ? Decimals.of(deviationPoints, 2) + " of ±" + Decimals.of(bandPoints, 2) + " points"
-                        : Decimals.percent(deviationPercent);
+                        : Decimals.percent(deviationPercent)) + chanceText;
             }
-            if (deviationPoints > bandPoints + EDGE_SLACK_POINTS) {
-                outside.add(target.getKey() + " = " + Decimals.percent(measuredShare) + " vs target "
-                        + Decimals.percent(targetShare) + (hasFloor()
-                                ? " (band ±" + Decimals.of(bandPoints, 2) + " points)"
-                                : " (" + Decimals.percent(deviationPercent) + " off)"));
+            if (!inBand && !byChance) {
+                outside.add(operation + " = " + Decimals.percent(measuredShare) + " vs target " + Decimals.percent(targetShare)
+                        + (hasFloor() ? " (band ±" + Decimals.of(bandPoints, 2) + " points"
+                                : " (" + Decimals.percent(deviationPercent) + " off")
+                        + (judgesChance() ? chanceText + " < " + chanceText(alphaPerOperation) : "") + ")");
             }
         }
         if (outside.isEmpty()) {
             return new QosCheck(this, true, "mix of " + targetPercent.size() + " operations within " + limitText()
-                    + " (largest deviation " + worstOperation + " " + worstText + ")");
+                    + " (largest deviation " + worstText + ")");
         }
         return new QosCheck(this, false, "mix outside " + limitText() + ": " + String.join("; ", outside));
     }
@@ -116,16 +119,16 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
         return "mix of " + String.join(", ", targetPercent.keySet()) + " within " + limitText() + " of target";
     }
 
-    /** Allowed |measured − target| in percentage points for an operation whose target share is given. */
-    private double bandPoints(String operation, double targetShare, long total) {
-        double p = targetShare / 100.0;
-        double variance = p * (1 - p) * shareVarianceFactor.getOrDefault(operation, 1.0);
-        double noisePoints = noiseSigmas * 100.0 * Math.sqrt(variance / Math.max(1, total));
-        return Math.max(Math.max(targetShare * tolerancePercentRelative / 100.0, tolerancePointsFloor), noisePoints);
+    private boolean judgesChance() {
+        return confidencePercent > 0;
     }
 
     private boolean hasFloor() {
-        return tolerancePointsFloor > 0 || noiseSigmas > 0;
+        return tolerancePointsFloor > 0;
+    }
+
+    private static String chanceText(double probability) {
+        return probability >= 0.001 ? Decimals.of(probability, 4) : String.format(java.util.Locale.ROOT, "%.1e", probability);
     }
 
     private String limitText() {
@@ -134,11 +137,11 @@ public record MixRule(Map<String, Double> targetPercent, double tolerancePercent
         if (tolerancePercentRelative > 0 || !hasFloor()) {
             bands.add("±" + Decimals.percent(tolerancePercentRelative) + " relative");
         }
-        if (tolerancePointsFloor > 0) {
+        if (hasFloor()) {
             bands.add("±" + Decimals.of(tolerancePointsFloor, 2) + " points");
         }
-        if (noiseSigmas > 0) {
-            bands.add(Decimals.of(noiseSigmas, 1) + " standard errors");
+        if (judgesChance()) {
+            bands.add("chance at " + Decimals.percent(confidencePercent) + " confidence");
         }
         return String.join(" or ", bands);
     }

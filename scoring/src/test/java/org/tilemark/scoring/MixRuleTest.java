@@ -2,6 +2,7 @@ package org.tilemark.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -136,32 +137,59 @@ class MixRuleTest {
     }
 
     @Test
-    void theNoiseBandOnlyJudgesWhatTheSampleCanResolve() {
-        // 22 % vs 26 % over 200 operations: 1.3 standard errors (3.1 points each) - noise, not a bad mix.
+    void theChanceTestOnlyJudgesWhatTheSampleCanResolve() {
+        // 22 % vs 26 % over 200 operations: 4 points, but 1.3 standard errors (chance 0.2) - noise, not a bad mix.
         Map<String, Double> target = target("HomePage", 26, "TagSearch", 74);
         assertThat(new MixRule(target, 10, 2).check(twoCounts("HomePage", 44, "TagSearch", 156)).passed()).isFalse();
-        QosCheck shortPhase = new MixRule(target, 10, 2, 4).check(twoCounts("HomePage", 44, "TagSearch", 156));
+        QosCheck shortPhase = new MixRule(target, 10, 2, 99.9, Map.of()).check(twoCounts("HomePage", 44, "TagSearch", 156));
         assertThat(shortPhase.passed()).isTrue();
-        assertThat(shortPhase.detail()).containsPattern("or 4(\\.0)? standard errors");
+        assertThat(shortPhase.detail()).contains("or chance at 99.9 % confidence").contains("chance 0.2");
         // The same 4-point gap over 20,000 operations is 13 standard errors: a real deviation.
-        assertThat(new MixRule(target, 10, 2, 4).check(twoCounts("HomePage", 4_400, "TagSearch", 15_600)).passed()).isFalse();
+        QosCheck longPhase = new MixRule(target, 10, 2, 99.9, Map.of()).check(twoCounts("HomePage", 4_400, "TagSearch", 15_600));
+        assertThat(longPhase.passed()).isFalse();
+        assertThat(longPhase.detail()).contains("HomePage = 22 % vs target 26 % (band ±2.6 points, chance ")
+                .contains("< 5.0e-04)");
     }
 
     @Test
-    void aShareVarianceFactorScalesTheNoiseBandOfItsOperationOnly() {
-        // 22 % vs 26 % over 200 operations: 4 points; 3 independent standard errors are 9.3 points.
+    void aRareOperationIsJudgedOnItsSkewedTails() {
+        // AddEvent 15 of 300 against 2 %: 3.7 normal standard errors (two-sided 2e-4, a failure at 99.9 %
+        // over two operations, 5e-4 each), but a binomial count with a mean of 6 reaches 15 far more often: 0.0025.
+        Map<String, Double> target = target("HomePage", 98, "AddEvent", 2);
+        WorkloadResult phase = twoCounts("HomePage", 285, "AddEvent", 15);
+        assertThat(MixChance.twoSided(15, 300, 0.02, 1)).isCloseTo(0.0025, within(0.0001));
+        assertThat(new MixRule(target, 0, 2, 99.9, Map.of()).check(phase).passed()).isTrue();
+        assertThat(new MixRule(target, 0, 2, 99.9, Map.of()).check(twoCounts("HomePage", 280, "AddEvent", 20)).passed()).isFalse();
+    }
+
+    @Test
+    void theChanceIsTheExactBinomialTail() {
+        // 0 of 10 at one half: 1/1024 each side.
+        assertThat(MixChance.twoSided(0, 10, 0.5, 1)).isCloseTo(2.0 / 1024, within(1e-12));
+        assertThat(MixChance.twoSided(10, 10, 0.5, 1)).isCloseTo(2.0 / 1024, within(1e-12));
+        assertThat(MixChance.twoSided(5, 10, 0.5, 1)).isEqualTo(1);
+        // 2 or fewer of 10 at one half: 56/1024.
+        assertThat(MixChance.twoSided(2, 10, 0.5, 1)).isCloseTo(2 * 56.0 / 1024, within(1e-12));
+        // A variance factor of 2 judges 4 of 20 as 2 of 10.
+        assertThat(MixChance.twoSided(4, 20, 0.5, 2)).isCloseTo(2 * 56.0 / 1024, within(1e-12));
+    }
+
+    @Test
+    void aShareVarianceFactorScalesTheChanceOfItsOperationOnly() {
+        // 44 of 200 against 26 %: chance 0.2 as independent draws.
         Map<String, Double> target = target("HomePage", 26, "TagSearch", 74);
         WorkloadResult phase = twoCounts("HomePage", 44, "TagSearch", 156);
-        assertThat(new MixRule(target, 0, 2, 3).check(phase).passed()).isTrue();
-        // A share that varies a fifth as much as independent draws: 3 x sqrt(0.2) standard errors = 4.2 points, still in.
-        assertThat(new MixRule(target, 0, 2, 3, Map.of("HomePage", 0.2, "TagSearch", 0.2)).check(phase).passed()).isTrue();
-        // A tenth: 2.9 points, out - on both operations, each judged with its own factor.
-        QosCheck steady = new MixRule(target, 0, 2, 3, Map.of("HomePage", 0.1, "TagSearch", 0.1)).check(phase);
+        // Counts that vary a fifth as much as independent draws: 2.9 of their standard errors, chance 0.004, still in.
+        assertThat(new MixRule(target, 0, 2, 99.9, Map.of("HomePage", 0.2, "TagSearch", 0.2)).check(phase).passed()).isTrue();
+        // A tenth: 4.1 standard errors, out - on both operations, each judged with its own factor.
+        QosCheck steady = new MixRule(target, 0, 2, 99.9, Map.of("HomePage", 0.1, "TagSearch", 0.1)).check(phase);
         assertThat(steady.passed()).isFalse();
-        assertThat(steady.detail()).isEqualTo("mix outside ±2 points or 3 standard errors: HomePage = 22 % vs target 26 % "
-                + "(band ±2.94 points); TagSearch = 78 % vs target 74 % (band ±2.94 points)");
-        assertThatThrownBy(() -> new MixRule(target, 0, 2, 3, Map.of("HomePage", 0.0)))
+        assertThat(steady.detail()).startsWith("mix outside ±2 points or chance at 99.9 % confidence: HomePage = 22 % vs target 26 %")
+                .contains("; TagSearch = 78 % vs target 74 %");
+        assertThatThrownBy(() -> new MixRule(target, 0, 2, 99.9, Map.of("HomePage", 0.0)))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new MixRule(target, 0, 2, 100, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("confidencePercent");
     }
 
     @Test

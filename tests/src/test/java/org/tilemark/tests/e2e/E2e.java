@@ -84,11 +84,6 @@ final class E2e {
         // Faban's 2 % is for long phases: in a 20 s phase (~100 cycles) one late start and its
         // catch-up across the phase boundary moves the mean gap by about 2 % on its own.
         s.put("workloads.olio.cycleTimeTolerancePercent", "5");
-        // The mix band's 3.5 standard errors are a normal approximation made for phases of 300 operations
-        // and more; a 20 s phase holds ~90, where AddPerson, AddEvent and PersonDetail expect 0.8-2.4 each
-        // and their counts are too skewed for it: a faithful chain, simulated, fails 1.3 % of such phases
-        // (twice on fresh clones: AddEvent 7 of 91, PersonDetail 12 of 91). With a 10-point floor, 0.2 %.
-        s.put("workloads.olio.mixToleranceFloorPoints", "10");
         // 20 s phases are too short for a Deploy to end in each: infrastructure operations have
         // their own end-to-end test (InfraOperationsEndToEndTest) with phases long enough.
         s.put("infra.enabled", "false");
@@ -188,6 +183,15 @@ final class E2e {
             Thread.sleep(200);
         }
         throw new AssertionError("measurement never started");
+    }
+
+    /** Sends {@code signal} (STOP, CONT) to the guest process {@code pid}: on the local platform a guest is a process. */
+    static void signal(String signal, long pid) {
+        try {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+        } catch (Exception e) {
+            throw new IllegalStateException("kill -" + signal + " " + pid + " failed", e);
+        }
     }
 
     /** Processes whose command line names {@code directory}: guests and their databases. */

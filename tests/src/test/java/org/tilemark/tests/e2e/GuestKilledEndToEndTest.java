@@ -34,13 +34,13 @@ class GuestKilledEndToEndTest {
             harms.put(killed, pid -> ProcessHandle.of(pid).orElseThrow().destroyForcibly());
         }
         harms.put("tile1-standby", pid -> {
-            signal("STOP", pid);
+            E2e.signal("STOP", pid);
             try {
                 Thread.sleep(5_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
-                signal("CONT", pid);
+                E2e.signal("CONT", pid);
             }
         });
         JsonNode score = runWhile("e2e-kill-guests", harms);
@@ -96,13 +96,5 @@ class GuestKilledEndToEndTest {
     /** Lines per interval: one per tile and workload. */
     private static long intervalsPerInterval(List<JsonNode> intervals) {
         return intervals.stream().filter(i -> i.get("interval").asInt() == 1).count();
-    }
-
-    private static void signal(String signal, long pid) {
-        try {
-            new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
-        } catch (Exception e) {
-            throw new IllegalStateException("kill -" + signal + " " + pid + " failed", e);
-        }
     }
 }

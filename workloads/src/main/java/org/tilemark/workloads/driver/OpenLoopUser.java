@@ -7,7 +7,9 @@ import java.util.random.RandomGenerator;
  * One simulated user on an open-loop plan: intended start times are laid out from the origin by the
  * think-time distribution, independent of how long the server takes. A cycle that starts late still
  * counts its latency from the intended start (no coordinated omission), and the lateness is recorded
- * as schedule lag, so a driver or server that falls behind shows up instead of hiding.
+ * as schedule lag, so a driver or server that falls behind shows up instead of hiding. A cycle that hangs
+ * past the user's next intended start has that start's lag recorded at the interval's cut
+ * ({@link IntervalRecorder#awaiting}), not only once it starts.
  */
 public final class OpenLoopUser implements Runnable {
 
@@ -44,18 +46,31 @@ public final class OpenLoopUser implements Runnable {
     @Override
     public void run() {
         long intended = originNanos + thinkTime.first(random).toNanos();
+        IntervalRecorder.InFlight previous = null;
         try {
             while (running) {
                 sleepUntil(intended);
                 if (!running) {
                     return;
                 }
+                // Drawn before the cycle runs: a cut while it hangs sees the next start missed, and records its lag.
+                long next = intended + Math.max(1, thinkTime.next(random).toNanos());
                 if (shape.active(index, Duration.ofNanos(intended - originNanos))) {
-                    recorder.lag(System.nanoTime() - intended);
+                    if (previous == null || !previous.nextStartLagRecorded()) {
+                        recorder.lag(System.nanoTime() - intended);
+                    }
                     recorder.attempt();
-                    cycle.run(intended);
+                    IntervalRecorder.InFlight unit = recorder.awaiting(next);
+                    try {
+                        cycle.run(intended);
+                    } finally {
+                        recorder.end(unit);
+                    }
+                    previous = unit;
+                } else {
+                    previous = null;
                 }
-                intended += Math.max(1, thinkTime.next(random).toNanos());
+                intended = next;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

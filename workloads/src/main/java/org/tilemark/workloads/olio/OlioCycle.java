@@ -1,5 +1,7 @@
 package org.tilemark.workloads.olio;
 
+import org.tilemark.workloads.driver.IntervalRecorder;
+
 /**
  * One user's cycle: an operation run at (or after) its intended start. Times are epoch nanoseconds.
  *
@@ -13,9 +15,19 @@ package org.tilemark.workloads.olio;
  * @param previousStartNanos the previous cycle's actual start, {@code -1} for a user's first
  * @param logout           the Logout a Login while logged in begins with, or null
  * @param requests         HTTP requests the cycle sent: pages, redirects, embedded files (and the Logout's)
+ * @param unit             the cycle as the recorder saw it in flight, or null (a cut may have failed it)
+ * @param lagRecorded      a cut already recorded this cycle's schedule lag, while its user was stuck in the one before
  */
 record OlioCycle(String operation, long intendedNanos, long startNanos, long endNanos, boolean ok, String failure,
-                 long gapNanos, long previousStartNanos, Logout logout, long requests) {
+                 long gapNanos, long previousStartNanos, Logout logout, long requests, IntervalRecorder.InFlight unit,
+                 boolean lagRecorded) {
+
+    /** A cycle no cut saw in flight. */
+    OlioCycle(String operation, long intendedNanos, long startNanos, long endNanos, boolean ok, String failure,
+              long gapNanos, long previousStartNanos, Logout logout, long requests) {
+        this(operation, intendedNanos, startNanos, endNanos, ok, failure, gapNanos, previousStartNanos, logout, requests,
+                null, false);
+    }
 
     /** Faban's Login while logged in is a Logout, then the Login: the Logout's outcome. */
     record Logout(boolean ok, long endNanos) {

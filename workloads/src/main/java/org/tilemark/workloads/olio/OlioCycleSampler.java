@@ -3,6 +3,7 @@ package org.tilemark.workloads.olio;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import org.tilemark.workloads.driver.IntervalRecorder;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
@@ -27,8 +28,8 @@ final class OlioCycleSampler extends AbstractSampler implements Interruptible {
     private final transient Users users;
     private transient OlioUser user;
 
-    OlioCycleSampler(OlioLoad load) {
-        this(new Users(load));
+    OlioCycleSampler(OlioLoad load, IntervalRecorder recorder, String vm) {
+        this(new Users(load, recorder, vm));
         setName("olio.cycle");
     }
 
@@ -39,11 +40,15 @@ final class OlioCycleSampler extends AbstractSampler implements Interruptible {
     /** One tile's run: what its users are told, every user made so far, and whether the run is stopping. */
     private static final class Users {
         final OlioLoad load;
+        final IntervalRecorder recorder;
+        final String vm;
         final Set<OlioUser> all = ConcurrentHashMap.newKeySet();
         volatile boolean stopped;
 
-        Users(OlioLoad load) {
+        Users(OlioLoad load, IntervalRecorder recorder, String vm) {
             this.load = load;
+            this.recorder = recorder;
+            this.vm = vm;
         }
     }
 
@@ -64,7 +69,7 @@ final class OlioCycleSampler extends AbstractSampler implements Interruptible {
             JMeterContext context = JMeterContextService.getContext();
             OlioLoad load = users.load;
             user = new OlioUser(load, context.getThreadNum(), new OlioBrowser(load.web(), load.requestTimeout()),
-                    ThreadLocalRandom.current());
+                    ThreadLocalRandom.current(), new OlioUser.InFlightUnits(users.recorder, users.vm));
             users.all.add(user);
         }
         if (users.stopped) {

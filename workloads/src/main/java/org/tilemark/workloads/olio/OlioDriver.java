@@ -46,7 +46,7 @@ final class OlioDriver implements WorkloadDriver {
     public synchronized void start(Instant origin) {
         String vm = OlioWorkload.webVmName(context.tile());
         OlioLoad load = OlioLoad.of(spec, context.endpoint(vm), origin);
-        sampler = new OlioCycleSampler(load);
+        sampler = new OlioCycleSampler(load, recorder, vm);
         listener = new OlioSampleListener(recorder, vm);
         run = new OlioJmeterRun(testPlan(threadGroup("olio-users").rampToAndHold(load.users(), Duration.ZERO, EMBEDDED_DURATION)
                 .children(new OlioCycleSampler.Dsl(sampler))), listener);

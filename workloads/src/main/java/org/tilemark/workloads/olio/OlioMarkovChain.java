@@ -118,12 +118,11 @@ public final class OlioMarkovChain {
 
     private static Map<String, Double> computeShareVarianceFactors() {
         int n = OPERATIONS.size();
-        double[] pi = STATIONARY_PERCENT.values().stream().mapToDouble(percent -> percent / 100.0).toArray();
-        double[][] a = new double[n][n];
+        double[] pi = stationary();
+        double[][] a = probabilities();
         for (int from = 0; from < n; from++) {
-            double rowTotal = java.util.Arrays.stream(TRANSITION_PERCENT[from]).sum();
             for (int to = 0; to < n; to++) {
-                a[from][to] = (from == to ? 1 : 0) - TRANSITION_PERCENT[from][to] / rowTotal + pi[to];
+                a[from][to] = (from == to ? 1 : 0) - a[from][to] + pi[to];
             }
         }
         double[][] z = invert(a);
@@ -133,6 +132,75 @@ public final class OlioMarkovChain {
             factors.put(OPERATIONS.get(i), variance / (pi[i] * (1 - pi[i])));
         }
         return java.util.Collections.unmodifiableMap(factors);
+    }
+
+    /**
+     * The variance factors over a phase in which each user does {@code stepsPerUser} operations, from a
+     * stationary start: the variance of one user's count of operation {@code i} over {@code m} steps,
+     * {@code m pi_i (1 - pi_i) + 2 sum_{k=1}^{m-1} (m - k) pi_i (P^k_ii - pi_i)}, over {@code m pi_i (1 - pi_i)}.
+     * Over a few steps a share wanders more than the asymptotic factor says where that is below 1
+     * (HomePage cannot follow itself, but over nine steps the users' paths still differ); with many steps
+     * it tends to {@link #shareVarianceFactors()}. Users are independent, so the phase's factor is one user's.
+     */
+    public static Map<String, Double> shareVarianceFactors(long stepsPerUser) {
+        if (stepsPerUser < 1) {
+            throw new IllegalArgumentException("stepsPerUser must be at least 1 (got " + stepsPerUser + ")");
+        }
+        int n = OPERATIONS.size();
+        double[] pi = stationary();
+        double[][] p = probabilities();
+        double[] covarianceSum = new double[n];
+        double[][] power = p;
+        // P^k converges geometrically to 1 pi: stop once every term is below what a double's sum can hold.
+        for (long k = 1; k < stepsPerUser; k++) {
+            double largest = 0;
+            for (int i = 0; i < n; i++) {
+                double term = (stepsPerUser - k) * pi[i] * (power[i][i] - pi[i]);
+                covarianceSum[i] += term;
+                largest = Math.max(largest, Math.abs(power[i][i] - pi[i]));
+            }
+            if (largest < 1e-15) {
+                break;
+            }
+            power = multiply(power, p);
+        }
+        Map<String, Double> factors = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            double single = stepsPerUser * pi[i] * (1 - pi[i]);
+            factors.put(OPERATIONS.get(i), (single + 2 * covarianceSum[i]) / single);
+        }
+        return java.util.Collections.unmodifiableMap(factors);
+    }
+
+    /** The stationary distribution as probabilities, in {@link #OPERATIONS} order. */
+    private static double[] stationary() {
+        return STATIONARY_PERCENT.values().stream().mapToDouble(percent -> percent / 100.0).toArray();
+    }
+
+    /** The transition matrix as probabilities (each row sums to 1), a fresh copy. */
+    private static double[][] probabilities() {
+        int n = OPERATIONS.size();
+        double[][] p = new double[n][n];
+        for (int from = 0; from < n; from++) {
+            double rowTotal = java.util.Arrays.stream(TRANSITION_PERCENT[from]).sum();
+            for (int to = 0; to < n; to++) {
+                p[from][to] = TRANSITION_PERCENT[from][to] / rowTotal;
+            }
+        }
+        return p;
+    }
+
+    private static double[][] multiply(double[][] a, double[][] b) {
+        int n = a.length;
+        double[][] product = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) {
+                for (int j = 0; j < n; j++) {
+                    product[i][j] += a[i][k] * b[k][j];
+                }
+            }
+        }
+        return product;
     }
 
     /** Gauss-Jordan with partial pivoting; the matrix is small and well conditioned. */

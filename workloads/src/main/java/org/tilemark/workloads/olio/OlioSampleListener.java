@@ -16,7 +16,8 @@ import org.tilemark.workloads.driver.IntervalRecorder;
  * <p>Latency of an operation is its end minus the cycle's <em>intended</em> start (no coordinated
  * omission); the schedule lag is the actual start minus the intended one. A Login while logged in is
  * a Logout then a Login in one cycle: the Login is timed from the cycle's start, so it includes the
- * logout, as Faban times it, and a failed Logout fails it.
+ * logout, as Faban times it, and a failed Logout fails it. A cycle that a cut failed while it was in flight
+ * past its timeout ({@link IntervalRecorder#begin}) is not counted again when it ends.
  */
 final class OlioSampleListener extends AbstractTestElement implements SampleListener, NoThreadClone {
 
@@ -59,10 +60,15 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
         operations.increment();
         requests.add(cycle.requests());
         long intended = cycle.intendedNanos();
-        recorder.lag(cycle.startNanos() - intended);
+        if (!cycle.lagRecorded()) {
+            recorder.lag(cycle.startNanos() - intended);
+        }
         if (cycle.gapNanos() >= 0 && cycle.previousStartNanos() >= 0) {
             recorder.success("cycle.intended", cycle.gapNanos());
             recorder.success("cycle.actual", cycle.startNanos() - cycle.previousStartNanos());
+        }
+        if (cycle.unit() != null && !recorder.end(cycle.unit())) {
+            return; // a cut failed it while it was in flight past its timeout: counted there, once
         }
         boolean ok = cycle.ok();
         OlioCycle.Logout logout = cycle.logout();

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.tilemark.workloads.driver.FormEncoding;
+import org.tilemark.workloads.driver.IntervalRecorder;
 
 /**
  * One simulated Olio user, compiled: each {@link #next} picks the operation by Faban's Markov chain,
@@ -33,14 +34,24 @@ final class OlioUser implements AutoCloseable {
     private final long epochOffsetNanos;
     /** This cycle's {@code ${olio_*}} values, filled into {@link OlioRequests}' templates. */
     private final Map<String, String> values = new HashMap<>();
+    private final InFlightUnits inFlight;
     private boolean arrived;
     private String previousOperation;
+    /** Drawn when the cycle before starts, so a cut while that one hangs knows when this should start. */
+    private String nextOperation;
+    private OlioSchedule.Slot nextSlot;
+    private IntervalRecorder.InFlight previousUnit;
     private boolean loggedIn;
     private List<String> seenEvents = List.of();
     private long previousStartNanos = -1;
 
-    OlioUser(OlioLoad load, int threadNumber, OlioBrowser browser, RandomGenerator random) {
+    /** Where the user's cycles are seen in flight: the tile's recorder and the VM its failures name. */
+    record InFlightUnits(IntervalRecorder recorder, String vm) {
+    }
+
+    OlioUser(OlioLoad load, int threadNumber, OlioBrowser browser, RandomGenerator random, InFlightUnits inFlight) {
         this.load = load;
+        this.inFlight = inFlight;
         this.threadNumber = threadNumber;
         this.browser = browser;
         this.random = random;
@@ -59,31 +70,45 @@ final class OlioUser implements AutoCloseable {
                 browser.view(OlioRequests.HOME);
             }
         }
-        String operation = previousOperation == null ? OlioMarkovChain.FIRST_OPERATION
-                : OlioMarkovChain.next(previousOperation, random);
+        String operation = nextOperation != null ? nextOperation : previousOperation == null
+                ? OlioMarkovChain.FIRST_OPERATION : OlioMarkovChain.next(previousOperation, random);
         previousOperation = operation;
         boolean logoutFirst = operation.equals("Login") && loggedIn;
         boolean attend = operation.equals("EventDetail") && loggedIn && random.nextDouble() * 100.0 < load.attendPercent();
         drawValues(operation);
-        OlioSchedule.Slot slot = schedule.next(operation, now());
+        OlioSchedule.Slot slot = nextSlot != null ? nextSlot : schedule.next(operation, now());
         long wait = slot.intendedNanos() - now();
         if (wait > 0) {
             Thread.sleep(Duration.ofNanos(wait));
         }
         long start = now();
+        // The chain's next step and its gap do not depend on how this one ends: drawn now, a cut while this hangs
+        // sees the next start missed.
+        nextOperation = OlioMarkovChain.next(operation, random);
+        nextSlot = schedule.next(nextOperation, start);
+        boolean lagRecorded = previousUnit != null && previousUnit.nextStartLagRecorded();
+        IntervalRecorder.InFlight unit = inFlight.recorder().begin(operation, inFlight.vm(), load.requestTimeout(),
+                nextSlot.intendedNanos() - epochOffsetNanos);
+        previousUnit = unit;
         long requestsBefore = browser.requests();
         OlioCycle.Logout logout = null;
-        if (logoutFirst) {
-            OlioBrowser.View out = browser.request("GET", OlioRequests.LOGOUT, null, null);
-            loggedIn = false;
-            // Faban starts the next session with an empty browser cache
-            browser.emptyCache();
-            logout = new OlioCycle.Logout(out.ok(), now());
+        OlioBrowser.View view;
+        try {
+            if (logoutFirst) {
+                OlioBrowser.View out = browser.request("GET", OlioRequests.LOGOUT, null, null);
+                loggedIn = false;
+                // Faban starts the next session with an empty browser cache
+                browser.emptyCache();
+                logout = new OlioCycle.Logout(out.ok(), now());
+            }
+            view = run(operation, attend);
+        } catch (InterruptedException e) {
+            inFlight.recorder().end(unit); // the driver is stopping: the cycle is nobody's failure
+            throw e;
         }
-        OlioBrowser.View view = run(operation, attend);
         long end = now();
         OlioCycle cycle = new OlioCycle(operation, slot.intendedNanos(), start, end, view.ok(), view.failure(),
-                slot.gapNanos(), previousStartNanos, logout, browser.requests() - requestsBefore);
+                slot.gapNanos(), previousStartNanos, logout, browser.requests() - requestsBefore, unit, lagRecorded);
         previousStartNanos = start;
         return cycle;
     }

@@ -29,14 +29,12 @@ import org.tilemark.workloads.olio.web.OlioWebRole;
 public final class OlioWorkload implements Workload {
 
     /**
-     * Standard errors of an operation's sampled share (the chain's, see
-     * {@link OlioMarkovChain#shareVarianceFactors}) below which a deviation is not judged. A faithful
-     * driver should fail fewer than 1 % of phases: over seven operations that is 0.14 % each,
-     * two-sided 3.2 standard errors of a normal share; 3.5 leaves room for the skew of rare
-     * operations' small counts (at 3.3, 1.25 % of simulated quick phases failed: OlioMixBandTest).
-     * Faban's 2 points decide whenever the phase is long enough.
+     * The mix rule's confidence level, in percent: a faithful driver's phase passes it with at least this
+     * probability (the chance is shared among the seven operations, each count judged on its exact
+     * binomial tails with the chain's variance factor). Faban's 2 points decide whenever the phase is
+     * long enough to resolve them. OlioMixBandTest measures the rate over simulated phases.
      */
-    static final double MIX_NOISE_SIGMAS = 3.5;
+    static final double MIX_CONFIDENCE_PERCENT = 99.9;
 
     /** The variable the guests read the database user's password from. */
     public static final String PASSWORD_VARIABLE = OlioDbRole.PASSWORD_ENV;
@@ -134,10 +132,16 @@ public final class OlioWorkload implements Workload {
         olio.qos().limits().forEach((operation, limit) ->
                 rules.add(new PercentileRule(operation, olio.qos().percentile(), limit, true)));
         rules.add(new MixRule(OlioMarkovChain.stationaryPercent(), olio.mixTolerancePercent(),
-                olio.mixToleranceFloorPoints(), MIX_NOISE_SIGMAS, OlioMarkovChain.shareVarianceFactors()));
+                olio.mixToleranceFloorPoints(), MIX_CONFIDENCE_PERCENT,
+                OlioMarkovChain.shareVarianceFactors(stepsPerUser(spec.run().phaseDuration(), olio.cycleTime()))));
         rules.add(new CycleTimeRule(CYCLE_INTENDED, CYCLE_ACTUAL, olio.cycleTimeTolerancePercent()));
         rules.add(new FailureRateRule(olio.qos().maxFailurePercent(), false));
         rules.add(new ScheduleLagRule(olio.qos().maxScheduleLagP99()));
         return rules;
+    }
+
+    /** Operations one user does in a phase: the chain's variance factors over that many steps. */
+    static long stepsPerUser(Duration phase, Duration cycleTime) {
+        return Math.max(1, phase.toMillis() / Math.max(1, cycleTime.toMillis()));
     }
 }

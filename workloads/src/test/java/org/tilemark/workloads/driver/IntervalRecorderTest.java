@@ -155,6 +155,35 @@ class IntervalRecorderTest {
         }
     }
 
+    @Test
+    void aUnitInFlightPastItsTimeoutFailsInTheIntervalOfTheCutAndOnlyThere() {
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock());
+        long now = System.nanoTime();
+        // Hung: its timeout (0) has passed at the next cut, and its owner's next start was due an hour ago.
+        IntervalRecorder.InFlight hung = recorder.begin("HomePage", "tile1-olio-web", Duration.ZERO, now - 3_600_000_000_000L);
+        // Still young: neither its timeout nor its next start has come.
+        IntervalRecorder.InFlight young = recorder.begin("TagSearch", "tile1-olio-web", Duration.ofHours(1),
+                now + 3_600_000_000_000L);
+
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.errors()).isEqualTo(1);
+        assertThat(cut.attempts()).isEqualTo(1);
+        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("HomePage", 1L));
+        assertThat(cut.errorsByVm()).isEqualTo(Map.of("tile1-olio-web", 1L));
+        assertThat(cut.scheduleLagNanos().getTotalCount()).isEqualTo(1);
+        assertThat(cut.scheduleLagNanos().getMinValue()).isGreaterThan(3_000_000_000_000L);
+        assertThat(hung.nextStartLagRecorded()).isTrue();
+        assertThat(young.nextStartLagRecorded()).isFalse();
+
+        // When the hung unit finally ends, its owner records nothing more; the young one is its owner's to record.
+        assertThat(recorder.end(hung)).isFalse();
+        assertThat(recorder.end(young)).isTrue();
+        IntervalSnapshot next = recorder.cut();
+        assertThat(next.errors()).isZero();
+        assertThat(next.attempts()).isZero();
+        assertThat(next.scheduleLagNanos().getTotalCount()).isZero();
+    }
+
     /** A clock that moves one second forward every time it is read. */
     private static final class SteppingClock extends Clock {
         private final AtomicLong seconds = new AtomicLong(1_700_000_000L);

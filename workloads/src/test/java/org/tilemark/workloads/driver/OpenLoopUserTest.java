@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class OpenLoopUserTest {
@@ -43,6 +44,42 @@ class OpenLoopUserTest {
         assertThat(cut.attempts()).isEqualTo(intendedStarts.size());
         assertThat(cut.scheduleLagNanos().getTotalCount()).isEqualTo(intendedStarts.size());
         assertThat(cut.scheduleLagNanos().getMaxValue()).isGreaterThan(0);
+    }
+
+    @Test
+    void aHungCycleShowsItsMissedNextStartAtTheCutAndThatLagIsRecordedOnce() throws Exception {
+        IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+        CountDownLatch hung = new CountDownLatch(1);
+        CountDownLatch released = new CountDownLatch(1);
+        List<Long> intendedStarts = new CopyOnWriteArrayList<>();
+        OpenLoopUser[] user = new OpenLoopUser[1];
+        OpenLoopUser.Cycle cycle = intended -> {
+            intendedStarts.add(intended);
+            if (intendedStarts.size() == 1) {
+                hung.countDown();
+                released.await(); // the guest hangs, well past the next start 2 ms later
+            } else {
+                user[0].stop();
+            }
+        };
+        user[0] = new OpenLoopUser(0, System.nanoTime(), TWO_MS, LoadShape.constant(1), new SplittableRandom(1), recorder, cycle);
+        Thread thread = Thread.ofPlatform().start(user[0]);
+        hung.await();
+        Thread.sleep(50);
+
+        IntervalSnapshot whileHung = recorder.cut();
+        assertThat(whileHung.attempts()).isEqualTo(1);
+        // The first start's lag and the missed second start's lag so far (at least the 50 ms waited).
+        assertThat(whileHung.scheduleLagNanos().getTotalCount()).isEqualTo(2);
+        assertThat(whileHung.scheduleLagNanos().getMaxValue()).isGreaterThanOrEqualTo(Duration.ofMillis(40).toNanos());
+
+        released.countDown();
+        thread.join(10_000);
+        assertThat(thread.isAlive()).isFalse();
+        IntervalSnapshot after = recorder.cut();
+        assertThat(intendedStarts).hasSize(2);
+        assertThat(after.attempts()).isEqualTo(1);
+        assertThat(after.scheduleLagNanos().getTotalCount()).as("the second start's lag is in the cut that saw it missed").isZero();
     }
 
     @Test

@@ -68,7 +68,7 @@ class OlioWorkloadTest {
         List<QosRule> rules = olio.qosRules(spec);
         assertEquals(8, rules.stream().filter(PercentileRule.class::isInstance).count());
         assertTrue(rules.contains(new PercentileRule("AddEvent", 90, Duration.ofSeconds(4), true)));
-        assertEquals(OlioWorkload.MIX_NOISE_SIGMAS, mix(rules).noiseSigmas(), 0);
+        assertEquals(OlioWorkload.MIX_CONFIDENCE_PERCENT, mix(rules).confidencePercent(), 0);
         MixRule mix = mix(rules);
         assertEquals(OlioMarkovChain.OPERATIONS, List.copyOf(mix.targetPercent().keySet()));
         OlioMarkovChainTest.FABAN_MIX.forEach((op, share) -> assertEquals(share, mix.targetPercent().get(op), 0.2, op));
