@@ -11,14 +11,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tilemark.workloads.guest.RunningGuest;
 
 /**
  * A serving mail VM. Saves the mailboxes every {@code saveInterval} (a crash loses at most that
  * much mail) and once more on close, after the servers stopped accepting work. GreenMail drops its
  * stores on stop, so this keeps its own reference to them for that last save.
  */
-final class RunningMailServer implements RunningGuest {
+final class RunningMailServer implements MailGuest {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunningMailServer.class);
 
@@ -34,18 +33,13 @@ final class RunningMailServer implements RunningGuest {
         this.managers = greenMail.getManagers();
         this.store = store;
         this.users = List.copyOf(users);
-        this.ports = MailRole.ports(greenMail);
+        this.ports = GreenMailStandIn.ports(greenMail);
         this.saver = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "mail-store-saver");
             thread.setDaemon(true);
             return thread;
         });
         saver.scheduleWithFixedDelay(this::saveQuietly, saveInterval.toMillis(), saveInterval.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public int port() {
-        return ports.get("smtp");
     }
 
     @Override
