@@ -212,6 +212,7 @@ final class PostfixDovecot implements MailGuest {
         stop(postfix);
         stop(dovecot);
         clearRuntime(runtime);
+        Files.deleteIfExists(runtime);
         LOG.info("mail: Postfix and Dovecot stopped");
     }
 
