@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.workloads.guest.GuestContext;
 
 /**
@@ -33,6 +34,11 @@ enum MailServerKind {
 
     String label() {
         return label;
+    }
+
+    /** As the readiness report names it. */
+    GuestServer server() {
+        return new GuestServer(label, this == GREENMAIL);
     }
 
     static MailServerKind choose(GuestContext context) {

@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.workloads.guest.GuestContext;
 
 /**
@@ -199,6 +200,11 @@ final class PostfixDovecot implements MailGuest {
         for (int i = entries.size() - 1; i > 0; i--) {
             Files.deleteIfExists(entries.get(i));
         }
+    }
+
+    @Override
+    public Optional<GuestServer> server() {
+        return Optional.of(MailServerKind.POSTFIX_DOVECOT.server());
     }
 
     @Override

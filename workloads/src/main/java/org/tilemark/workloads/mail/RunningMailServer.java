@@ -6,11 +6,13 @@ import com.icegreen.greenmail.util.GreenMail;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tilemark.templates.guest.GuestServer;
 
 /**
  * A serving mail VM. Saves the mailboxes every {@code saveInterval} (a crash loses at most that
@@ -40,6 +42,11 @@ final class RunningMailServer implements MailGuest {
             return thread;
         });
         saver.scheduleWithFixedDelay(this::saveQuietly, saveInterval.toMillis(), saveInterval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public Optional<GuestServer> server() {
+        return Optional.of(MailServerKind.GREENMAIL.server());
     }
 
     @Override
