@@ -1,9 +1,11 @@
 package org.tilemark.harness.bundle;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.config.TileScale;
+import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.templates.image.GuestImage;
 
 /**
@@ -42,10 +44,12 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
 
     /**
      * A deployed VM: its role and tile, where it ran, its endpoints as host:port by name, and the image
-     * it booted as the SHA-256 of that image's manifest (an entry of {@link Inventory#images}), or null.
+     * it booted as the SHA-256 of that image's manifest (an entry of {@link Inventory#images}), or null; the server
+     * software its guest reported serving with, where its role has a choice (the mail VM), else absent.
      */
     public record Vm(String name, String role, int tile, String host, String datastore, String endpoint,
-                     Map<String, String> endpoints, String imageManifestSha256) {
+                     Map<String, String> endpoints, String imageManifestSha256,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) GuestServer server) {
     }
 
     public record Versions(String tilemark, String java, String postgresql, String springBoot, String os) {

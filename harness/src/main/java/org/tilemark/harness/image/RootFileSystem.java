@@ -39,6 +39,9 @@ final class RootFileSystem {
                 "--aptopt=Acquire::Retries \"3\"",
                 // keep the downloaded .debs: copy the cache in before, and out again after installing
                 "--skip=essential/unlink",
+                // after the essential packages (debconf among them), before the recipe's packages configure
+                "--essential-hook=printf '%s\\n' " + ImageRecipe.DEBCONF_SELECTIONS.stream().map(line -> "'" + line + "'")
+                        .collect(java.util.stream.Collectors.joining(" ")) + " | chroot \"$1\" debconf-set-selections",
                 "--setup-hook=mkdir -p \"$1\"/var/cache/apt/archives/",
                 "--setup-hook=sync-in " + cache + " /var/cache/apt/archives/",
                 "--customize-hook=sync-out /var/cache/apt/archives " + cache,
@@ -64,6 +67,9 @@ final class RootFileSystem {
         chroot("systemctl", "mask", "getty@tty1.service", "getty-static.service", "serial-getty@ttyS0.service",
                 "e2scrub_reap.service", "e2scrub_all.timer", "fstrim.timer", "apt-daily.timer", "apt-daily-upgrade.timer",
                 "dpkg-db-backup.timer");
+        List<String> maskMail = new ArrayList<>(List.of("systemctl", "mask"));
+        maskMail.addAll(ImageRecipe.MAIL_SYSTEM_UNITS);
+        chroot(maskMail.toArray(String[]::new));
         chroot("systemctl", "set-default", "multi-user.target");
         chroot("passwd", "--lock", "root");
     }

@@ -54,6 +54,7 @@ public final class Publishability {
         if (!Boolean.TRUE.equals(Json.bool(run, "platformPublishable"))) {
             reasons.add(Json.text(run, "platform") + " platform: its results are not publishable (the platform says so)");
         }
+        standIns(run, reasons);
         String profile = Json.text(run, "profile");
         if (!profile.equals(RunProfiles.STANDARD)) {
             reasons.add(profile + " profile (not the standard profile of docs/run-rules.md)");
@@ -65,6 +66,17 @@ public final class Publishability {
         }
         departures("", config, tree(ConfigLoader.standard()), reasons);
         return reasons;
+    }
+
+    /** A VM whose guest served with a stand-in (the mail VM's GreenMail where Postfix and Dovecot could not run). */
+    private static void standIns(JsonNode run, List<String> reasons) {
+        for (JsonNode vm : Json.at(Json.at(run, "inventory"), "vms")) {
+            JsonNode server = vm.path("server");
+            if (server.path("standIn").asBoolean(false)) {
+                reasons.add(vm.path("name").asText() + " served with " + server.path("name").asText()
+                        + ", a stand-in for the real server (docs/workloads.md)");
+            }
+        }
     }
 
     /**

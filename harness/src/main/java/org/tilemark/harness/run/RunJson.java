@@ -17,6 +17,7 @@ import org.tilemark.harness.report.Publishability;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.scoring.MixRule;
+import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.templates.image.GuestImage;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.Workloads;
@@ -31,12 +32,13 @@ final class RunJson {
      * What only an open platform can say: whether it publishes, its inventory, the image each VM booted.
      * Taken while the platform is open and kept, for run.json's last write after it closed.
      */
-    record PlatformFacts(boolean publishable, Inventory inventory, Map<String, GuestImage> images) {
+    record PlatformFacts(boolean publishable, Inventory inventory, Map<String, GuestImage> images, Map<String, GuestServer> servers) {
 
-        static final PlatformFacts NONE = new PlatformFacts(false, new Inventory(List.of(), List.of()), Map.of());
+        static final PlatformFacts NONE = new PlatformFacts(false, new Inventory(List.of(), List.of()), Map.of(), Map.of());
 
         PlatformFacts {
             images = Map.copyOf(images);
+            servers = Map.copyOf(servers);
         }
 
         static PlatformFacts of(Platform platform, List<TileProvisioner.DeployedVm> vms) {
@@ -45,7 +47,9 @@ final class RunJson {
             }
             Map<String, GuestImage> images = new LinkedHashMap<>();
             vms.forEach(vm -> platform.guestImage(vm.vm()).ifPresent(image -> images.put(vm.vm().name(), image)));
-            return new PlatformFacts(platform.publishable(), platform.inventory(), images);
+            Map<String, GuestServer> servers = new LinkedHashMap<>();
+            vms.forEach(vm -> platform.guestServer(vm.vm()).ifPresent(server -> servers.put(vm.vm().name(), server)));
+            return new PlatformFacts(platform.publishable(), platform.inventory(), images, servers);
         }
     }
 
@@ -61,7 +65,7 @@ final class RunJson {
                 new RunFile.Inventory(
                         inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores())).toList(),
                         inventory.datastores().stream().map(d -> new RunFile.Datastore(d.name(), d.location())).toList(),
-                        List.copyOf(vms).stream().map(vm -> vm(vm, images.get(vm.vm().name()))).toList(),
+                        List.copyOf(vms).stream().map(vm -> vm(vm, images.get(vm.vm().name()), platform.servers().get(vm.vm().name()))).toList(),
                         distinct(images.values())),
                 versions());
         // Publishable needs the platform's yes, the standard profile and every rule at its standard value.
@@ -75,13 +79,13 @@ final class RunJson {
         return List.copyOf(bySha.values());
     }
 
-    private static RunFile.Vm vm(TileProvisioner.DeployedVm vm, GuestImage image) {
+    private static RunFile.Vm vm(TileProvisioner.DeployedVm vm, GuestImage image, GuestServer server) {
         Map<String, String> endpoints = new LinkedHashMap<>();
         vm.endpoints().forEach((port, address) -> endpoints.put(port, address.getHostString() + ":" + address.getPort()));
         return new RunFile.Vm(vm.vm().name(), vm.vm().role(), vm.vm().tile(), vm.vm().host(), vm.vm().datastore(),
                 // A VM that never came up (its guest reported a failure) has no address.
                 vm.endpoints().isEmpty() ? null : vm.endpoint().getHostString() + ":" + vm.endpoint().getPort(), endpoints,
-                image == null ? null : image.manifestSha256());
+                image == null ? null : image.manifestSha256(), server);
     }
 
     /**

@@ -42,6 +42,18 @@ class PublishabilityTest {
     }
 
     @Test
+    void aMailVmServedByTheStandInIsAReasonTheRealServerIsNot() {
+        ObjectNode run = standard("libvirt");
+        var vms = run.putObject("inventory").putArray("vms");
+        vms.addObject().put("name", "tile1-mail").putObject("server").put("name", "GreenMail (stand-in)").put("standIn", true);
+        vms.addObject().put("name", "tile2-mail").putObject("server").put("name", "Postfix and Dovecot").put("standIn", false);
+        vms.addObject().put("name", "tile1-standby");
+
+        assertThat(Publishability.reasons(run)).containsExactly(
+                "tile1-mail served with GreenMail (stand-in), a stand-in for the real server (docs/workloads.md)");
+    }
+
+    @Test
     void aBundleWithoutThePlatformsAnswerIsNotPublishable() {
         ObjectNode formatOne = standard("local");
         formatOne.remove("platformPublishable");

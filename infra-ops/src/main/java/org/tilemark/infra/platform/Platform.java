@@ -44,6 +44,14 @@ public interface Platform extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The server software the VM's guest reported it serves with, where its role has a choice (the mail role: Postfix
+     * and Dovecot, or the GreenMail stand-in), once it is powered on; empty where the guest said nothing.
+     */
+    default java.util.Optional<org.tilemark.templates.guest.GuestServer> guestServer(Vm vm) {
+        return java.util.Optional.empty();
+    }
+
     /** Powers the VM on and returns once its guest reports ready or {@code timeout} passes. */
     void powerOn(Vm vm, Duration timeout) throws PlatformException;
 

@@ -12,11 +12,12 @@ import org.tilemark.templates.image.GuestImage;
  * name, or {@code FAILED} with the reason (an unknown role, a missing peer, a database that would not
  * start). {@code pid} is the guest's process where that means something (a guest process on the
  * local platform), else 0. {@code image} is the image the guest runs on, where it runs on one (absent
- * for the local platform's guest processes). {@link GuestDocumentFile#READINESS} owns its format.
+ * for the local platform's guest processes). {@code server} is the server software it serves with, where its role has a
+ * choice ({@link GuestServer}). {@link GuestDocumentFile#READINESS} owns its format.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReadinessReport(String vmName, String role, Status status, String reason, Map<String, Integer> ports, long pid,
-                              GuestImage image) {
+                              GuestImage image, GuestServer server) {
 
     public enum Status { READY, FAILED }
 
@@ -29,16 +30,26 @@ public record ReadinessReport(String vmName, String role, Status status, String 
     }
 
     public static ReadinessReport ready(String vmName, String role, Map<String, Integer> ports, long pid) {
-        return new ReadinessReport(vmName, role, Status.READY, "", ports, pid, null);
+        return new ReadinessReport(vmName, role, Status.READY, "", ports, pid, null, null);
     }
 
     /** The same report naming the image the guest runs on. */
     public ReadinessReport runningOn(GuestImage guestImage) {
-        return new ReadinessReport(vmName, role, status, reason, ports, pid, guestImage);
+        return new ReadinessReport(vmName, role, status, reason, ports, pid, guestImage, server);
+    }
+
+    /** The same report naming the server software the guest serves with. */
+    public ReadinessReport servedBy(GuestServer guestServer) {
+        return new ReadinessReport(vmName, role, status, reason, ports, pid, image, guestServer);
+    }
+
+    @JsonIgnore
+    public Optional<GuestServer> guestServer() {
+        return Optional.ofNullable(server);
     }
 
     public static ReadinessReport failed(String vmName, String role, String reason, long pid) {
-        return new ReadinessReport(vmName, role, Status.FAILED, reason, Map.of(), pid, null);
+        return new ReadinessReport(vmName, role, Status.FAILED, reason, Map.of(), pid, null, null);
     }
 
     @JsonIgnore

@@ -34,6 +34,13 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
     public static final List<String> BOOT_AGENT_UNITS = List.of("tilemark-guest.service", "tilemark-readiness.path");
     /** The guest's own account: PostgreSQL refuses to run as root. */
     public static final String GUEST_USER = "tilemark";
+    /**
+     * Debconf answers given before the packages install: Postfix's "No configuration" (no system main.cf: the mail
+     * guest writes its own instance's configuration), one {@code debconf-set-selections} line each.
+     */
+    public static final List<String> DEBCONF_SELECTIONS = List.of("postfix postfix/main_mailer_type select No configuration");
+    /** The system-wide mail services the packages bring, masked: nothing but the mail guest's instance may listen. */
+    public static final List<String> MAIL_SYSTEM_UNITS = List.of("postfix.service", "dovecot.service", "dovecot.socket");
     /** The root file system's label: the kernel command line and fstab find it by it. */
     public static final String ROOT_LABEL = "tilemark-root";
 
@@ -60,7 +67,10 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                         // the guest config on VMware: vmware-rpctool reads guestinfo
                         "open-vm-tools",
                         // PostgreSQL's initdb wants a locale and time zone data
-                        "tzdata", "locales"),
+                        "tzdata", "locales",
+                        // the mail role: Postfix (SMTP) and Dovecot (IMAP, LMTP delivery); the guest runs its own
+                        // instance of each, so the packages' system services are masked (MAIL_SYSTEM_UNITS)
+                        "postfix", "dovecot-imapd", "dovecot-lmtpd"),
                 List.of("java.base", "java.compiler", "java.desktop", "java.instrument", "java.logging", "java.management",
                         "java.naming", "java.net.http", "java.prefs", "java.rmi", "java.scripting", "java.security.jgss",
                         "java.security.sasl", "java.sql", "java.transaction.xa", "java.xml", "jdk.crypto.ec", "jdk.management",

@@ -61,7 +61,10 @@ class GuestDocumentsTest {
         assertThat(read.isReady()).isTrue();
         assertThat(read.port("imap")).hasValue(1143);
         assertThat(read.processId()).hasValue(4242);
-        assertThat(Files.readString(file)).doesNotContain("\"ready\"");
+        assertThat(Files.readString(file)).doesNotContain("\"ready\"").doesNotContain("\"server\"");
+        ReadinessReport served = ready.servedBy(new GuestServer("Postfix and Dovecot", false));
+        GuestDocumentFile.READINESS.write(file, served);
+        assertThat(GuestDocumentFile.READINESS.read(file).guestServer()).hasValue(new GuestServer("Postfix and Dovecot", false));
 
         ReadinessReport failed = ReadinessReport.failed("tile1-x", "nosuch", "unknown role 'nosuch'", 0);
         GuestDocumentFile.READINESS.write(file, failed);

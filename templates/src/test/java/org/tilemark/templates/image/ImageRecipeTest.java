@@ -34,6 +34,8 @@ class ImageRecipeTest {
         }
         // Optional overrides with a default in the script itself (the image build's class-data training run sets it).
         defined.add("TILEMARK_CLASS_DATA");
+        // Set by tilemark-guest.service itself (Environment=): the user every role but mail runs as.
+        defined.add("TILEMARK_RUN_AS");
         // What systemd tells an ExecStopPost command of how the service ended (tilemark-guest-exited).
         defined.addAll(List.of("SERVICE_RESULT", "EXIT_CODE", "EXIT_STATUS"));
         Pattern variable = Pattern.compile("\\$\\{?([A-Z][A-Z0-9_]*)");

@@ -138,6 +138,7 @@ public final class GuestMain {
             ReadinessReport ready = ReadinessReport.ready(context.config().vmName(), guest.name(), running.ports(),
                     ProcessHandle.current().pid());
             ready = image.map(ready::runningOn).orElse(ready);
+            ready = running.server().map(ready::servedBy).orElse(ready);
             GuestDocumentFile.READINESS.write(reportFile, ready);
             System.out.println(ReadinessConsole.toLine(ready));
             System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());

@@ -1,6 +1,8 @@
 package org.tilemark.workloads.guest;
 
 import java.util.Map;
+import java.util.Optional;
+import org.tilemark.templates.guest.GuestServer;
 
 /** A started guest: the ports it listens on (on the address its guest config gives) and how to stop it. */
 public interface RunningGuest extends AutoCloseable {
@@ -14,6 +16,11 @@ public interface RunningGuest extends AutoCloseable {
      */
     default Map<String, Integer> ports() {
         return Map.of("main", port());
+    }
+
+    /** The server software it serves with, where the role has a choice (the mail role); said in its readiness report. */
+    default Optional<GuestServer> server() {
+        return Optional.empty();
     }
 
     /** Stops serving and flushes the disk (e.g. a clean database shutdown). */

@@ -6,19 +6,20 @@ import com.icegreen.greenmail.util.GreenMail;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tilemark.workloads.guest.RunningGuest;
+import org.tilemark.templates.guest.GuestServer;
 
 /**
  * A serving mail VM. Saves the mailboxes every {@code saveInterval} (a crash loses at most that
  * much mail) and once more on close, after the servers stopped accepting work. GreenMail drops its
  * stores on stop, so this keeps its own reference to them for that last save.
  */
-final class RunningMailServer implements RunningGuest {
+final class RunningMailServer implements MailGuest {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunningMailServer.class);
 
@@ -34,7 +35,7 @@ final class RunningMailServer implements RunningGuest {
         this.managers = greenMail.getManagers();
         this.store = store;
         this.users = List.copyOf(users);
-        this.ports = MailRole.ports(greenMail);
+        this.ports = GreenMailStandIn.ports(greenMail);
         this.saver = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "mail-store-saver");
             thread.setDaemon(true);
@@ -44,8 +45,8 @@ final class RunningMailServer implements RunningGuest {
     }
 
     @Override
-    public int port() {
-        return ports.get("smtp");
+    public Optional<GuestServer> server() {
+        return Optional.of(MailServerKind.GREENMAIL.server());
     }
 
     @Override

@@ -30,6 +30,7 @@ import org.tilemark.infra.platform.VmListener;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.templates.guest.ReadinessReport;
+import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.templates.image.GuestImage;
 
 /**
@@ -169,6 +170,7 @@ final class LibvirtPlatform implements Platform {
                 try {
                     ReadinessReport report = startup.awaitReport(host, domain, local, deadline, timeout);
                     local.serving(endpoints(local, report, startup.awaitAddress(local, deadline, timeout)), report.guestImage());
+                    local.servedBy(report.guestServer());
                 } catch (PlatformException e) {
                     stop(domain, local, Duration.ZERO);
                     throw e;
@@ -253,6 +255,11 @@ final class LibvirtPlatform implements Platform {
     @Override
     public Optional<GuestImage> guestImage(Vm vm) {
         return requireUnchecked(vm).guestImage();
+    }
+
+    @Override
+    public Optional<GuestServer> guestServer(Vm vm) {
+        return requireUnchecked(vm).guestServer();
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.tilemark.infra.platform.Placement;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
+import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.templates.image.GuestImage;
 
 /** What this connection knows of a VM it deployed: its tag, NIC, console volume, where it runs, and its endpoints once up. */
@@ -19,6 +20,7 @@ final class LibvirtVm {
     private volatile Placement placement;
     private volatile Map<String, InetSocketAddress> endpoints = Map.of();
     private volatile Optional<GuestImage> guestImage = Optional.empty();
+    private volatile Optional<GuestServer> guestServer = Optional.empty();
     private volatile boolean started;
     private volatile boolean stopExpected = true;
     private volatile boolean failed;
@@ -70,6 +72,14 @@ final class LibvirtVm {
 
     Optional<GuestImage> guestImage() {
         return guestImage;
+    }
+
+    Optional<GuestServer> guestServer() {
+        return guestServer;
+    }
+
+    void servedBy(Optional<GuestServer> reported) {
+        guestServer = reported;
     }
 
     void serving(Map<String, InetSocketAddress> found, Optional<GuestImage> image) {

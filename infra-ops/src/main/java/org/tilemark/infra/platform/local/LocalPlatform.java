@@ -28,6 +28,7 @@ import org.tilemark.infra.platform.VmListener;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
 import org.tilemark.infra.platform.local.GuestLauncher.GuestLaunchRequest;
+import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.templates.guest.ReadinessReport;
 
 /**
@@ -173,6 +174,7 @@ final class LocalPlatform implements Platform {
                 }
                 endpoint.getValue().retarget(new InetSocketAddress(GUEST_BIND, port));
             }
+            local.servedBy(report.guestServer());
             local.running();
         } catch (IOException e) {
             throw new PlatformException("powering on VM " + vm.name() + ": " + e.getMessage(), e);
@@ -361,6 +363,11 @@ final class LocalPlatform implements Platform {
     private LocalVm require(Vm vm) throws PlatformException {
         return Optional.ofNullable(vms.get(vm.name()))
                 .orElseThrow(() -> new PlatformException("no VM named " + vm.name() + " on this platform"));
+    }
+
+    @Override
+    public Optional<GuestServer> guestServer(Vm vm) {
+        return requireUnchecked(vm).server();
     }
 
     private LocalVm requireUnchecked(Vm vm) {

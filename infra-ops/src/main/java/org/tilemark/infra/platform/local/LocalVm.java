@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
+import org.tilemark.templates.guest.GuestServer;
 
 /** The local platform's live view of one VM: its files, endpoint, guest process and power state. */
 final class LocalVm {
@@ -21,6 +22,7 @@ final class LocalVm {
     private volatile VmDirectory guestDir;
     private volatile VmState state = VmState.DEPLOYED;
     private volatile boolean stopExpected;
+    private volatile Optional<GuestServer> server = Optional.empty();
 
     /** {@code endpoints} by port name, primary first. */
     /** Bytes its deploy copied from the template. */
@@ -132,6 +134,15 @@ final class LocalVm {
 
     void running() {
         state = VmState.RUNNING;
+    }
+
+    /** What the guest said it serves with (its readiness report's server), kept from its last start. */
+    void servedBy(Optional<GuestServer> reported) {
+        server = reported;
+    }
+
+    Optional<GuestServer> server() {
+        return server;
     }
 
     void failed() {

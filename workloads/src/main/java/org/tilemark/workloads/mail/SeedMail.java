@@ -1,0 +1,83 @@
+package org.tilemark.workloads.mail;
+
+import jakarta.mail.Session;
+import jakarta.mail.internet.MimeMessage;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import org.tilemark.workloads.guest.GuestContext;
+
+/**
+ * The mailboxes a mail VM's template starts with, from its settings ({@code mail.users}, {@code mail.seed},
+ * {@code mail.messagesPerMailbox}, {@code mail.sizes}): the same seed gives the same messages, whichever
+ * server's format ({@link Maildirs} or GreenMail's store) they are written in.
+ */
+final class SeedMail {
+
+    /** Where the seeded mailboxes go: folders first, then messages. */
+    interface Sink {
+        void folder(String login, String folder) throws Exception;
+
+        void message(String login, String folder, MimeMessage message, boolean seen, Instant received) throws Exception;
+    }
+
+    /** The folders every seeded mailbox has besides INBOX; the driver moves messages into them. */
+    static final List<String> FOLDERS = List.of("Archive", "Projects", "Receipts");
+    static final String INBOX = "INBOX";
+    /** The guest's fallback when no sizes were sent: the MMB profile of the built-in defaults. */
+    static final String DEFAULT_SIZES = "1024:60,2048:16,4096:4,10240:6,15360:4,16384:4,44032:2,102400:4";
+    /** Seeded messages are dated in the 30 days before this fixed instant, so a seed gives the same disk. */
+    private static final Instant SEED_EPOCH = Instant.parse("2025-01-06T09:00:00Z");
+
+    private final int users;
+    private final int perMailbox;
+    private final long seed;
+    private final WeightedChoice<Integer> sizes;
+
+    SeedMail(GuestContext context) {
+        this.users = MailRole.intInfo(context, "mail.users", 20);
+        this.perMailbox = MailRole.intInfo(context, "mail.messagesPerMailbox", 40);
+        this.seed = Long.parseLong(context.get("mail.seed", "42").strip());
+        this.sizes = new WeightedChoice<>(MailSizes.parseCanonical(context.get("mail.sizes", DEFAULT_SIZES)));
+    }
+
+    int users() {
+        return users;
+    }
+
+    int perMailbox() {
+        return perMailbox;
+    }
+
+    /** Writes every mailbox into {@code sink}; returns the content bytes written. */
+    long writeTo(Sink sink) throws Exception {
+        MessageFactory factory = new MessageFactory(Session.getInstance(new Properties()));
+        SplittableRandom seeds = new SplittableRandom(seed);
+        long bytes = 0;
+        for (int u = 1; u <= users; u++) {
+            String login = MailUsers.login(u);
+            SplittableRandom random = seeds.split();
+            sink.folder(login, INBOX);
+            for (String folder : FOLDERS) {
+                sink.folder(login, folder);
+            }
+            for (int m = 0; m < perMailbox; m++) {
+                int size = sizes.pick(random);
+                Instant sent = SEED_EPOCH.minusSeconds(random.nextLong(Duration.ofDays(30).toSeconds()));
+                String from = random.nextInt(5) == 0
+                        ? MessageFactory.pick(MessageFactory.OUTSIDE_SENDERS, random)
+                        : MailUsers.address(1 + random.nextInt(users));
+                MimeMessage message = factory.create(from, List.of(MailUsers.address(u)), factory.subject(random), size, random, sent);
+                message.setHeader("Message-ID", "<seed-" + seed + "-" + login + "-" + m + "@" + MailUsers.DOMAIN + ">");
+                // Half of the mail stays in INBOX, the rest is filed; most of it has been read.
+                String folder = random.nextBoolean() ? INBOX : FOLDERS.get(random.nextInt(FOLDERS.size()));
+                boolean seen = random.nextInt(10) < 7;
+                sink.message(login, folder, message, seen, sent);
+                bytes += size;
+            }
+        }
+        return bytes;
+    }
+}
