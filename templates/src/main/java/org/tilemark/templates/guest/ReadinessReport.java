@@ -2,6 +2,7 @@ package org.tilemark.templates.guest;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -12,11 +13,14 @@ import org.tilemark.templates.image.GuestImage;
  * name, or {@code FAILED} with the reason (an unknown role, a missing peer, a database that would not
  * start). {@code pid} is the guest's process where that means something (a guest process on the
  * local platform), else 0. {@code image} is the image the guest runs on, where it runs on one (absent
- * for the local platform's guest processes). {@link GuestDocumentFile#READINESS} owns its format.
+ * for the local platform's guest processes). {@code addresses} are the guest's own network addresses
+ * (its interfaces' unicast addresses other than loopback and link-local, IPv4 first) where it runs in a
+ * VM: a platform whose network hands out addresses it does not see (a lab's DHCP server) learns the
+ * VM's address from them; empty in reports of format version 1. {@link GuestDocumentFile#READINESS} owns its format.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReadinessReport(String vmName, String role, Status status, String reason, Map<String, Integer> ports, long pid,
-                              GuestImage image) {
+                              GuestImage image, List<String> addresses) {
 
     public enum Status { READY, FAILED }
 
@@ -26,19 +30,25 @@ public record ReadinessReport(String vmName, String role, Status status, String 
         }
         reason = reason == null ? "" : reason;
         ports = ports == null ? Map.of() : Map.copyOf(ports);
+        addresses = addresses == null ? List.of() : List.copyOf(addresses);
     }
 
     public static ReadinessReport ready(String vmName, String role, Map<String, Integer> ports, long pid) {
-        return new ReadinessReport(vmName, role, Status.READY, "", ports, pid, null);
+        return new ReadinessReport(vmName, role, Status.READY, "", ports, pid, null, List.of());
     }
 
     /** The same report naming the image the guest runs on. */
     public ReadinessReport runningOn(GuestImage guestImage) {
-        return new ReadinessReport(vmName, role, status, reason, ports, pid, guestImage);
+        return new ReadinessReport(vmName, role, status, reason, ports, pid, guestImage, addresses);
+    }
+
+    /** The same report with the guest's own network addresses. */
+    public ReadinessReport reachableAt(List<String> guestAddresses) {
+        return new ReadinessReport(vmName, role, status, reason, ports, pid, image, guestAddresses);
     }
 
     public static ReadinessReport failed(String vmName, String role, String reason, long pid) {
-        return new ReadinessReport(vmName, role, Status.FAILED, reason, Map.of(), pid, null);
+        return new ReadinessReport(vmName, role, Status.FAILED, reason, Map.of(), pid, null, List.of());
     }
 
     @JsonIgnore
