@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.libvirt.Domain;
 import org.libvirt.LibvirtException;
+import org.libvirt.NodeInfo;
 import org.libvirt.StoragePool;
 import org.libvirt.StorageVol;
 import org.tilemark.infra.platform.Capability;
@@ -92,7 +93,8 @@ final class LibvirtPlatform implements Platform {
         List<Inventory.Host> found = new ArrayList<>();
         for (HostConnection host : hosts.values()) {
             try {
-                found.add(new Inventory.Host(host.name(), host.nodeInfo().cpus));
+                NodeInfo node = host.nodeInfo(); // as virsh nodeinfo: cores per socket, threads per core
+                found.add(new Inventory.Host(host.name(), node.nodes * node.sockets * node.cores, node.cpus));
             } catch (LibvirtException e) {
                 throw new IllegalStateException("host " + host.name() + ": " + ClusterCheck.message(e), e);
             }
