@@ -35,7 +35,8 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
         }
     }
 
-    public record Host(String name, int cores) {
+    /** A host's physical cores and hardware threads as its platform reports them; threads null in bundles written before it was. */
+    public record Host(String name, int cores, Integer threads) {
     }
 
     /** A datastore and its location in the platform's own terms (a directory on local). */

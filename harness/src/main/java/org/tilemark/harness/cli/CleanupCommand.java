@@ -1,5 +1,6 @@
 package org.tilemark.harness.cli;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -7,6 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.springframework.stereotype.Component;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.run.RunLock;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
@@ -39,6 +41,12 @@ class CleanupCommand implements Callable<Integer> {
         BenchmarkSpec spec = loaded.get();
         try (Platform platform = Platforms.create(spec.cluster())) {
             Map<String, String> live = new TreeMap<>(platform.liveRuns());
+            // Any platform: a run whose harness still holds its lock and whose VMs this platform holds.
+            for (var held : RunLock.held(spec.run().stateDir()).entrySet()) {
+                if (!platform.leftovers(held.getKey()).isEmpty()) {
+                    live.putIfAbsent(held.getKey(), held.getValue());
+                }
+            }
             if (runId != null) {
                 live.keySet().retainAll(Set.of(runId));
             }
@@ -51,6 +59,9 @@ class CleanupCommand implements Callable<Integer> {
             removed.forEach(vm -> System.out.println("removed " + vm));
             System.out.println(removed.isEmpty() ? "nothing to clean up" : "cleaned up " + removed.size() + " VM(s)");
             return 0;
+        } catch (IOException e) {
+            System.err.println("error: cannot read the runs' locks under run.stateDir: " + e.getMessage());
+            return RunOutcome.RUNTIME_FAILURE;
         } catch (PlatformException e) {
             System.err.println("error: " + e.getMessage());
             return e instanceof PlatformSettingException ? RunOutcome.BAD_INPUT : RunOutcome.RUNTIME_FAILURE;

@@ -8,7 +8,7 @@ import java.util.Set;
 import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
 
-/** The cluster's CPU utilization over a window, as a share of all its hosts' cores (0-100 %). */
+/** The cluster's CPU utilization over a window, as a share of all its hosts' hardware threads (0-100 %). */
 final class ClusterCpu {
 
     private final Platform platform;
@@ -20,7 +20,7 @@ final class ClusterCpu {
         int total = 0;
         for (Inventory.Host host : platform.inventory().hosts()) {
             hosts.add(host.name());
-            total += host.cores();
+            total += host.threads();
         }
         this.cores = total;
     }

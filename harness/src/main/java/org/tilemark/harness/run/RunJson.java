@@ -63,7 +63,7 @@ final class RunJson {
                 spec.cluster().platform(), platform.publishable(), false, List.of(), spec.run().profile(),
                 spec.run().tiles(), spec.run().tileScale(), ConfigWriter.toMap(spec), mixTargets(spec),
                 new RunFile.Inventory(
-                        inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores())).toList(),
+                        inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores(), h.threads())).toList(),
                         inventory.datastores().stream().map(d -> new RunFile.Datastore(d.name(), d.location())).toList(),
                         List.copyOf(vms).stream().map(vm -> vm(vm, images.get(vm.vm().name()), platform.servers().get(vm.vm().name()))).toList(),
                         distinct(images.values())),

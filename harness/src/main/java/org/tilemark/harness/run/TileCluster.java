@@ -28,6 +28,7 @@ public final class TileCluster implements AutoCloseable {
 
     private static final PlatformOperationListener NOT_RECORDED = operation -> { };
     private final Platform platform;
+    private final Optional<RunLock> lock;
     private final String clusterId;
     private final PrintStream out;
     private final Map<Integer, List<TileProvisioner.DeployedVm>> tiles = new TreeMap<>();
@@ -35,8 +36,9 @@ public final class TileCluster implements AutoCloseable {
     private volatile RunEvents events = new RunEvents();
     private volatile PlatformOperationListener platformOperations = NOT_RECORDED;
 
-    private TileCluster(Platform platform, String clusterId, PrintStream out) {
+    private TileCluster(Platform platform, Optional<RunLock> lock, String clusterId, PrintStream out) {
         this.platform = platform;
+        this.lock = lock;
         this.clusterId = clusterId;
         this.out = out;
         platform.warnings().forEach(warning -> out.println("warning: " + warning));
@@ -50,15 +52,22 @@ public final class TileCluster implements AutoCloseable {
     /**
      * Connects to the spec's platform with no tiles deployed yet.
      *
-     * @param clusterId names the VMs' directories and registry entries ({@code tilemark cleanup ID})
+     * @param clusterId names the VMs' directories and registry entries ({@code tilemark cleanup ID}); its
+     *                  {@link RunLock} is held until {@link #close()}, so no cleanup removes them meanwhile
      */
     public static TileCluster open(BenchmarkSpec spec, String clusterId, PrintStream out) throws PlatformException {
-        return on(Platforms.create(spec.cluster()), clusterId, out);
+        Platform platform = Platforms.create(spec.cluster());
+        try {
+            return new TileCluster(platform, Optional.of(RunLock.hold(spec.run().stateDir(), clusterId)), clusterId, out);
+        } catch (RuntimeException e) {
+            platform.close();
+            throw e;
+        }
     }
 
-    /** The platform given, with no tiles deployed yet. */
+    /** The platform given, with no tiles deployed yet (and no run lock: a test's cluster). */
     static TileCluster on(Platform platform, String clusterId, PrintStream out) {
-        return new TileCluster(platform, clusterId, out);
+        return new TileCluster(platform, Optional.empty(), clusterId, out);
     }
 
     Platform platform() {
@@ -147,6 +156,10 @@ public final class TileCluster implements AutoCloseable {
         destroy(vms());
         tiles.clear();
         unfinished.clear();
-        platform.close();
+        try {
+            platform.close();
+        } finally {
+            lock.ifPresent(RunLock::close);
+        }
     }
 }

@@ -55,6 +55,9 @@ class RunJsonTest {
         assertThat(run.at("/inventory/images/0/manifest/kernel").asText()).isEqualTo("6.1.0-50-cloud-amd64");
         assertThat(run.at("/inventory/images/0/manifest/packages/systemd").asText()).isEqualTo("252.39-1~deb12u1");
         assertThat(run.at("/inventory/vms")).extracting(vm -> vm.path("imageManifestSha256").asText()).containsExactly("ab12", "ab12");
+        // A platform that counts CPUs only discloses each as a core of one thread.
+        assertThat(run.at("/inventory/hosts/0/cores").asInt()).isEqualTo(1);
+        assertThat(run.at("/inventory/hosts/0/threads").asInt()).isEqualTo(1);
     }
 
     @Test

@@ -27,9 +27,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 public final class GuestDocumentFile<T> {
 
     public static final GuestDocumentFile<GuestConfig> CONFIG =
-            new GuestDocumentFile<>("guest-config.json", "tilemark-guest-config", 1, GuestConfig.class, true);
+            new GuestDocumentFile<>("guest-config.json", "tilemark-guest-config", 1, 1, GuestConfig.class, true);
+    /** Version 2 added the guest's {@code addresses}; a version-1 report (an older image) reads with none. */
     public static final GuestDocumentFile<ReadinessReport> READINESS =
-            new GuestDocumentFile<>("readiness.json", "tilemark-readiness-report", 1, ReadinessReport.class, false);
+            new GuestDocumentFile<>("readiness.json", "tilemark-readiness-report", 2, 1, ReadinessReport.class, false);
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
@@ -38,13 +39,16 @@ public final class GuestDocumentFile<T> {
     private final String fileName;
     private final String format;
     private final int version;
+    private final int oldestReadable;
     private final Class<T> type;
     private final boolean secret;
 
-    private GuestDocumentFile(String fileName, String format, int version, Class<T> type, boolean secret) {
+    /** Writes {@code version}; reads every version from {@code oldestReadable} up, each a compatible extension of the one before. */
+    private GuestDocumentFile(String fileName, String format, int version, int oldestReadable, Class<T> type, boolean secret) {
         this.fileName = fileName;
         this.format = format;
         this.version = version;
+        this.oldestReadable = oldestReadable;
         this.type = type;
         this.secret = secret;
     }
@@ -89,9 +93,10 @@ public final class GuestDocumentFile<T> {
         if (!format.equals(foundFormat)) {
             throw new GuestDocumentException("expected a " + format + " document, found format '" + foundFormat + "'");
         }
-        if (root.path("version").asInt(-1) != version) {
+        int found = root.path("version").asInt(-1);
+        if (found < oldestReadable || found > version) {
             throw new GuestDocumentException(format + " version " + root.path("version").asText("(missing)")
-                    + " is not supported (this build reads version " + version + ")");
+                    + " is not supported (this build reads " + readableVersions() + ")");
         }
         try {
             return MAPPER.treeToValue(root.path("document"), type);
@@ -100,6 +105,10 @@ public final class GuestDocumentFile<T> {
             String message = cause instanceof JsonProcessingException p ? p.getOriginalMessage() : cause.getMessage();
             throw new GuestDocumentException("invalid " + format + ": " + message, e);
         }
+    }
+
+    private String readableVersions() {
+        return oldestReadable == version ? "version " + version : "versions " + oldestReadable + " to " + version;
     }
 
     /** Writes the file atomically; a document holding secrets is readable by its owner only (0600). */

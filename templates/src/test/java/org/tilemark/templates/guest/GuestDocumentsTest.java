@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,5 +72,22 @@ class GuestDocumentsTest {
         assertThat(GuestDocumentFile.READINESS.read(file)).isEqualTo(failed)
                 .satisfies(r -> assertThat(r.isReady()).isFalse())
                 .satisfies(r -> assertThat(r.processId()).isEmpty());
+    }
+
+    @Test
+    void aReportCarriesTheGuestsAddressesAndAVersionOneReportReadsWithNone() throws Exception {
+        ReadinessReport ready = ReadinessReport.ready("tile1-standby", "standby", Map.of("heartbeat", 7000), 0)
+                .reachableAt(List.of("10.79.0.123", "fd00::7b"));
+        String json = GuestDocumentFile.READINESS.toJson(ready);
+        assertThat(json).contains("\"version\" : 2");
+        assertThat(GuestDocumentFile.READINESS.fromJson(json).addresses()).containsExactly("10.79.0.123", "fd00::7b");
+
+        // An image built before addresses were reported writes version 1 without them.
+        String older = GuestDocumentFile.READINESS.toJson(ReadinessReport.ready("tile1-standby", "standby", Map.of("heartbeat", 7000), 0))
+                .replace("\"version\" : 2", "\"version\" : 1").replace(",\n    \"addresses\" : [ ]", "");
+        assertThat(older).doesNotContain("addresses");
+        assertThat(GuestDocumentFile.READINESS.fromJson(older).addresses()).isEmpty();
+        assertThatThrownBy(() -> GuestDocumentFile.READINESS.fromJson(json.replace("\"version\" : 2", "\"version\" : 3")))
+                .isInstanceOf(GuestDocumentException.class).hasMessageContaining("version 3 is not supported (this build reads versions 1 to 2)");
     }
 }

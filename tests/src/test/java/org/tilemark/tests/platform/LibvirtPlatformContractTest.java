@@ -19,9 +19,11 @@ import org.tilemark.tests.image.TestGuestImage;
 import org.tilemark.tests.lanes.VmLane;
 
 /**
- * The libvirt platform passes the platform contract against real libvirt: two libvirt daemons on this
- * machine as two hosts ({@link LibvirtTestHosts}), VMs booted from the guest image under QEMU's software
- * emulation (no usable KVM here), real live migration, block copy and migration with disk copy.
+ * The libvirt platform passes the platform contract against real libvirt: the two-host lab
+ * ({@link LibvirtTestHosts}: each host its own network namespace, bridge and libvirtd, one L2 segment,
+ * the lab's own DHCP server), VMs booted from the guest image under QEMU's software emulation (no usable
+ * KVM here) on the hosts' bridges, their addresses from their own readiness reports; real live
+ * migration over TCP between the hosts, block copy and migration with disk copy.
  * The guest image is {@link TestGuestImage}'s: built once per test run and shared with the image's own tests.
  */
 @VmLane
@@ -51,11 +53,11 @@ class LibvirtPlatformContractTest extends PlatformContract {
     }
 
     @Test
-    void aMissingPoolNetworkOrBaseImageIsBadInputNamingItsKeyAndDefinesNothing() throws Exception {
+    void aMissingPoolBridgeOrBaseImageIsBadInputNamingItsKeyAndDefinesNothing() throws Exception {
         Path workDir = DIR.resolve("settings");
         Map<String, String> problems = new LinkedHashMap<>();
         problems.put("cluster.libvirt.pools.maintenance", "no-such-pool");
-        problems.put("cluster.libvirt.network", "no-such-network");
+        problems.put("cluster.libvirt.bridge", "no-such-bridge");
         problems.put("cluster.libvirt.baseImage.volume", "no-such-image.qcow2");
         problems.put("cluster.libvirt.hosts.host-2", "qemu+tcp://127.0.0.1:1/system");
         for (var problem : problems.entrySet()) {

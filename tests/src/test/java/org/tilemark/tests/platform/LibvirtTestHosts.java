@@ -1,8 +1,6 @@
 package org.tilemark.tests.platform;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,20 +11,20 @@ import java.util.Map;
 import org.tilemark.tests.lanes.TestLanes;
 
 /**
- * Two libvirt daemons on this machine acting as two hosts of one cluster (see
- * {@code tests/setup/libvirt-test-host.sh}): each with its own host UUID, TCP port and mount namespace,
- * both seeing the same two pool directories ({@code tilemark-app}, {@code tilemark-maintenance}), the
- * pool holding the guest image ({@code tilemark-images}) and one network {@code tilemark} on one bridge:
- * host-1 runs its DHCP server, host-2 joins the bridge. Set up with virsh (test setup only; the
- * platform itself talks to libvirt through its API).
+ * The two-host KVM lab ({@code tests/setup/kvm-lab.sh}) as a test's cluster: two hosts, each a network
+ * namespace with its own bridge {@code br0} and its own libvirtd (own mount namespace, host UUID and
+ * address on the lab's segment), their uplinks joined through a switch namespace into one L2 segment
+ * shaped to 1 GbE, the lab's own DHCP server (dnsmasq, not libvirt's) on it, and this JVM reaching hosts
+ * and guests over its own port on the switch. Both hosts see the same two pool directories
+ * ({@code tilemark-app}, {@code tilemark-maintenance}) and the pool holding the guest image
+ * ({@code tilemark-images}). The lab's daemons and their QEMU processes run at the lowest CPU priority
+ * (beside the local runs, {@link org.tilemark.tests.lanes.VmLane}).
  */
 final class LibvirtTestHosts implements AutoCloseable {
 
-    static final String NETWORK = "tilemark";
-    private static final String BRIDGE = "tmbr0";
-    private static final String SUBNET = "10.77.0";
-    private static final int FIRST_PORT = 16611;
+    static final String BRIDGE = "br0";
     private static final Path SETUP = Path.of("setup").toAbsolutePath();
+    private static final Path LAB = SETUP.resolve("kvm-lab.sh");
 
     private final Path dir;
     private final Path image;
@@ -37,70 +35,40 @@ final class LibvirtTestHosts implements AutoCloseable {
         this.image = image;
     }
 
-    /** Starts the pair afresh under {@code dir}, with {@code image} (a guest image file) as volume of the images pool. */
+    /** Brings the lab up afresh under {@code dir}, with {@code image} (a guest image file) as volume of the images pool. */
     static LibvirtTestHosts start(Path dir, Path image) throws IOException, InterruptedException {
         run(List.of("bash", SETUP.resolve("install-vm-tools.sh").toString()));
         LibvirtTestHosts hosts = new LibvirtTestHosts(dir, image);
-        hosts.stopLeftovers();
+        hosts.close(); // a lab an earlier (perhaps killed) test run left up
         try {
-            hosts.startDaemons(dir, image);
+            String output = run(TestLanes.lowPriority(List.of("bash", LAB.toString(), "up", dir.toString(), image.toString())));
+            output.lines().map(line -> line.split(" ")).filter(words -> words.length == 2 && words[0].startsWith("host-"))
+                    .forEach(words -> hosts.uris.put(words[0], words[1]));
+            if (hosts.uris.size() != 2) {
+                throw new IOException("the lab named " + hosts.uris.size() + " hosts, expected 2; its output:\n" + output);
+            }
         } catch (IOException | InterruptedException | RuntimeException e) {
-            hosts.close(); // daemons started before the failure do not outlive the test
+            hosts.close(); // nothing of a lab that did not come up outlives the test
             throw e;
         }
         return hosts;
-    }
-
-    private void startDaemons(Path dir, Path image) throws IOException, InterruptedException {
-        for (int i = 1; i <= 2; i++) {
-            String name = "host-" + i;
-            int port = FIRST_PORT + i - 1;
-            Path hostDir = dir.resolve(name);
-            deleteTree(hostDir);
-            Files.createDirectories(hostDir);
-            // The daemon, and the QEMU processes it starts, at the lowest CPU priority: beside the local runs (VmLane).
-            new ProcessBuilder(TestLanes.lowPriority(List.of("bash", SETUP.resolve("libvirt-test-host.sh").toString(),
-                    hostDir.toString(), "%08d-0000-4000-8000-%012d".formatted(i, i), Integer.toString(port))))
-                    .redirectErrorStream(true).redirectOutput(hostDir.resolve("daemon.out").toFile()).start();
-            awaitPort(port, hostDir);
-            uris.put(name, "qemu+tcp://127.0.0.1:" + port + "/system");
-        }
-        // A fresh pair: nothing an earlier (perhaps crashed) start left in its pools.
-        deleteTree(dir.resolve("pools"));
-        for (String pool : List.of("tilemark-app", "tilemark-maintenance")) {
-            Files.createDirectories(dir.resolve("pools").resolve(pool));
-        }
-        for (String uri : uris.values()) {
-            for (String pool : List.of("tilemark-app", "tilemark-maintenance")) {
-                virsh(uri, "pool-create-as", pool, "dir", "--target", dir.resolve("pools").resolve(pool).toString());
-            }
-            virsh(uri, "pool-create-as", "tilemark-images", "dir", "--target", image.toAbsolutePath().getParent().toString());
-        }
-        Path dhcp = dir.resolve("network-dhcp.xml");
-        Files.writeString(dhcp, "<network><name>" + NETWORK + "</name><bridge name='" + BRIDGE + "' stp='off'/><ip address='" + SUBNET
-                + ".1' netmask='255.255.255.0'><dhcp><range start='" + SUBNET + ".10' end='" + SUBNET + ".250'/></dhcp></ip></network>");
-        Path joined = dir.resolve("network-bridge.xml");
-        Files.writeString(joined, "<network><name>" + NETWORK + "</name><forward mode='bridge'/><bridge name='" + BRIDGE + "'/></network>");
-        List<String> all = new ArrayList<>(uris.values());
-        virsh(all.get(0), "net-create", dhcp.toString());
-        virsh(all.get(1), "net-create", joined.toString());
     }
 
     Map<String, String> uris() {
         return uris;
     }
 
-    /** The cluster settings selecting this pair, under software emulation, with its image (in pool tilemark-images) as base image. */
+    /** The cluster settings selecting this lab, under software emulation, with its image (in pool tilemark-images) as base image. */
     Map<String, String> clusterSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("cluster.platform", "libvirt");
         uris.forEach((name, uri) -> settings.put("cluster.libvirt.hosts." + name, uri));
-        settings.put("cluster.libvirt.network", NETWORK);
+        settings.put("cluster.libvirt.bridge", BRIDGE);
         // /dev/kvm exists here but a stock kernel cannot use it: QEMU emulates (TCG).
         settings.put("cluster.libvirt.domainType", "qemu");
         settings.put("cluster.libvirt.baseImage.pool", "tilemark-images");
         settings.put("cluster.libvirt.baseImage.volume", image.getFileName().toString());
-        // Both daemons see one local directory: libvirt cannot tell it is shared.
+        // Both hosts see one local directory (no NFS in this kernel): libvirt cannot tell it is shared.
         settings.put("cluster.libvirt.unsafeMigration", "true");
         return settings;
     }
@@ -117,78 +85,10 @@ final class LibvirtTestHosts implements AutoCloseable {
         throw new IllegalStateException("no host runs domain " + domain);
     }
 
+    /** Takes the lab down: no namespace, link, daemon, QEMU process, DHCP server or volume stays (the logs do, under dir/logs). */
     @Override
     public void close() throws IOException, InterruptedException {
-        for (String uri : uris.values()) {
-            // Stops the network's dnsmasq, which would otherwise outlive its daemon and hold the bridge address.
-            new ProcessBuilder("virsh", "-q", "-c", uri, "net-destroy", NETWORK).redirectErrorStream(true).start().waitFor();
-        }
-        stopLeftovers();
-    }
-
-    /** Daemons (and their VMs' QEMU processes) of an earlier start of this pair that did not stop. */
-    private void stopLeftovers() throws IOException, InterruptedException {
-        for (int i = 1; i <= 2; i++) {
-            Path hostDir = dir.resolve("host-" + i);
-            for (Path pidFile : pidFiles(hostDir)) {
-                String content;
-                try {
-                    content = Files.readString(pidFile).strip();
-                } catch (java.nio.file.NoSuchFileException gone) {
-                    continue; // its process removed it while stopping
-                }
-                if (content.isEmpty()) {
-                    continue;
-                }
-                long pid = Long.parseLong(content);
-                ProcessHandle.of(pid).ifPresent(LibvirtTestHosts::stop);
-                Files.deleteIfExists(pidFile);
-            }
-        }
-        // The network's dnsmasq of a pair whose test run was killed (its own directory is gone with its
-        // clone, so no pid file above names it) still holds the bridge address: it is this test's network.
-        String conf = "/var/lib/libvirt/dnsmasq/" + NETWORK + ".conf";
-        ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(line -> line.contains("dnsmasq") && line.contains(conf))
-                .orElse(false)).forEach(LibvirtTestHosts::stop);
-        new ProcessBuilder("ip", "link", "del", BRIDGE).redirectErrorStream(true).start().waitFor();
-    }
-
-    private static void stop(ProcessHandle process) {
-        process.destroy();
-        process.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).exceptionally(e -> {
-            process.destroyForcibly();
-            return process;
-        }).join();
-    }
-
-    /** The daemon's, its networks' dnsmasq and its domains' QEMU pid files. */
-    private static List<Path> pidFiles(Path hostDir) throws IOException {
-        List<Path> found = new ArrayList<>();
-        for (Path sub : List.of(hostDir.resolve("state/qemu"), hostDir.resolve("state/network"), hostDir.resolve("run"))) {
-            if (Files.isDirectory(sub)) {
-                try (var files = Files.list(sub)) {
-                    files.filter(f -> f.toString().endsWith(".pid")).forEach(found::add);
-                }
-            }
-        }
-        return found;
-    }
-
-    private static void awaitPort(int port, Path hostDir) throws IOException, InterruptedException {
-        for (int attempt = 0; attempt < 60; attempt++) {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-                return;
-            } catch (IOException e) {
-                Thread.sleep(500);
-            }
-        }
-        throw new IOException("libvirtd did not listen on port " + port + "; its output:\n"
-                + Files.readString(hostDir.resolve("daemon.out")) + "\nlog:\n" + readIfExists(hostDir.resolve("log/libvirtd.log")));
-    }
-
-    private static String readIfExists(Path file) throws IOException {
-        return Files.exists(file) ? Files.readString(file) : "(none)";
+        run(List.of("bash", LAB.toString(), "down", dir.toString()));
     }
 
     /** Every domain defined on either host and every volume in the datastore pools, as {@code host: name}. */

@@ -136,7 +136,8 @@ public abstract class PlatformContract {
     void inventoryNamesHostsWithCoresAndTheHarnessDatastores() {
         Inventory inventory = platform.inventory();
 
-        assertThat(inventory.hosts()).isNotEmpty().allSatisfy(host -> assertThat(host.cores()).isPositive());
+        assertThat(inventory.hosts()).isNotEmpty().allSatisfy(host -> assertThat(host.cores()).isPositive())
+                .allSatisfy(host -> assertThat(host.threads()).as("hardware threads of " + host.name()).isGreaterThanOrEqualTo(host.cores()));
         assertThat(inventory.datastores()).extracting(Inventory.Datastore::name).containsAll(ClusterSpec.DATASTORES);
         assertThat(platform.name()).isEqualTo(spec.cluster().platform());
     }

@@ -3,6 +3,7 @@ package org.tilemark.workloads.guest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
@@ -29,6 +30,8 @@ import org.tilemark.templates.image.GuestImage;
  */
 public final class GuestMain {
 
+    /** How long a guest in a VM waits for its DHCP address before it reports ready without one. */
+    private static final Duration ADDRESS_PATIENCE = Duration.ofSeconds(60);
     private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER]"
             + " [--image-manifest FILE] [--exited HOW]";
 
@@ -137,8 +140,10 @@ public final class GuestMain {
             }, "guest-shutdown"));
             ReadinessReport ready = ReadinessReport.ready(context.config().vmName(), guest.name(), running.ports(),
                     ProcessHandle.current().pid());
-            ready = image.map(ready::runningOn).orElse(ready);
             ready = running.server().map(ready::servedBy).orElse(ready);
+            if (image.isPresent()) { // in a VM: its platform may learn its address only from this report
+                ready = ready.runningOn(image.get()).reachableAt(OwnAddresses.awaitAny(ADDRESS_PATIENCE));
+            }
             GuestDocumentFile.READINESS.write(reportFile, ready);
             System.out.println(ReadinessConsole.toLine(ready));
             System.out.println("guest " + guest.name() + " ready on " + context.bindAddress() + ", ports " + running.ports());

@@ -8,7 +8,7 @@ import org.tilemark.infra.platform.PlatformSettingException;
 
 /**
  * What the section names must be there on every host before anything is defined: the pools backing
- * the datastores, the network, the base image. Each miss is bad input naming its key.
+ * the datastores, the network or bridge, the base image. Each miss is bad input naming its key.
  */
 final class ClusterCheck {
 
@@ -22,7 +22,12 @@ final class ClusterCheck {
             for (var datastore : settings.pools().entrySet()) {
                 activePool(host, datastore.getValue(), "pools." + datastore.getKey());
             }
-            network(host, settings.network());
+            NicSource nic = NicSource.of(settings);
+            if (nic.network().isPresent()) {
+                network(host, nic.name());
+            } else {
+                bridge(host, nic.name());
+            }
             StoragePool images = activePool(host, settings.baseImage().pool(), "baseImage.pool");
             try {
                 images.refresh(0);
@@ -60,6 +65,17 @@ final class ClusterCheck {
             }
         } catch (LibvirtException e) {
             throw new PlatformSettingException(SECTION + "network: no network '" + name + "' on host " + host.name());
+        }
+    }
+
+    /** A bridge the host has (its interface driver lists the host's devices); a host whose libvirt lists none is not asked. */
+    private static void bridge(HostConnection host, String name) throws PlatformSettingException {
+        try {
+            host.interfaceLookupByName(name);
+        } catch (LibvirtException e) {
+            if (e.getError().getCode() == org.libvirt.Error.ErrorNumber.VIR_ERR_NO_INTERFACE) {
+                throw new PlatformSettingException(SECTION + "bridge: no interface '" + name + "' on host " + host.name());
+            }
         }
     }
 }

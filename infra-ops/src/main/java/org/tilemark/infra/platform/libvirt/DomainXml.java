@@ -4,12 +4,12 @@ import org.tilemark.templates.VmSize;
 
 /**
  * The domain definition of one VM: sized from the role catalog, its disk and NoCloud seed on virtio,
- * one virtio NIC on the cluster's network, the serial console into a file (where the guest prints its
+ * one virtio NIC on the cluster's network or bridge, the serial console into a file (where the guest prints its
  * readiness report), and the Tilemark tag in {@code <metadata>}.
  *
  */
 record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath, String diskFormat, String seedPath,
-                 String consolePath, String network, String mac) {
+                 String consolePath, NicSource nic, String mac) {
 
     String xml() {
         return """
@@ -37,9 +37,9 @@ record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath,
                       <readonly/>
                       <shareable/>
                     </disk>
-                    <interface type='network'>
+                    <interface type='%s'>
                       <mac address='%s'/>
-                      <source network='%s'/>
+                      <source %s='%s'/>
                       <model type='virtio'/>
                     </interface>
                     <serial type='file'>
@@ -55,7 +55,7 @@ record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath,
                 TilemarkTag.PREFIX, TilemarkTag.NAMESPACE, tagAttributes(), size.memoryMb(), size.vcpus(),
                 // KVM hosts of one cluster share a CPU model; under emulation QEMU's own model migrates anywhere.
                 type == DomainType.KVM ? "<cpu mode='host-model'/>" : "", diskFormat, Xml.attribute(diskPath), Xml.attribute(seedPath),
-                mac, Xml.attribute(network), Xml.attribute(consolePath), GuestMemory.STATS_PERIOD_SECONDS);
+                nic.type(), mac, nic.type(), Xml.attribute(nic.name()), Xml.attribute(consolePath), GuestMemory.STATS_PERIOD_SECONDS);
     }
 
     private String tagAttributes() {

@@ -1,9 +1,12 @@
 package org.tilemark.infra.platform.libvirt;
 
 import java.nio.charset.StandardCharsets;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.libvirt.Domain;
 import org.libvirt.LibvirtException;
@@ -15,8 +18,9 @@ import org.tilemark.templates.guest.ReadinessReport;
 
 /**
  * What a booting guest tells: its readiness report, printed on the serial console (read through the
- * console's volume, so it works on a remote host), and its address, from the cluster network's DHCP
- * lease for its NIC (asked of every host: one of them serves the network's DHCP).
+ * console's volume, so it works on a remote host), and its address: the first of the addresses the
+ * guest reports itself (it knows them whichever DHCP server gave them), else, on a libvirt network,
+ * that network's DHCP lease for its NIC (asked of every host: one of them serves the network's DHCP).
  */
 final class GuestStartup {
 
@@ -24,11 +28,11 @@ final class GuestStartup {
     private static final int CONSOLE_TAIL_LINES = 20;
 
     private final Collection<HostConnection> hosts;
-    private final String network;
+    private final NicSource nic;
 
-    GuestStartup(Collection<HostConnection> hosts, String network) {
+    GuestStartup(Collection<HostConnection> hosts, NicSource nic) {
         this.hosts = hosts;
-        this.network = network;
+        this.nic = nic;
     }
 
     ReadinessReport awaitReport(HostConnection host, Domain domain, LibvirtVm vm, long deadline, Duration timeout)
@@ -53,10 +57,18 @@ final class GuestStartup {
         throw new PlatformException("VM " + vm.vm().name() + " did not report ready within " + timeout + "; console:\n" + tail(text));
     }
 
-    String awaitAddress(LibvirtVm vm, long deadline, Duration timeout) throws PlatformException {
+    String awaitAddress(LibvirtVm vm, ReadinessReport report, long deadline, Duration timeout) throws PlatformException {
+        if (!report.addresses().isEmpty()) {
+            return report.addresses().getFirst();
+        }
+        Optional<String> network = nic.network();
+        if (network.isEmpty()) {
+            throw new PlatformException("VM " + vm.vm().name() + " reported no address of its own (an image older than readiness"
+                    + " report version 2, or no DHCP answer on bridge '" + nic.name() + "' within the guest's wait)");
+        }
         while (System.nanoTime() < deadline) {
             for (HostConnection host : hosts) {
-                Optional<String> address = host.leasedAddress(network, vm.mac());
+                Optional<String> address = host.leasedAddress(network.get(), vm.mac());
                 if (address.isPresent()) {
                     return address.get();
                 }
@@ -64,7 +76,24 @@ final class GuestStartup {
             pause(POLL);
         }
         throw new PlatformException("VM " + vm.vm().name() + ": no DHCP lease for its NIC " + vm.mac() + " on network '"
-                + network + "' within " + timeout);
+                + network.get() + "' within " + timeout);
+    }
+
+    /** The VM's endpoints: each port its role serves, as the report announces it, at the VM's address. */
+    static Map<String, InetSocketAddress> endpoints(LibvirtVm vm, ReadinessReport report, String address) throws PlatformException {
+        if (!report.isReady()) {
+            throw new PlatformException("VM " + vm.vm().name() + " failed to start: " + report.reason());
+        }
+        Map<String, InetSocketAddress> endpoints = new LinkedHashMap<>();
+        for (String port : vm.spec().role().ports()) {
+            Integer number = report.ports().get(port);
+            if (number == null) {
+                throw new PlatformException("VM " + vm.vm().name() + " did not announce its '" + port + "' port (announced: "
+                        + report.ports().keySet() + ")");
+            }
+            endpoints.put(port, new InetSocketAddress(address, number));
+        }
+        return endpoints;
     }
 
     static void pause(Duration duration) {

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.libvirt.Domain;
 import org.libvirt.LibvirtException;
+import org.libvirt.NodeInfo;
 import org.libvirt.StoragePool;
 import org.libvirt.StorageVol;
 import org.tilemark.infra.platform.Capability;
@@ -62,7 +62,7 @@ final class LibvirtPlatform implements Platform {
         this.cloneMode = SettingValues.of(CloneMode.class, settings.cloneMode()).orElseThrow();
         this.domainType = SettingValues.of(DomainType.class, settings.domainType()).orElseThrow();
         this.migrations = new LibvirtMigrations(hosts, settings.pools(), settings.unsafeMigration());
-        this.startup = new GuestStartup(hosts.values(), settings.network());
+        this.startup = new GuestStartup(hosts.values(), NicSource.of(settings));
         this.leftovers = new Leftovers(hosts.values(), vmName -> {
             LibvirtVm live = vms.remove(vmName);
             if (live != null) {
@@ -81,8 +81,12 @@ final class LibvirtPlatform implements Platform {
 
     @Override
     public boolean publishable() {
-        // A run under software emulation is not comparable with anything.
-        return domainType == DomainType.KVM;
+        return Unpublishable.reasons(settings).isEmpty();
+    }
+
+    @Override
+    public List<String> warnings() {
+        return Unpublishable.reasons(settings);
     }
 
     @Override
@@ -90,7 +94,8 @@ final class LibvirtPlatform implements Platform {
         List<Inventory.Host> found = new ArrayList<>();
         for (HostConnection host : hosts.values()) {
             try {
-                found.add(new Inventory.Host(host.name(), host.nodeInfo().cpus));
+                NodeInfo node = host.nodeInfo(); // as virsh nodeinfo: cores per socket, threads per core
+                found.add(new Inventory.Host(host.name(), node.nodes * node.sockets * node.cores, node.cpus));
             } catch (LibvirtException e) {
                 throw new IllegalStateException("host " + host.name() + ": " + ClusterCheck.message(e), e);
             }
@@ -144,7 +149,7 @@ final class LibvirtPlatform implements Platform {
             created.add(console);
             String mac = mac();
             host.domainDefineXML(new DomainXml(tag, spec.role().size(), domainType, disk.getPath(), "qcow2", seed.getPath(),
-                    console.getPath(), settings.network(), mac).xml());
+                    console.getPath(), NicSource.of(settings), mac).xml());
             Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
             vms.put(spec.name(), new LibvirtVm(vm, spec, tag, mac, poolName));
             return vm;
@@ -169,7 +174,8 @@ final class LibvirtPlatform implements Platform {
                 local.expectStop(false);
                 try {
                     ReadinessReport report = startup.awaitReport(host, domain, local, deadline, timeout);
-                    local.serving(endpoints(local, report, startup.awaitAddress(local, deadline, timeout)), report.guestImage());
+                    local.serving(GuestStartup.endpoints(local, report, startup.awaitAddress(local, report, deadline, timeout)),
+                            report.guestImage());
                     local.servedBy(report.guestServer());
                 } catch (PlatformException e) {
                     stop(domain, local, Duration.ZERO);
@@ -179,22 +185,6 @@ final class LibvirtPlatform implements Platform {
                 throw new PlatformException("powering on VM " + vm.name() + ": " + ClusterCheck.message(e), e);
             }
         }
-    }
-
-    private static Map<String, InetSocketAddress> endpoints(LibvirtVm vm, ReadinessReport report, String address) throws PlatformException {
-        if (!report.isReady()) {
-            throw new PlatformException("VM " + vm.vm().name() + " failed to start: " + report.reason());
-        }
-        Map<String, InetSocketAddress> endpoints = new LinkedHashMap<>();
-        for (String port : vm.spec().role().ports()) {
-            Integer number = report.ports().get(port);
-            if (number == null) {
-                throw new PlatformException("VM " + vm.vm().name() + " did not announce its '" + port + "' port (announced: "
-                        + report.ports().keySet() + ")");
-            }
-            endpoints.put(port, new InetSocketAddress(address, number));
-        }
-        return endpoints;
     }
 
     @Override
@@ -386,7 +376,6 @@ final class LibvirtPlatform implements Platform {
     private String mac() {
         return "52:54:00:%02x:%02x:%02x".formatted(random.nextInt(256), random.nextInt(256), random.nextInt(256));
     }
-
 
     private LibvirtVm require(Vm vm) throws PlatformException {
         LibvirtVm local = vms.get(vm.name());

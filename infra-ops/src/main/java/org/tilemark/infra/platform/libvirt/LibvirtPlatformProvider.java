@@ -48,7 +48,9 @@ public final class LibvirtPlatformProvider implements PlatformProvider<LibvirtSe
         }
         checks.harnessDatastores("pools", section.pools().keySet());
         section.pools().forEach((datastore, pool) -> checks.notBlank("pools." + datastore, pool));
-        checks.notBlank("network", section.network());
+        if (section.bridge().isBlank()) {
+            checks.notBlank("network", section.network());
+        }
         checks.notBlank("baseImage.pool", section.baseImage().pool());
         checks.notBlank("baseImage.volume", section.baseImage().volume());
         if (checks.usable("domainType") && SettingValues.of(DomainType.class, section.domainType()).isEmpty()) {

@@ -12,6 +12,10 @@ import java.util.Map;
  *                    {@code app} and {@code maintenance}, and every host must see the same pools (shared
  *                    storage, e.g. NFS) for live migration
  * @param network     the libvirt network every host defines under this name (one L2 segment), which VMs' NICs join
+ *                    unless {@code bridge} is set
+ * @param bridge      a bridge every host already has under this name, on the cluster's L2 segment (e.g. {@code br0}
+ *                    on the hosts' NIC): VMs' NICs join it directly and take their addresses from the segment's own
+ *                    DHCP server; blank: use {@code network}
  * @param baseImage   the guest image volume ({@code tilemark image build}) VMs are cloned from
  * @param domainType  libvirt's domain type: {@code kvm} (hardware virtualization) or {@code qemu} (software
  *                    emulation, TCG: for hosts without usable KVM; far slower, and such runs are not publishable)
@@ -22,10 +26,11 @@ import java.util.Map;
  * @param credentials for URIs that ask for a user name and password (e.g. SASL over qemu+tcp); ssh URIs use
  *                    ssh keys instead
  */
-record LibvirtSettings(Map<String, String> hosts, Map<String, String> pools, String network, BaseImage baseImage,
+record LibvirtSettings(Map<String, String> hosts, Map<String, String> pools, String network, String bridge, BaseImage baseImage,
                        String domainType, String cloneMode, boolean unsafeMigration, Credentials credentials) {
 
     LibvirtSettings {
+        bridge = bridge == null ? "" : bridge.strip();
         hosts = Collections.unmodifiableMap(new LinkedHashMap<>(hosts));
         pools = Collections.unmodifiableMap(new LinkedHashMap<>(pools));
     }
@@ -52,7 +57,7 @@ record LibvirtSettings(Map<String, String> hosts, Map<String, String> pools, Str
         pools.put("app", "tilemark-app");
         pools.put("maintenance", "tilemark-maintenance");
         // No default host: a run on libvirt names its hosts, and a default would stay merged into any list given.
-        return new LibvirtSettings(Map.of(), pools, "tilemark", new BaseImage("tilemark-app", "tilemark-guest.qcow2"),
+        return new LibvirtSettings(Map.of(), pools, "tilemark", "", new BaseImage("tilemark-app", "tilemark-guest.qcow2"),
                 SettingValues.key(DomainType.KVM), SettingValues.key(CloneMode.LINKED), false, new Credentials("", "TILEMARK_LIBVIRT_PASSWORD", ""));
     }
 }

@@ -86,4 +86,21 @@ class LibvirtPlatformProviderTest {
         assertThat(tag.domainName()).isEqualTo("tm-run-1-dvdstore-db-2");
         assertThat(tag.volumePrefix()).startsWith(TilemarkTag.runPrefix("run-1")).startsWith(TilemarkTag.runPrefix(null));
     }
+
+    @Test
+    void aBridgeReplacesTheNetworkAndEmulationOrUnsafeMigrationSayWhyARunIsNotPublishable() throws Exception {
+        LibvirtSettings kvm = (LibvirtSettings) ConfigLoader.load(Optional.empty(), libvirt("cluster.libvirt.hosts.kvm-a",
+                "qemu+ssh://kvm-a/system", "cluster.libvirt.bridge", "br0", "cluster.libvirt.network", "")).cluster().section();
+        assertThat(NicSource.of(kvm)).isEqualTo(new NicSource("bridge", "br0"));
+        assertThat(NicSource.of(kvm).network()).isEmpty();
+        assertThat(Unpublishable.reasons(kvm)).isEmpty();
+
+        LibvirtSettings lab = (LibvirtSettings) ConfigLoader.load(Optional.empty(), libvirt("cluster.libvirt.hosts.kvm-a",
+                "qemu+ssh://kvm-a/system", "cluster.libvirt.domainType", "qemu", "cluster.libvirt.unsafeMigration", "true"))
+                .cluster().section();
+        assertThat(NicSource.of(lab).network()).contains("tilemark");
+        assertThat(Unpublishable.reasons(lab)).satisfiesExactly(
+                emulation -> assertThat(emulation).startsWith("cluster.libvirt.domainType is qemu: ").contains("software emulation"),
+                unsafe -> assertThat(unsafe).startsWith("cluster.libvirt.unsafeMigration is true: "));
+    }
 }
