@@ -66,6 +66,8 @@ class VsphereImagePushTest {
         Path ova = ova(DIR.resolve("ova"));
         Map<String, String> settings = vcsim.clusterSettings(DIR);
         settings.put("cluster.vsphere.template", TEMPLATE);
+        // The descriptor's NIC connects to "VM Network": mapped onto the distributed portgroup.
+        settings.put("cluster.vsphere.networks.nic1", "DC0_DVPG0");
 
         Result pushed = tilemark(List.of("image", "push", ova.toString()), settings);
         assertThat(pushed.exit()).as(pushed.output()).isZero();
@@ -76,6 +78,8 @@ class VsphereImagePushTest {
         assertThat(vcsim.govc("object.collect", "-s", "vm/" + TEMPLATE, "config.template").strip()).isEqualTo("true");
         assertThat(vcsim.govc("object.collect", "-s", "vm/" + TEMPLATE, "config.hardware.numCPU").strip()).isEqualTo("1");
         assertThat(vcsim.govc("snapshot.tree", "-vm", TEMPLATE)).contains("tilemark-base");
+        assertThat(vcsim.govc("device.info", "-json", "-vm", TEMPLATE, "ethernet-0")).as("the NIC on the mapped portgroup")
+                .contains("\"portgroupKey\": \"" + vcsim.govc("object.collect", "-s", "network/DC0_DVPG0", "key").strip() + "\"");
         // A tile VM from the pushed template is a linked clone of its base snapshot: what the request asks of vCenter.
         try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
             RoleTemplate standby = RoleCatalog.forRole("standby");

@@ -145,19 +145,26 @@ class VspherePlatformContractTest extends PlatformContract {
     }
 
     /**
-     * A host an administrator put into maintenance mode before the run is not used: not in the inventory, and the
-     * platform's lines say so, beside the cluster's DRS and HA state (vcsim: DRS on with no behaviour set, HA unset).
+     * A host an administrator put into maintenance mode before the run, and one outside the chosen cluster, are not
+     * used: not in the inventory, and the platform's lines say why, beside the cluster's DRS and HA state (vcsim: DRS
+     * on with no behaviour set, HA unset).
      */
     @Test
     void aHostInMaintenanceModeIsNotUsedAndTheClustersDrsAndHaAreDisclosed() throws Exception {
         vcsim.govc("host.maintenance.enter", "/DC0/host/DC0_C0/DC0_C0_H2");
-        try (Platform site = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster())) {
+        vcsim.govc("cluster.create", "-dc", "DC0", "DC0_OTHER");
+        vcsim.govc("cluster.add", "-cluster", "/DC0/host/DC0_OTHER", "-hostname", "other-host", "-username", "root", "-password", "x",
+                "-noverify");
+        Map<String, String> chosen = new LinkedHashMap<>(settings(DIR));
+        chosen.put("cluster.vsphere.cluster", "DC0_C0");
+        try (Platform site = Platforms.create(ConfigLoader.load(Optional.empty(), chosen).cluster())) {
             assertThat(site.inventory().hosts()).extracting(org.tilemark.infra.platform.Inventory.Host::name)
-                    .contains("DC0_C0_H0", "DC0_C0_H1").doesNotContain("DC0_C0_H2");
+                    .containsExactly("DC0_C0_H0", "DC0_C0_H1");
             assertThat(site.warnings()).contains("host 'DC0_C0_H2' not used: in maintenance mode",
-                    "cluster 'DC0_C0': DRS fullyAutomated, HA off");
+                    "host 'other-host' not used: in 'DC0_OTHER', not in cluster 'DC0_C0'", "cluster 'DC0_C0': DRS fullyAutomated, HA off");
         } finally {
             vcsim.govc("host.maintenance.exit", "/DC0/host/DC0_C0/DC0_C0_H2");
+            vcsim.govc("object.destroy", "/DC0/host/DC0_OTHER/other-host"); // vcsim cannot destroy a cluster: it stays, empty
         }
         assertThat(platform.inventory().hosts()).extracting(org.tilemark.infra.platform.Inventory.Host::name).contains("DC0_C0_H2");
     }
@@ -214,6 +221,7 @@ class VspherePlatformContractTest extends PlatformContract {
         problems.put("cluster.vsphere.datacenter", "no-such-datacenter");
         problems.put("cluster.vsphere.template", "no-such-template");
         problems.put("cluster.vsphere.resourcePool", "no-such-pool");
+        problems.put("cluster.vsphere.cluster", "no-such-cluster");
         problems.put("cluster.vsphere.networks.nic1", "no-such-network");
         problems.put("cluster.vsphere.url", "https://127.0.0.1:1/sdk");
         Map<String, String> expectedKey = Map.of("cluster.vsphere.credentials.passwordFile", "cluster.vsphere.credentials");

@@ -56,6 +56,53 @@ final class Networks {
                 .typed("VirtualEthernetCardNetworkBackingInfo");
     }
 
+    /**
+     * {@code CreateImportSpec}'s {@code networkMapping}s: the OVF network each of the descriptor's NICs connects to
+     * ({@code rasd:Connection}, in the descriptor's order), mapped to the network {@code networks} names for that NIC.
+     */
+    static List<Element> ovfMappings(Vim vim, Mor datacenter, String descriptor, Map<String, String> networks)
+            throws VimFault, IOException, PlatformSettingException {
+        List<Element> mappings = new java.util.ArrayList<>();
+        if (networks.isEmpty()) {
+            return mappings;
+        }
+        Map<String, Mor> byName = new LinkedHashMap<>();
+        vim.all(datacenter, "Network", List.of("name")).forEach(network -> byName.putIfAbsent(network.text("name").orElse(""), network.obj()));
+        List<String> connections = connections(descriptor);
+        java.util.Set<String> mapped = new java.util.HashSet<>();
+        for (var wanted : networks.entrySet()) {
+            int index = Integer.parseInt(wanted.getKey().substring(3)) - 1;
+            String key = VspherePlatformProvider.key("networks." + wanted.getKey());
+            if (index >= connections.size()) {
+                throw new PlatformSettingException(key + ": the image's descriptor has " + connections.size() + " network card(s)");
+            }
+            Mor network = Optional.ofNullable(byName.get(wanted.getValue())).orElseThrow(() -> new PlatformSettingException(
+                    key + ": no network '" + wanted.getValue() + "' in the datacenter (found " + byName.keySet() + ")"));
+            if (mapped.add(connections.get(index))) {
+                mappings.add(Element.of("networkMapping", Element.text("name", connections.get(index)), Element.ref("network", network)));
+            }
+        }
+        return mappings;
+    }
+
+    /** The descriptor's NICs' connections (OVF network names), in order. */
+    private static List<String> connections(String descriptor) throws IOException {
+        List<String> found = new java.util.ArrayList<>();
+        try {
+            javax.xml.stream.XMLInputFactory factory = javax.xml.stream.XMLInputFactory.newFactory();
+            factory.setProperty(javax.xml.stream.XMLInputFactory.SUPPORT_DTD, false);
+            javax.xml.stream.XMLStreamReader in = factory.createXMLStreamReader(new java.io.StringReader(descriptor));
+            while (in.hasNext()) {
+                if (in.next() == javax.xml.stream.XMLStreamConstants.START_ELEMENT && in.getLocalName().equals("Connection")) {
+                    found.add(in.getElementText().strip());
+                }
+            }
+        } catch (javax.xml.stream.XMLStreamException e) {
+            throw new IOException("reading the OVF descriptor's network connections: " + e.getMessage(), e);
+        }
+        return found;
+    }
+
     /** The virtual Ethernet cards among {@code config.hardware.device} as read, in their order. */
     static List<Node> nics(Node devices) {
         return Optional.ofNullable(devices).stream().flatMap(list -> list.children().stream())

@@ -36,6 +36,15 @@ final class OvfImport implements ImageImport {
         this.settings = settings;
     }
 
+    /** OvfCreateImportSpecParams in the schema's order: the network mappings between the entity name and the disks' provisioning. */
+    private static List<Element> importParams(String name, List<Element> networkMappings) {
+        List<Element> params = new java.util.ArrayList<>(List.of(Element.text("locale", ""), Element.text("deploymentOption", ""),
+                Element.text("entityName", name)));
+        params.addAll(networkMappings);
+        params.add(Element.text("diskProvisioning", "thin"));
+        return params;
+    }
+
     @Override
     public String importImage(OvfPackage image, Consumer<String> progress) throws PlatformException {
         String name = settings.template();
@@ -50,8 +59,8 @@ final class OvfImport implements ImageImport {
             progress.accept("importing '" + name + "' onto " + host.getKey() + ", datastore " + datastore.name());
             Node made = vim.call("CreateImportSpec", vim.ovfManager(), Element.text("ovfDescriptor", image.descriptor()),
                     Element.ref("resourcePool", host.getValue().pool()), Element.ref("datastore", datastore.mor()),
-                    Element.of("cisp", Element.text("locale", ""), Element.text("deploymentOption", ""), Element.text("entityName", name),
-                            Element.text("diskProvisioning", "thin"))).child("returnval")
+                    Element.of("cisp", importParams(name, Networks.ovfMappings(vim, site.datacenter(), image.descriptor(),
+                            settings.networks())))).child("returnval")
                     .orElseThrow(() -> new IOException("CreateImportSpec: no answer"));
             List<String> refused = made.all("error").stream().map(e -> e.text("localizedMessage").orElse(String.valueOf(e.xsiType()))).toList();
             if (!refused.isEmpty()) {

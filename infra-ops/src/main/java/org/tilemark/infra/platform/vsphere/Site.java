@@ -51,7 +51,13 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
         Map<String, Mor> pools = new LinkedHashMap<>();
         List<String> disclosures = new ArrayList<>();
         Map<String, Mor> named = namedPools(vim, dc.obj(), settings.resourcePool());
+        Map<String, String> elsewhere = new LinkedHashMap<>();
         for (Vim.ObjectProps compute : vim.all(dc.obj(), "ComputeResource", List.of("name", "resourcePool", "configurationEx"))) {
+            String computeName = compute.text("name").orElse(compute.obj().value());
+            if (!settings.cluster().isBlank() && !computeName.equals(settings.cluster().strip())) {
+                elsewhere.put(compute.obj().value(), computeName);
+                continue;
+            }
             Optional.ofNullable(settings.resourcePool().isBlank() ? compute.props().get("resourcePool").mor() : named.get(compute.obj().value()))
                     .ifPresent(pool -> pools.put(compute.obj().value(), pool));
             if (compute.obj().type().equals("ClusterComputeResource")) {
@@ -63,6 +69,11 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
                 "runtime.inMaintenanceMode", "runtime.connectionState"))) {
             Mor pool = pools.get(host.props().get("parent").text());
             String name = host.text("name").orElseThrow();
+            String outside = elsewhere.get(host.props().get("parent").text());
+            if (outside != null) {
+                disclosures.add("host '" + name + "' not used: in '" + outside + "', not in cluster '" + settings.cluster().strip() + "'");
+                continue;
+            }
             Optional<String> unusable = unusable(host);
             if (pool == null && !settings.resourcePool().isBlank()) {
                 disclosures.add("host '" + name + "' not used: no resource pool '" + settings.resourcePool() + "' in its cluster");
@@ -72,6 +83,10 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             } else if (pool != null) {
                 hosts.put(name, new HostRef(host.obj(), Integer.parseInt(host.text("summary.hardware.numCpuCores").orElse("1")), pool));
             }
+        }
+        if (hosts.isEmpty() && !settings.cluster().isBlank()) {
+            throw new PlatformSettingException(VspherePlatformProvider.key("cluster") + ": no usable host in a cluster '"
+                    + settings.cluster() + "' of datacenter '" + settings.datacenter() + "' (" + String.join("; ", disclosures) + ")");
         }
         if (hosts.isEmpty() && !settings.resourcePool().isBlank()) {
             throw new PlatformSettingException(VspherePlatformProvider.key("resourcePool") + ": no usable host in a cluster with a resource pool '"

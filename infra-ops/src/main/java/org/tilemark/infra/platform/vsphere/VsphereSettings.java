@@ -13,6 +13,8 @@ import java.util.Map;
  * @param insecure   true: vCenter's certificate and host name are not checked at all (a lab whose vCenter has a
  *                   self-signed certificate nobody exported); every run warns, and its results are not publishable
  * @param datacenter the datacenter whose hosts, datastores and VMs the run uses
+ * @param cluster    the cluster (by name) whose hosts the run uses; hosts elsewhere are not used; blank: every
+ *                   cluster and standalone host of the datacenter
  * @param template   the VM (or template) every tile VM is cloned from: the guest image imported into vCenter
  * @param vmFolder   the folder tile VMs are cloned into, a path under the datacenter's VM folder ({@code a/b});
  *                   made at the first deploy if absent, removed when empty; blank: the datacenter's VM folder
@@ -26,7 +28,7 @@ import java.util.Map;
  *                   whose VMs boot no guest; such runs are not publishable)
  * @param credentials where the password is read when logging in
  */
-record VsphereSettings(String url, String trustStore, boolean insecure, String datacenter, String template, String vmFolder,
+record VsphereSettings(String url, String trustStore, boolean insecure, String datacenter, String cluster, String template, String vmFolder,
                        String resourcePool, Map<String, String> networks, Map<String, String> datastores, String readiness,
                        Credentials credentials) {
 
@@ -47,7 +49,7 @@ record VsphereSettings(String url, String trustStore, boolean insecure, String d
 
     static VsphereSettings defaults() {
         // No default url, datacenter, template or datastores: a run on vSphere names its own.
-        return new VsphereSettings("", "", false, "", "", "", "", Map.of(), Map.of(), Readiness.GUEST.key(),
+        return new VsphereSettings("", "", false, "", "", "", "", "", Map.of(), Map.of(), Readiness.GUEST.key(),
                 new Credentials("", "TILEMARK_VSPHERE_PASSWORD", ""));
     }
 }
