@@ -109,6 +109,15 @@ public abstract class PlatformContract {
         return true;
     }
 
+    /**
+     * A connection to the platform the settings select, as the harness makes it; a test double that is no
+     * registered provider (the unit tests' in-memory fake) returns one of its own, each a new connection to
+     * the same cluster.
+     */
+    protected Platform connect(BenchmarkSpec settings) throws PlatformException {
+        return Platforms.create(settings.cluster());
+    }
+
     /** How long one request to a guest may take (under software emulation a guest's first answer takes seconds). */
     protected Duration requestTimeout() {
         return Duration.ofSeconds(10);
@@ -118,7 +127,7 @@ public abstract class PlatformContract {
     void connect() throws Exception {
         Path workDir = Path.of("target", "platform-contract", getClass().getSimpleName()).toAbsolutePath();
         spec = ConfigLoader.load(Optional.empty(), settings(workDir));
-        platform = Platforms.create(spec.cluster());
+        platform = connect(spec);
         runId = "contract-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
@@ -220,7 +229,7 @@ public abstract class PlatformContract {
         InetSocketAddress endpoint = guestsServe() ? platform.endpoint(vm) : null;
 
         // As after a harness killed mid-run: a new connection, from the same settings, knows nothing of the VM.
-        try (Platform later = Platforms.create(spec.cluster())) {
+        try (Platform later = connect(spec)) {
             assertThat(later.leftovers(runId)).singleElement().asString().contains(vm.name());
             assertThat(later.cleanup(runId)).singleElement().asString().contains(vm.name());
             assertThat(later.leftovers(runId)).isEmpty();
@@ -335,7 +344,7 @@ public abstract class PlatformContract {
         Thread.sleep(1000); // a slow watcher's report of the planned stop would be in by now
         assertThat(unexpected).as("only the crashed VM stopped unexpectedly").containsExactly(crashing.name());
 
-        try (Platform later = Platforms.create(spec.cluster())) {
+        try (Platform later = connect(spec)) {
             assertThat(later.leftovers(runId)).singleElement().asString().contains(life.name());
             assertThat(later.cleanup(runId)).singleElement().asString().contains(life.name());
             assertThat(later.leftovers(runId)).isEmpty();

@@ -44,29 +44,66 @@ public final class FakePlatform implements Platform {
     public static final long MIGRATED_BYTES = 512L << 20;
 
     /** Lifecycle calls in the order they came, e.g. {@code deploy tile1-db}, {@code powerOn tile1-db}. */
-    public final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    public final List<String> calls;
     /** The spec each VM was last deployed with, by VM name. */
-    public final Map<String, VmSpec> specs = new ConcurrentHashMap<>();
+    public final Map<String, VmSpec> specs;
 
+    // What the cluster holds: shared by every connection to it (anotherConnection).
     private final List<String> hosts;
     private final Set<Capability> capabilities;
-    private final Map<String, Vm> vms = new ConcurrentHashMap<>();
-    private final Map<String, Placement> placements = new ConcurrentHashMap<>();
-    private final Map<String, VmState> states = new ConcurrentHashMap<>();
-    private final Map<String, InetSocketAddress> addresses = new ConcurrentHashMap<>();
-    private final Map<String, String> startFailures = new ConcurrentHashMap<>();
-    private final Map<String, String> refusingMigration = new ConcurrentHashMap<>();
-    private final AtomicInteger migrating = new AtomicInteger();
-    private final AtomicInteger migrationsMax = new AtomicInteger();
+    private final Map<String, Vm> vms;
+    private final Map<String, Placement> placements;
+    private final Map<String, VmState> states;
+    private final Map<String, InetSocketAddress> addresses;
+    private final Map<String, String> startFailures;
+    private final Map<String, String> refusingMigration;
+    private final List<VmListener> listeners;
+    private final AtomicInteger booted;
+    private final AtomicInteger migrating;
+    private final AtomicInteger migrationsMax;
     private volatile Duration migrationTime = Duration.ZERO;
-    private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
-    private final AtomicInteger booted = new AtomicInteger();
     private volatile GuestImage image;
 
     /** {@code hosts} hosts of one core each ({@code host-0}, ...), every datastore of a cluster, and {@code capabilities}. */
     public FakePlatform(int hosts, Set<Capability> capabilities) {
         this.hosts = IntStream.range(0, hosts).mapToObj(i -> "host-" + i).toList();
         this.capabilities = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
+        this.calls = Collections.synchronizedList(new ArrayList<>());
+        this.specs = new ConcurrentHashMap<>();
+        this.vms = new ConcurrentHashMap<>();
+        this.placements = new ConcurrentHashMap<>();
+        this.states = new ConcurrentHashMap<>();
+        this.addresses = new ConcurrentHashMap<>();
+        this.startFailures = new ConcurrentHashMap<>();
+        this.refusingMigration = new ConcurrentHashMap<>();
+        this.listeners = new CopyOnWriteArrayList<>();
+        this.booted = new AtomicInteger();
+        this.migrating = new AtomicInteger();
+        this.migrationsMax = new AtomicInteger();
+    }
+
+    private FakePlatform(FakePlatform cluster) {
+        this.hosts = cluster.hosts;
+        this.capabilities = cluster.capabilities;
+        this.calls = cluster.calls;
+        this.specs = cluster.specs;
+        this.vms = cluster.vms;
+        this.placements = cluster.placements;
+        this.states = cluster.states;
+        this.addresses = cluster.addresses;
+        this.startFailures = cluster.startFailures;
+        this.refusingMigration = cluster.refusingMigration;
+        this.listeners = cluster.listeners;
+        this.booted = cluster.booted;
+        this.migrating = cluster.migrating;
+        this.migrationsMax = cluster.migrationsMax;
+        this.migrationTime = cluster.migrationTime;
+        this.image = cluster.image;
+    }
+
+    /** A new connection to the same cluster, as after a harness restarted: it finds the VMs the first one left. */
+    public FakePlatform anotherConnection() {
+        return new FakePlatform(this);
     }
 
     /** Powering {@code vm} on fails with {@code reason}, as its guest would report it. */
@@ -237,6 +274,9 @@ public final class FakePlatform implements Platform {
             String refused = refusingMigration.get(vm.name());
             if (refused != null) {
                 throw new PlatformException(refused);
+            }
+            if (!hosts.contains(target.host()) || !ClusterSpec.DATASTORES.contains(target.datastore())) {
+                throw new PlatformException("migrating " + vm.name() + " to " + target + ": no such host or datastore");
             }
             Placement from = placements.put(vm.name(), target);
             return new Migration(from, target, MIGRATED_BYTES, Optional.of(Duration.ofMillis(5)), Optional.empty(),
