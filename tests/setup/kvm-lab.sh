@@ -189,6 +189,8 @@ status() {
     fi
   done
   for n in "${HOSTS[@]}"; do
+    # Only while the lab is up: its addresses are nobody's once it is down.
+    ip netns list | grep -qw "$(host_ns "$n")" || continue
     echo "host-$n: $(virsh -q -c "qemu+tcp://$(host_ip "$n")/system" list --all --name 2>&1 | paste -sd ' ' || true)"
   done
   echo "harness: $(ip -br addr show "${LAB}0" 2>/dev/null || echo 'no port')"

@@ -1,5 +1,7 @@
 package org.tilemark.infra.platform.libvirt;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -37,10 +39,12 @@ final class LibvirtMigrations {
     private final Map<String, HostConnection> hosts;
     private final Map<String, String> pools;
     private final long liveFlags;
+    private final MigrationNetwork network;
 
-    LibvirtMigrations(Map<String, HostConnection> hosts, Map<String, String> pools, boolean unsafe) {
+    LibvirtMigrations(Map<String, HostConnection> hosts, Map<String, String> pools, boolean unsafe, MigrationNetwork network) {
         this.hosts = hosts;
         this.pools = pools;
+        this.network = network;
         this.liveFlags = LIVE_FLAGS | (unsafe ? Domain.MigrateFlags.UNSAFE : 0);
     }
 
@@ -63,7 +67,12 @@ final class LibvirtMigrations {
             JobFigures figures;
             String moved;
             if (from.datastore().equals(target.datastore())) {
-                domain.migrateToURI(destination.uri(), liveFlags, null, 0);
+                List<TypedParameter> parameters = network.parameters(destination);
+                if (parameters.isEmpty()) {
+                    domain.migrateToURI(destination.uri(), liveFlags, null, 0);
+                } else {
+                    domain.migrateToURI(destination.uri(), parameters.toArray(TypedParameter[]::new), (int) liveFlags);
+                }
                 figures = JobFigures.completed(destination.domainLookupByName(vm.tag().domainName()));
                 moved = Migration.MEMORY;
             } else if (from.host().equals(target.host())) {
@@ -131,12 +140,14 @@ final class LibvirtMigrations {
         StoragePool targetPool = destination.storagePoolLookupByName(pools.get(datastore));
         StorageVol copy = Volumes.createEmpty(targetPool, vm.tag().volumePrefix() + Volumes.DISK, "qcow2", old.getInfo().capacity);
         try {
-            TypedParameter[] parameters = {
+            List<TypedParameter> parameters = new ArrayList<>(List.of(
                 new TypedStringParameter(PARAM_DEST_XML, withDisk(domain.getXMLDesc(XML_MIGRATABLE), old, copy)),
                 new TypedStringParameter(PARAM_PERSIST_XML, withDisk(domain.getXMLDesc(XML_INACTIVE | XML_MIGRATABLE), old, copy)),
-                new TypedStringParameter(PARAM_MIGRATE_DISKS, DISK)};
+                new TypedStringParameter(PARAM_MIGRATE_DISKS, DISK)));
+            parameters.addAll(network.parameters(destination));
             // Peer to peer with parameters is virDomainMigrateToURI3 (virDomainMigrate3 refuses P2P).
-            domain.migrateToURI(destination.uri(), parameters, (int) (liveFlags | Domain.MigrateFlags.NON_SHARED_DISK));
+            domain.migrateToURI(destination.uri(), parameters.toArray(TypedParameter[]::new),
+                    (int) (liveFlags | Domain.MigrateFlags.NON_SHARED_DISK));
             JobFigures figures = JobFigures.completed(destination.domainLookupByName(vm.tag().domainName()));
             old.delete(0);
             return figures;

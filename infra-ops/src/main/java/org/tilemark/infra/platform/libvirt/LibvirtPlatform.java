@@ -61,7 +61,8 @@ final class LibvirtPlatform implements Platform {
         this.hosts = hosts;
         this.cloneMode = SettingValues.of(CloneMode.class, settings.cloneMode()).orElseThrow();
         this.domainType = SettingValues.of(DomainType.class, settings.domainType()).orElseThrow();
-        this.migrations = new LibvirtMigrations(hosts, settings.pools(), settings.unsafeMigration());
+        this.migrations = new LibvirtMigrations(hosts, settings.pools(), settings.unsafeMigration(),
+                new MigrationNetwork(settings.migration()));
         this.startup = new GuestStartup(hosts.values(), NicSource.of(settings));
         this.leftovers = new Leftovers(hosts.values(), vmName -> {
             LibvirtVm live = vms.remove(vmName);

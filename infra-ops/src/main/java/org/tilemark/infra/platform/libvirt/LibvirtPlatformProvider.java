@@ -59,6 +59,12 @@ public final class LibvirtPlatformProvider implements PlatformProvider<LibvirtSe
         if (checks.usable("cloneMode") && SettingValues.of(CloneMode.class, section.cloneMode()).isEmpty()) {
             checks.error("cloneMode", "expected one of " + SettingValues.keys(CloneMode.class) + ", got '" + section.cloneMode() + "'");
         }
+        for (String problem : MigrationNetwork.problems(section.migration())) {
+            String key = problem.substring(0, problem.indexOf(':'));
+            if (checks.usable(key)) {
+                checks.error(key, problem.substring(key.length() + 2));
+            }
+        }
         if (checks.usable("hosts")) {
             section.hosts().forEach((host, uri) -> {
                 if (HostUris.hasPassword(uri)) {

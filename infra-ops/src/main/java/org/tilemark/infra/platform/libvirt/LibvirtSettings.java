@@ -23,14 +23,17 @@ import java.util.Map;
  * @param unsafeMigration let libvirt migrate although it cannot tell the pools are shared (it recognizes NFS,
  *                        GlusterFS, Ceph and the like; a directory two daemons on one machine share is not
  *                        one of them): for such test pairs only
+ * @param migration   the live migrations' stream: a URI template per destination host and a bandwidth cap
  * @param credentials for URIs that ask for a user name and password (e.g. SASL over qemu+tcp); ssh URIs use
  *                    ssh keys instead
  */
 record LibvirtSettings(Map<String, String> hosts, Map<String, String> pools, String network, String bridge, BaseImage baseImage,
-                       String domainType, String cloneMode, boolean unsafeMigration, Credentials credentials) {
+                       String domainType, String cloneMode, boolean unsafeMigration, Migration migration,
+                       Credentials credentials) {
 
     LibvirtSettings {
         bridge = bridge == null ? "" : bridge.strip();
+        migration = migration == null ? new Migration("", 0) : migration;
         hosts = Collections.unmodifiableMap(new LinkedHashMap<>(hosts));
         pools = Collections.unmodifiableMap(new LinkedHashMap<>(pools));
     }
@@ -40,6 +43,19 @@ record LibvirtSettings(Map<String, String> hosts, Map<String, String> pools, Str
      * @param volume the image's volume name in that pool
      */
     record BaseImage(String pool, String volume) {
+    }
+
+    /**
+     * @param uri            where the destination takes QEMU's migration stream, e.g. {@code tcp://{host}-mig} (a
+     *                       migration network) or {@code tcp://{address}:49152}; {@code {host}} is the destination's
+     *                       name here, {@code {address}} the server part of its libvirt URI; blank: libvirt's choice
+     * @param bandwidthMiBps a cap on the stream in MiB/s; 0: none
+     */
+    record Migration(String uri, long bandwidthMiBps) {
+
+        Migration {
+            uri = uri == null ? "" : uri.strip();
+        }
     }
 
     /**
@@ -58,6 +74,6 @@ record LibvirtSettings(Map<String, String> hosts, Map<String, String> pools, Str
         pools.put("maintenance", "tilemark-maintenance");
         // No default host: a run on libvirt names its hosts, and a default would stay merged into any list given.
         return new LibvirtSettings(Map.of(), pools, "tilemark", "", new BaseImage("tilemark-app", "tilemark-guest.qcow2"),
-                SettingValues.key(DomainType.KVM), SettingValues.key(CloneMode.LINKED), false, new Credentials("", "TILEMARK_LIBVIRT_PASSWORD", ""));
+                SettingValues.key(DomainType.KVM), SettingValues.key(CloneMode.LINKED), false, new Migration("", 0), new Credentials("", "TILEMARK_LIBVIRT_PASSWORD", ""));
     }
 }

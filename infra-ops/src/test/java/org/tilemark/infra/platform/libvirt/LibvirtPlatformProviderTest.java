@@ -44,7 +44,8 @@ class LibvirtPlatformProviderTest {
         assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), libvirt("cluster.libvirt.hosts.a", "not a uri",
                 "cluster.libvirt.hosts.b", "qemu+tcp://root:hunter2@kvm-b/system", "cluster.libvirt.pools.maintenance", "",
                 "cluster.libvirt.network", " ", "cluster.libvirt.cloneMode", "thin", "cluster.libvirt.baseImage.volume", "",
-                "cluster.libvirt.netwrok", "x", "cluster.libvirt.domainType", "xen")))
+                "cluster.libvirt.netwrok", "x", "cluster.libvirt.domainType", "xen", "cluster.libvirt.migration.uri", "tcp://{hostname}",
+                "cluster.libvirt.migration.bandwidthMiBps", "-1")))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).errors()).containsExactlyInAnyOrder(
                         "cluster.libvirt.hosts.a: not a URI: 'not a uri' (Illegal character in path)",
@@ -54,6 +55,8 @@ class LibvirtPlatformProviderTest {
                         "cluster.libvirt.baseImage.volume: must not be empty",
                         "cluster.libvirt.cloneMode: expected one of linked, full, got 'thin'",
                         "cluster.libvirt.domainType: expected one of kvm, qemu, got 'xen'",
+                        "cluster.libvirt.migration.uri: unknown placeholder {hostname} (known: {host}, {address})",
+                        "cluster.libvirt.migration.bandwidthMiBps: must be 0 (no cap) or more, got -1",
                         "unknown key 'cluster.libvirt.netwrok' (did you mean 'cluster.libvirt.network'?)"))
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("hunter2"));
     }
