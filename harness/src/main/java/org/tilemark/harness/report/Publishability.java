@@ -7,11 +7,13 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.config.Durations;
 import org.tilemark.config.RunProfiles;
 import org.tilemark.config.TileScale;
+import org.tilemark.harness.bundle.RunFile;
 
 /**
  * Why a result may not be published, by the run rules (docs/run-rules.md): a platform that says its
@@ -47,23 +49,22 @@ public final class Publishability {
     }
 
     /** Every reason that applies, each naming its key and values; empty means publishable. */
-    public static List<String> reasons(JsonNode run) {
+    public static List<String> reasons(RunFile run) {
         List<String> reasons = new ArrayList<>();
-        // Bundles of format 1 lack the platform's answer; they were all written on the local platform,
-        // which is not publishable.
-        if (!Boolean.TRUE.equals(Json.bool(run, "platformPublishable"))) {
-            reasons.add(Json.text(run, "platform") + " platform: its results are not publishable (the platform says so)");
+        // Bundles of format 1 lack the platform's answer (read as false); they were all written on the
+        // local platform, which is not publishable.
+        if (!run.platformPublishable()) {
+            reasons.add(Objects.toString(run.platform(), "") + " platform: its results are not publishable (the platform says so)");
         }
-        String profile = Json.text(run, "profile");
+        String profile = Objects.toString(run.profile(), "");
         if (!profile.equals(RunProfiles.STANDARD)) {
             reasons.add(profile + " profile (not the standard profile of docs/run-rules.md)");
         }
-        JsonNode config = Json.at(run, "config");
-        if (!config.isObject()) {
+        if (!run.hasConfig()) {
             reasons.add("no configuration snapshot in run.json, so relaxed rules cannot be ruled out");
             return reasons;
         }
-        departures("", config, tree(ConfigLoader.standard()), reasons);
+        departures("", run.configTree(), tree(ConfigLoader.standard()), reasons);
         return reasons;
     }
 

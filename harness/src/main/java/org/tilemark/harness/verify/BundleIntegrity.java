@@ -1,6 +1,5 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.report.Manifest;
 
 /**
@@ -54,10 +54,9 @@ public final class BundleIntegrity {
     private static void histograms(BundleFilesRead files) throws BundleMismatch {
         Set<String> seen = new TreeSet<>();
         BundleReader reader = BundleReader.of(files.directory());
-        for (BundleReader.Line line : files.intervals()) {
-            JsonNode node = line.node();
-            int tile = node.path("tile").asInt(0);
-            String workload = node.path("workload").asText("");
+        for (IntervalLine line : files.intervals().stream().map(BundleReader.Line::value).toList()) {
+            int tile = line.tile();
+            String workload = line.workload();
             if (tile > 0 && !workload.isEmpty() && seen.add(HistogramIndex.fileName(tile, workload))) {
                 try {
                     reader.histograms(tile, workload);
