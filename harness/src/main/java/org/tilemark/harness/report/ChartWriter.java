@@ -1,5 +1,6 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.IntervalLine;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -74,7 +75,7 @@ public final class ChartWriter implements ReportWriter {
     }
 
     private static void writePng(Path bundle, String fileName, JFreeChart chart) throws IOException {
-        BundleFiles.writeAtomically(bundle.resolve(ChartSpec.DIRECTORY).resolve(fileName),
+        BundleFiles.writeAtomically(bundle.resolve(BundleLayout.CHARTS).resolve(fileName),
                 ChartStyle.png(chart, WIDTH_PX, HEIGHT_PX));
     }
 

@@ -21,7 +21,6 @@ import org.tilemark.harness.bundle.RunFile;
  * except the bundle's own charts/*.png). All text taken from the bundle is HTML-escaped.
  */
 public final class HtmlReportWriter implements ReportWriter {
-    static final String REPORT_FILE = BundleLayout.REPORT;
 
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}
@@ -46,7 +45,7 @@ public final class HtmlReportWriter implements ReportWriter {
     @Override
     public void write(Path bundle) throws IOException {
         BundleContents contents = BundleContents.load(bundle);
-        BundleFiles.writeAtomically(bundle.resolve(REPORT_FILE), render(contents));
+        BundleFiles.writeAtomically(bundle.resolve(BundleLayout.REPORT), render(contents));
     }
 
     static String render(BundleContents contents) {

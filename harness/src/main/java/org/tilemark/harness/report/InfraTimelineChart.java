@@ -1,5 +1,6 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.IntervalLine;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -33,7 +34,7 @@ import org.tilemark.harness.chart.ChartStyle;
  */
 final class InfraTimelineChart {
     static final String FILE_NAME = "infra-timeline.png";
-    static final String RELATIVE_PATH = ChartSpec.DIRECTORY + "/" + FILE_NAME;
+    static final String RELATIVE_PATH = BundleLayout.CHARTS + "/" + FILE_NAME;
     static final String TITLE = "Infrastructure operations over time, with p95 latency";
     /** Share of a lane its bars fill; the rest keeps neighbouring lanes apart. */
     private static final double LANE_FILL = 0.7;

@@ -1,5 +1,6 @@
 package org.tilemark.harness.verify;
 
+import org.tilemark.harness.bundle.BundleLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,12 +41,12 @@ public final class BundleIntegrity {
 
     /** MANIFEST.sha256 against the files; a bundle without one fails only when {@code required}. */
     static void seal(Path bundle, boolean required) throws BundleMismatch, IOException {
-        if (!required && !Files.exists(bundle.resolve(Manifest.FILE_NAME))) {
+        if (!required && !Files.exists(bundle.resolve(BundleLayout.MANIFEST))) {
             return;
         }
         List<String> problems = Manifest.verify(bundle);
         if (!problems.isEmpty()) {
-            throw new BundleMismatch(Manifest.FILE_NAME + ": " + problems.getFirst()
+            throw new BundleMismatch(BundleLayout.MANIFEST + ": " + problems.getFirst()
                     + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
         }
     }

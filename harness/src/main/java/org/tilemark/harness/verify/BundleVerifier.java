@@ -74,8 +74,8 @@ public final class BundleVerifier {
         }
         try {
             ManifestSignature.Signer signer = ManifestSignature.sign(bundle, keystore, alias, password);
-            return new Outcome(VERIFIED, verified.line() + "\nsigned: " + bundle.resolve(Manifest.SIGNATURE_FILE)
-                    + " by " + signer.subject() + " (certificate in " + Manifest.CERTIFICATE_FILE + ")");
+            return new Outcome(VERIFIED, verified.line() + "\nsigned: " + bundle.resolve(BundleLayout.MANIFEST_SIGNATURE)
+                    + " by " + signer.subject() + " (certificate in " + BundleLayout.MANIFEST_CERTIFICATE + ")");
         } catch (IOException | java.security.GeneralSecurityException e) {
             return new Outcome(NOT_A_BUNDLE, "error: --keystore: cannot sign with alias '" + alias + "' of " + keystore
                     + ": " + e.getMessage());

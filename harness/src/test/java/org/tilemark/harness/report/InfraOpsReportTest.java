@@ -19,7 +19,7 @@ class InfraOpsReportTest {
 
     private static String report(Path bundle) throws Exception {
         new HtmlReportWriter().write(bundle);
-        return Files.readString(bundle.resolve(HtmlReportWriter.REPORT_FILE));
+        return Files.readString(bundle.resolve(BundleLayout.REPORT));
     }
 
     private static String row(String... cells) {
@@ -154,7 +154,7 @@ class InfraOpsReportTest {
         Reports.rebuildAll(bundle);
 
         assertThat(bundle.resolve(BundleLayout.INFRA_OPS)).hasBinaryContent(log);
-        assertThat(Files.readString(bundle.resolve(Manifest.FILE_NAME)))
+        assertThat(Files.readString(bundle.resolve(BundleLayout.MANIFEST)))
                 .contains("  infra-ops.jsonl\n", "  infra-ops.csv\n", "  charts/infra-timeline.png\n");
         assertThat(Manifest.verify(bundle)).isEmpty();
     }
@@ -165,7 +165,7 @@ class InfraOpsReportTest {
 
         Reports.rebuildAll(bundle);
 
-        assertThat(Files.readString(bundle.resolve(HtmlReportWriter.REPORT_FILE)))
+        assertThat(Files.readString(bundle.resolve(BundleLayout.REPORT)))
                 .contains("<h2>Infrastructure operations</h2>\n<p>Infrastructure operations: not run</p>")
                 .doesNotContain("infra-timeline.png");
         assertThat(bundle.resolve(InfraTimelineChart.RELATIVE_PATH)).doesNotExist();
@@ -180,7 +180,7 @@ class InfraOpsReportTest {
 
         Reports.rebuildAll(bundle);
 
-        assertThat(Files.readString(bundle.resolve(HtmlReportWriter.REPORT_FILE)))
+        assertThat(Files.readString(bundle.resolve(BundleLayout.REPORT)))
                 .contains("Infrastructure operations: not run");
         assertThat(bundle.resolve(InfraTimelineChart.RELATIVE_PATH)).doesNotExist();
         assertThat(Files.readAllLines(bundle.resolve(BundleLayout.INFRA_OPS_CSV))).hasSize(1);
