@@ -181,7 +181,7 @@ public final class Scoring {
     public static String format(RunScore s) {
         Require.nonNull(s, "score");
         return String.format(Locale.ROOT, "Score: %.2f @ %d %s (%s%s)", s.score(), s.tiles(),
-                s.tiles() == 1 ? "tile" : "tiles", s.compliant() ? "compliant" : "non-compliant",
+                s.tiles() == 1 ? "tile" : "tiles", RunVerdict.of(s.compliant()).word(),
                 s.applicationOnly() ? ", application only" : "");
     }
 

@@ -22,30 +22,40 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
 /**
- * Reads a results bundle's files as {@link ResultsBundle} wrote them. It only reports what it finds
- * (absent, damaged, which lines do not parse): the report tolerates a crashed run's damage, verify
- * refuses it, compare and search skip it, each in its own words.
+ * Reads a results bundle's files as {@link ResultsBundle} wrote them, one reader per file, each handing
+ * back the file's records ({@link RunFile}, {@link ScoreFile}, {@link IntervalLine}, {@link InfraOpLine},
+ * the histogram logs); a field a bundle of an older format lacks is read as that format meant it. It
+ * only reports what it finds (absent, damaged, which lines do not fit): the report tolerates a crashed
+ * run's damage, verify refuses it, compare and search skip it, each in its own words.
  */
 public final class BundleReader {
 
     private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING);
 
     private final Path directory;
 
-    /** One JSON object line and its 1-based number, for messages that name where it is. */
-    public record Line(int number, JsonNode node) {
+    /**
+     * One line of a JSON-lines file as its record, its 1-based number (messages name it), and the line as
+     * written, which only {@link WrittenDiff} reads (to compare a recomputed record field by field).
+     */
+    public record Line<T>(int number, T value, JsonNode written) {
     }
 
-    /** A line that is not a JSON object, and why. */
+    /** A line that is not a JSON object of its record, or lacks what places it, and why. */
     public record BadLine(int number, String problem) {
     }
 
-    /** A JSON-lines file: its object lines, the bad ones, and the number of its last non-blank line. */
-    public record Lines(String name, List<Line> lines, List<BadLine> bad, int lastNonBlank) {
+    /** A JSON-lines file: its lines as records, the bad ones, and the number of its last non-blank line. */
+    public record Lines<T>(String name, List<Line<T>> lines, List<BadLine> bad, int lastNonBlank) {
         public Lines {
             lines = List.copyOf(lines);
             bad = List.copyOf(bad);
+        }
+
+        public List<T> values() {
+            return lines.stream().map(Line::value).toList();
         }
 
         /** Whether the last non-blank line is bad, as a crash mid-write leaves it. */
@@ -121,8 +131,32 @@ public final class BundleReader {
         }
     }
 
-    /** run.json, once its format is one this version reads; empty when absent. */
-    public Optional<ObjectNode> run() throws DamagedFile, UnsupportedBundleFormat, IOException {
+    /** run.json as its record, once its format is one this version reads; empty when absent. */
+    public Optional<RunFile> run() throws DamagedFile, UnsupportedBundleFormat, IOException {
+        Optional<ObjectNode> run = object(BundleLayout.RUN);
+        if (run.isEmpty()) {
+            return Optional.empty();
+        }
+        BundleFormat.of(run.get());
+        return Optional.of(bind(BundleLayout.RUN, run.get(), RunFile.class));
+    }
+
+    /** score.json as its record; empty when absent (a run that has not ended, or crashed). */
+    public Optional<ScoreFile> score() throws DamagedFile, IOException {
+        Optional<ObjectNode> score = object(BundleLayout.SCORE);
+        return score.isEmpty() ? Optional.empty() : Optional.of(bind(BundleLayout.SCORE, score.get(), ScoreFile.class));
+    }
+
+    /**
+     * score.json as written, for what must see the file itself rather than its record: {@link WrittenDiff}
+     * (verify compares it with a recomputed record) and the web app's API, which serves it as it is.
+     */
+    public Optional<ObjectNode> scoreAsWritten() throws DamagedFile, IOException {
+        return object(BundleLayout.SCORE);
+    }
+
+    /** run.json as written, once its format is one this version reads (the web app's API serves it as it is). */
+    public Optional<ObjectNode> runAsWritten() throws DamagedFile, UnsupportedBundleFormat, IOException {
         Optional<ObjectNode> run = object(BundleLayout.RUN);
         if (run.isPresent()) {
             BundleFormat.of(run.get());
@@ -130,13 +164,18 @@ public final class BundleReader {
         return run;
     }
 
-    /** score.json; empty when absent (a run that has not ended, or crashed). */
-    public Optional<ObjectNode> score() throws DamagedFile, IOException {
-        return object(BundleLayout.SCORE);
+    /** intervals.jsonl's lines as records; empty when absent. A line without its workload, stage or start is bad. */
+    public Optional<Lines<IntervalLine>> intervals() throws IOException {
+        return lines(BundleLayout.INTERVALS, IntervalLine.class,
+                (tree, line) -> tree.path("interval").canConvertToInt() && tree.path("tile").canConvertToInt() && line.placed());
     }
 
-    /** A JSON object file, or empty when absent. */
-    public Optional<ObjectNode> object(String name) throws DamagedFile, IOException {
+    /** infra-ops.jsonl's lines as records; empty when absent (a run without infrastructure operations). */
+    public Optional<Lines<InfraOpLine>> infraOps() throws IOException {
+        return lines(BundleLayout.INFRA_OPS, InfraOpLine.class, (tree, line) -> line.placed());
+    }
+
+    private Optional<ObjectNode> object(String name) throws DamagedFile, IOException {
         Path file = directory.resolve(name);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
@@ -152,13 +191,30 @@ public final class BundleReader {
         }
     }
 
-    /** A JSON-lines file, or empty when absent. */
-    public Optional<Lines> lines(String name) throws IOException {
+    private static <T> T bind(String name, JsonNode tree, Class<T> type) throws DamagedFile {
+        try {
+            return JSON.treeToValue(tree, type);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new DamagedFile(name, "does not fit its record (" + oneLine(e) + ")");
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String message = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("");
+    }
+
+    /** Whether a line that bound to its record also holds what places it. */
+    private interface Placed<T> {
+        boolean test(JsonNode tree, T line);
+    }
+
+    private <T> Optional<Lines<T>> lines(String name, Class<T> type, Placed<T> placed) throws IOException {
         Path file = directory.resolve(name);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        List<Line> lines = new ArrayList<>();
+        List<Line<T>> lines = new ArrayList<>();
         List<BadLine> bad = new ArrayList<>();
         int number = 0;
         int lastNonBlank = 0;
@@ -171,41 +227,25 @@ public final class BundleReader {
                 lastNonBlank = number;
                 try {
                     JsonNode node = JSON.readTree(text);
-                    if (node != null && node.isObject()) {
-                        lines.add(new Line(number, node));
-                    } else {
+                    if (node == null || !node.isObject()) {
                         bad.add(new BadLine(number, "not a JSON object"));
+                        continue;
                     }
-                } catch (JsonProcessingException e) {
-                    bad.add(new BadLine(number, "not valid JSON (" + e.getOriginalMessage() + ")"));
+                    T value = JSON.treeToValue(node, type);
+                    if (placed.test(node, value)) {
+                        lines.add(new Line<>(number, value, node));
+                    } else {
+                        bad.add(new BadLine(number, "lacks what places it"));
+                    }
+                } catch (JsonProcessingException | IllegalArgumentException e) {
+                    bad.add(new BadLine(number, e instanceof com.fasterxml.jackson.core.JsonParseException
+                            ? "not valid JSON (" + oneLine(e) + ")" : "does not fit its record (" + oneLine(e) + ")"));
                 }
             }
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new NotText(name);
         }
-        return Optional.of(new Lines(name, lines, bad, lastNonBlank));
-    }
-
-    /** An infra-ops.jsonl line as its record; fields it lacks are null (or 0). */
-    public static InfraOpLine infraOp(JsonNode line) throws DamagedFile {
-        try {
-            return JSON.treeToValue(line, InfraOpLine.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new DamagedFile(BundleLayout.INFRA_OPS, "a line does not fit its record (" + e.getMessage() + ")");
-        }
-    }
-
-    /** The audits score.json records; none for a bundle from before audits (or a run whose drivers made none). */
-    public static List<ScoreFile.Audit> audits(JsonNode score) throws DamagedFile {
-        List<ScoreFile.Audit> audits = new java.util.ArrayList<>();
-        for (JsonNode audit : score.path("audits")) {
-            try {
-                audits.add(JSON.treeToValue(audit, ScoreFile.Audit.class));
-            } catch (JsonProcessingException | IllegalArgumentException e) {
-                throw new DamagedFile(BundleLayout.SCORE, "an audit does not fit its record (" + e.getMessage() + ")");
-            }
-        }
-        return audits;
+        return Optional.of(new Lines<>(name, lines, bad, lastNonBlank));
     }
 
     /**

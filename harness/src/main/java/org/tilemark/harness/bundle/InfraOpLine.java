@@ -3,7 +3,6 @@ package org.tilemark.harness.bundle;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * One line of infra-ops.jsonl: an infrastructure operation, where the VM went, how long it took and
@@ -54,17 +53,41 @@ public record InfraOpLine(String operation, int block, String vm, String role, i
         return PLATFORM.equals(initiator);
     }
 
-    /** The same for a line read as a tree. */
-    public static boolean platformInitiated(JsonNode line) {
-        return PLATFORM.equals(line.path(INITIATOR).asText());
+    public java.time.Instant startsAt() {
+        return Instants.parse(start);
     }
 
-    /** Host and datastore of one end of an operation. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Placement(String host, String datastore) {
+    /** When the operation ended; null when the line's end is not an instant. */
+    public java.time.Instant endsAt() {
+        return Instants.parse(end);
     }
+
+    /** What a reader needs to place the operation: its type, start and end. */
+    boolean placed() {
+        return operation != null && !operation.isEmpty() && startsAt() != null && endsAt() != null;
+    }
+
 
     public boolean succeeded() {
         return SUCCEEDED.equals(outcome);
+    }
+
+    /**
+     * Host and datastore of one end of an operation, as the line holds them: either may be absent (older
+     * deploy lines wrote {@code "from":{}}), so it is not the platform's {@code Placement}, which requires both.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Placement(String host, String datastore) {
+
+        /** The line's form of where a VM was; null for none. */
+        public static Placement of(org.tilemark.infra.platform.Placement at) {
+            return at == null ? null : new Placement(at.host(), at.datastore());
+        }
+
+        /** "host/datastore" as the platform's placement prints, which the live run's failure reasons carry. */
+        @Override
+        public String toString() {
+            return host + "/" + datastore;
+        }
     }
 }

@@ -1,15 +1,41 @@
 package org.tilemark.harness.bundle;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.time.Instant;
 
 /**
  * One line of intervals.jsonl: where the interval belongs ({@code stage} warmup or measure, phase 0
  * for warm-up), its planned start, end and length, the workload's target throughput, the scored units
- * that completed in it ({@code tilemark verify} recomputes throughput from them), and what it measured.
+ * that completed in it ({@code tilemark verify} recomputes throughput from them; null in bundles written
+ * before verify existed), and what it measured.
  */
 public record IntervalLine(int interval, String stage, int phase, int tile, String workload, String start, String end,
-                           long durationMs, double target, long completed, @JsonUnwrapped Measured measured) {
+                           long durationMs, double target, Long completed, @JsonUnwrapped Measured measured) {
 
     public static final String WARMUP = "warmup";
     public static final String MEASURE = "measure";
+
+    public boolean warmup() {
+        return WARMUP.equals(stage);
+    }
+
+    /** Whether the line belongs to a measured phase. */
+    public boolean measuring() {
+        return MEASURE.equals(stage);
+    }
+
+    /** The interval's start, or null when the line's is not an instant. */
+    public Instant startsAt() {
+        return Instants.parse(start);
+    }
+
+    /** The interval's end, or null when the line's is absent or not an instant. */
+    public Instant endsAt() {
+        return Instants.parse(end);
+    }
+
+    /** What a reader needs to place the line: its workload, stage and start (interval and tile are checked as read). */
+    boolean placed() {
+        return workload != null && !workload.isEmpty() && stage != null && !stage.isEmpty() && startsAt() != null;
+    }
 }

@@ -23,8 +23,10 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ResultsBundle implements AutoCloseable {
 
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final ObjectMapper JSON_LINE = new ObjectMapper();
+    /** Enums (the verdict) are written as their words, which {@link BundleReader} reads back. */
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING);
+    private static final ObjectMapper JSON_LINE = new ObjectMapper().enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING);
 
     private final Path directory;
     private final BufferedWriter intervals;

@@ -1,9 +1,11 @@
 package org.tilemark.harness.bundle;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.tilemark.config.TileScale;
 import org.tilemark.templates.guest.GuestServer;
 import org.tilemark.templates.image.GuestImage;
@@ -15,14 +17,29 @@ import org.tilemark.templates.image.GuestImage;
  * inventory and where every VM ran, and the software versions.
  *
  * @param endedAt    null while the run goes
- * @param tileScale  {@code run.tileScale}: the fraction of the standard tile's load each tile offered
+ * @param tileScale  {@code run.tileScale}: the fraction of the standard tile's load each tile offered (a bundle
+ *                   written before the key existed ran the standard tile: read as 1)
  * @param config     the configuration snapshot, as the config module writes it
  * @param mixTargets per workload with a mix rule: percent per operation, in the rule's order
  * @param notPublishableBecause every departure from the run rules (docs/run-rules.md); empty exactly when publishable
  */
 public record RunFile(String runId, String startedAt, String endedAt, String platform, boolean platformPublishable,
-                      boolean publishable, List<String> notPublishableBecause, String profile, int tiles, double tileScale,
+                      boolean publishable, List<String> notPublishableBecause, String profile, int tiles, Double tileScale,
                       Map<String, Object> config, Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
+
+    public RunFile {
+        tileScale = tileScale == null ? TileScale.STANDARD : tileScale;
+        notPublishableBecause = notPublishableBecause == null ? List.of() : List.copyOf(notPublishableBecause);
+        config = config == null ? Map.of() : config;
+        mixTargets = mixTargets == null ? Map.of() : mixTargets;
+        inventory = inventory == null ? new Inventory(List.of(), List.of(), List.of(), List.of()) : inventory;
+        versions = versions == null ? new Versions(null, null, null, null, null) : versions;
+    }
+
+    /** What a report shows of a bundle whose run.json is absent or damaged: nothing known. */
+    public static RunFile unknown() {
+        return new RunFile(null, null, null, null, false, false, List.of(), null, 0, null, null, null, null, null);
+    }
 
     /**
      * Hosts and datastores as the platform reports them, the deployed VMs, and the images they booted
@@ -31,6 +48,9 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
     public record Inventory(List<Host> hosts, List<Datastore> datastores, List<Vm> vms, List<GuestImage> images) {
 
         public Inventory {
+            hosts = hosts == null ? List.of() : List.copyOf(hosts);
+            datastores = datastores == null ? List.of() : List.copyOf(datastores);
+            vms = vms == null ? List.of() : List.copyOf(vms);
             images = images == null ? List.of() : List.copyOf(images);
         }
     }
@@ -39,8 +59,8 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
     public record Host(String name, int cores, Integer threads) {
     }
 
-    /** A datastore and its location in the platform's own terms (a directory on local). */
-    public record Datastore(String name, String location) {
+    /** A datastore and its location in the platform's own terms (a directory on local; format version 1: {@code path}). */
+    public record Datastore(String name, @JsonAlias("path") String location) {
     }
 
     /**
@@ -62,9 +82,33 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
                 profile, tiles, tileScale, config, mixTargets, inventory, versions);
     }
 
-    /** A run.json's tile scale; a bundle written before the key existed ran the standard tile, scale 1. */
-    public static double tileScale(JsonNode run) {
-        JsonNode scale = run.path("tileScale");
-        return scale.isNumber() ? scale.doubleValue() : TileScale.STANDARD;
+    /** The configuration snapshot as the config module reads it back (empty when none was recorded). */
+    public ObjectNode configTree() {
+        return ResultsBundle.tree(config);
+    }
+
+    /** Whether run.json recorded a configuration snapshot. */
+    public boolean hasConfig() {
+        return !config.isEmpty();
+    }
+
+    /**
+     * One setting of the configuration snapshot by its key path as users write it
+     * ({@code workloads.standby.timeout}), as text; empty when the snapshot lacks it.
+     */
+    public Optional<String> setting(String keyPath) {
+        Object at = config;
+        for (String key : keyPath.split("\\.")) {
+            if (!(at instanceof Map<?, ?> section)) {
+                return Optional.empty();
+            }
+            at = section.get(key);
+        }
+        return at == null || at instanceof Map<?, ?> || at instanceof List<?> ? Optional.empty() : Optional.of(at.toString());
+    }
+
+    /** The target mix of {@code workload} in percent per operation, in its order; empty when none was recorded. */
+    public Map<String, Double> mixTarget(String workload) {
+        return mixTargets.getOrDefault(workload, Map.of());
     }
 }

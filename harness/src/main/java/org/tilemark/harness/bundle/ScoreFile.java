@@ -12,6 +12,7 @@ import java.util.OptionalDouble;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.RunVerdict;
 import org.tilemark.scoring.TileScore;
 import org.tilemark.scoring.WorkloadScore;
 
@@ -25,12 +26,28 @@ import org.tilemark.scoring.WorkloadScore;
  * @param audits the drivers' checks of committed data once the load stopped (absent when none ran)
  */
 public record ScoreFile(String runId, int tiles, Double score, String scoreLine, boolean applicationOnly,
-                        @JsonUnwrapped Totals totals, boolean compliant, String verdict, List<String> reasons,
+                        @JsonUnwrapped Totals totals, boolean compliant, RunVerdict verdict, List<String> reasons,
                         List<Phase> phases, List<Event> events, @JsonUnwrapped Cost cost,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Audit> audits) {
 
+    /** Top-level fields scoring does not produce (what happened around the run, its cost, the audits): verify leaves them out. */
+    public static final java.util.Set<String> NOT_RECOMPUTED = java.util.Set.of("events", "harnessCpu", "clusterCpu", "audits");
+
     public ScoreFile {
+        reasons = reasons == null ? List.of() : List.copyOf(reasons);
+        phases = phases == null ? List.of() : List.copyOf(phases);
+        events = events == null ? List.of() : List.copyOf(events);
         audits = audits == null ? List.of() : List.copyOf(audits);
+    }
+
+    /** Whether the run was scored (a run that failed or was aborted before a phase completed was not). */
+    public boolean scored() {
+        return score != null;
+    }
+
+    /** The scored phase numbered {@code phase}, if score.json has it. */
+    public Optional<Phase> phase(int phase) {
+        return phases.stream().filter(p -> p.phase() == phase).findFirst();
     }
 
     /** A scored run's application and infrastructure medians (infrastructure null when application-only). */
@@ -40,16 +57,30 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
     public record Confidence(double low, double high, double level) {
     }
 
+    /** {@code infraOperations} is absent in bundles from before infrastructure operations (then null). */
     public record Phase(int phase, double score, double application, Double infrastructure, boolean compliant,
                         List<String> reasons, List<Tile> tiles,
                         @JsonInclude(JsonInclude.Include.NON_NULL) List<InfraOperation> infraOperations) {
+        public Phase {
+            reasons = reasons == null ? List.of() : List.copyOf(reasons);
+            tiles = tiles == null ? List.of() : List.copyOf(tiles);
+        }
     }
 
     public record Tile(int tile, double score, boolean compliant, List<String> reasons, List<Workload> workloads) {
+        public Tile {
+            reasons = reasons == null ? List.of() : List.copyOf(reasons);
+            workloads = workloads == null ? List.of() : List.copyOf(workloads);
+        }
     }
 
-    public record Workload(String workload, boolean scored, double reference, double normalized, boolean passed,
+    /** {@code scored}: false for a workload outside the tile's geometric mean (the standby server); absent (older bundles) means scored. */
+    public record Workload(String workload, Boolean scored, double reference, double normalized, boolean passed,
                            List<String> reasons, @JsonUnwrapped Measured measured) {
+        public Workload {
+            scored = scored == null || scored;
+            reasons = reasons == null ? List.of() : List.copyOf(reasons);
+        }
     }
 
     /** One operation type's rate in a phase against its reference. */
@@ -133,7 +164,7 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
      * The file for {@code score} (null when nothing was scored), with each phase's infrastructure
      * operations from {@code infraByPhase} and the verdict, reasons, events and score line as given.
      */
-    public static ScoreFile of(RunScore score, Map<Integer, InfraPhase> infraByPhase, String runId, String verdict,
+    public static ScoreFile of(RunScore score, Map<Integer, InfraPhase> infraByPhase, String runId, RunVerdict verdict,
                                List<String> reasons, List<Event> events, String scoreLine, Cost cost, List<Audit> audits) {
         Totals totals = score == null ? null : new Totals(Measured.round(score.application()),
                 rounded(score.infrastructure()), new Confidence(Measured.round(score.confidence().low()),
@@ -141,7 +172,7 @@ public record ScoreFile(String runId, int tiles, Double score, String scoreLine,
         List<Phase> phases = score == null ? List.of()
                 : score.phases().stream().map(p -> phase(p, infraByPhase.get(p.phase()))).toList();
         return new ScoreFile(runId, score == null ? 0 : score.tiles(), score == null ? null : Measured.round(score.score()),
-                scoreLine, score != null && score.applicationOnly(), totals, "compliant".equals(verdict), verdict,
+                scoreLine, score != null && score.applicationOnly(), totals, verdict == RunVerdict.COMPLIANT, verdict,
                 List.copyOf(reasons), phases, List.copyOf(events), cost, audits);
     }
 

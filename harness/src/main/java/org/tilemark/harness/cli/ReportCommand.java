@@ -28,9 +28,8 @@ class ReportCommand implements Callable<Integer> {
         }
         // Read before anything is rewritten: a bundle that is not text writes no report and no manifest.
         try {
-            for (String name : List.of(BundleLayout.INTERVALS, BundleLayout.INFRA_OPS)) {
-                BundleReader.of(bundle).lines(name);
-            }
+            BundleReader.of(bundle).intervals();
+            BundleReader.of(bundle).infraOps();
             BundleReader.of(bundle).run();
             BundleReader.of(bundle).score();
         } catch (BundleReader.NotText | BundleReader.DamagedFile | UnsupportedBundleFormat e) {

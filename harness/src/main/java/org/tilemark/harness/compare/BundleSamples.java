@@ -1,7 +1,5 @@
 package org.tilemark.harness.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,6 +8,8 @@ import java.util.Map;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.compare.MetricSamples.Better;
@@ -25,8 +25,6 @@ import org.tilemark.infra.ops.InfraOperationType;
  * checked to be readable with the rest of the bundle before.
  */
 final class BundleSamples {
-    static final String SCORE_FILE = BundleLayout.SCORE;
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Olio's cycle.* entries are gaps between a user's cycles, not latencies. */
     private static final String NOT_A_LATENCY_PREFIX = "cycle.";
     /** The statistical unit of every per-phase metric, as the output names it. */
@@ -41,11 +39,16 @@ final class BundleSamples {
 
     static RunSamples load(Path bundle) throws BadCompareInput {
         BundleReader reader = BundleReader.of(bundle);
-        JsonNode run;
-        JsonNode score;
+        RunFile run;
+        ScoreFile score;
+        List<IntervalLine> intervals;
+        List<InfraOpLine> infraOps;
         try {
-            run = reader.run().map(JsonNode.class::cast).orElse(JSON.createObjectNode());
-            score = reader.score().orElseThrow(() -> new BadCompareInput(bundle + " holds no " + SCORE_FILE));
+            run = reader.run().orElse(RunFile.unknown());
+            score = reader.score().orElseThrow(() -> new BadCompareInput(bundle + " holds no " + BundleLayout.SCORE));
+            // A bundle with a line that does not fit was refused before (BundleIntegrity).
+            intervals = reader.intervals().map(BundleReader.Lines::values).orElse(List.of());
+            infraOps = reader.infraOps().map(BundleReader.Lines::values).orElse(List.of());
         } catch (BundleReader.DamagedFile e) {
             throw new BadCompareInput(bundle + ": " + e.getMessage());
         } catch (IOException e) {
@@ -54,104 +57,90 @@ final class BundleSamples {
         Map<String, MetricSamples> metrics = new LinkedHashMap<>();
         phaseScores(score, metrics);
         PhaseMeans perPhase = new PhaseMeans();
-        intervals(reader, run, perPhase);
-        infraDurations(reader, perPhase);
+        intervals(intervals, run, perPhase);
+        infraDurations(infraOps, perPhase);
         perPhase.addTo(metrics);
         harnessCpu(score, metrics);
         clusterCpu(score, metrics);
-        return new RunSamples(bundle, score.path("runId").asText(bundle.getFileName().toString()),
-                score.path("tiles").asInt(0), RunFile.tileScale(run), score.path("scoreLine").asText(""),
+        return new RunSamples(bundle, score.runId() == null ? bundle.getFileName().toString() : score.runId(),
+                score.tiles(), run.tileScale(), score.scoreLine() == null ? "" : score.scoreLine(),
                 List.copyOf(metrics.values()));
     }
 
-    private static void phaseScores(JsonNode score, Map<String, MetricSamples> metrics) {
-        for (JsonNode phase : score.path("phases")) {
-            add(metrics, "score", "score", "", Better.HIGHER, PHASE, phase.path("score"));
-            add(metrics, "application", "application score", "", Better.HIGHER, PHASE, phase.path("application"));
-            add(metrics, "infrastructure", "infrastructure score", "", Better.HIGHER, PHASE,
-                    phase.path("infrastructure"));
-            for (JsonNode op : phase.path("infraOperations")) {
-                String type = op.path("operation").asText();
+    private static void phaseScores(ScoreFile score, Map<String, MetricSamples> metrics) {
+        for (ScoreFile.Phase phase : score.phases()) {
+            add(metrics, "score", "score", "", Better.HIGHER, PHASE, phase.score());
+            add(metrics, "application", "application score", "", Better.HIGHER, PHASE, phase.application());
+            add(metrics, "infrastructure", "infrastructure score", "", Better.HIGHER, PHASE, phase.infrastructure());
+            for (ScoreFile.InfraOperation op : phase.infraOperations() == null ? List.<ScoreFile.InfraOperation>of()
+                    : phase.infraOperations()) {
+                String type = op.operation();
                 add(metrics, "infra." + type + ".opsPerHour", InfraOperationType.displayName(type) + " rate", "ops/h",
-                        Better.HIGHER, PHASE, op.path("opsPerHour"));
+                        Better.HIGHER, PHASE, op.opsPerHour());
             }
         }
     }
 
-    private static void intervals(BundleReader bundle, JsonNode run, PhaseMeans metrics)
-            throws BadCompareInput {
-        for (JsonNode line : jsonLines(bundle, BundleLayout.INTERVALS)) {
-            int phase = line.path("phase").asInt(0);
-            if ("warmup".equals(line.path("stage").asText()) || phase < 1) {
+    private static void intervals(List<IntervalLine> lines, RunFile run, PhaseMeans metrics) {
+        for (IntervalLine line : lines) {
+            int phase = line.phase();
+            if (line.warmup() || phase < 1) {
                 continue;
             }
-            String workload = line.path("workload").asText();
+            String workload = line.workload();
+            Measured measured = line.measured();
             metrics.add(phase, new MetricSamples(workload + ".throughput", workload + " throughput",
-                    line.path("metric").asText(""), Better.HIGHER, PHASE, List.of()), line.path("throughput"));
-            int percentile = run.path("config").path("workloads").path(workload).path("qos")
-                    .path("percentile").asInt(95);
-            String field = "p" + percentile + "Ms";
-            line.path("operations").properties().forEach(op -> {
-                if (!op.getKey().startsWith(NOT_A_LATENCY_PREFIX) && op.getValue().path("count").asLong() > 0) {
-                    metrics.add(phase, new MetricSamples(workload + ".p" + percentile + "." + op.getKey(),
-                            workload + " p" + percentile + " " + op.getKey(), "ms", Better.LOWER, PHASE, List.of()),
-                            op.getValue().path(field));
+                    measured.metric() == null ? "" : measured.metric(), Better.HIGHER, PHASE, List.of()), measured.throughput());
+            int percentile = (int) run.setting("workloads." + workload + ".qos.percentile").map(Double::parseDouble).orElse(95.0)
+                    .doubleValue();
+            measured.operations().forEach((name, op) -> {
+                if (!name.startsWith(NOT_A_LATENCY_PREFIX) && op.count() > 0) {
+                    metrics.add(phase, new MetricSamples(workload + ".p" + percentile + "." + name,
+                            workload + " p" + percentile + " " + name, "ms", Better.LOWER, PHASE, List.of()),
+                            op.percentileMs(percentile));
                 }
             });
         }
     }
 
-    private static void infraDurations(BundleReader bundle, PhaseMeans metrics) throws BadCompareInput {
-        for (JsonNode op : jsonLines(bundle, BundleLayout.INFRA_OPS)) {
+    private static void infraDurations(List<InfraOpLine> operations, PhaseMeans metrics) {
+        for (InfraOpLine op : operations) {
             // The platform's own moves (DRS) have no duration of Tilemark's to compare.
-            if (op.path("phase").asInt(0) >= 1 && InfraOpLine.SUCCEEDED.equals(op.path("outcome").asText())
-                    && !InfraOpLine.platformInitiated(op)) {
-                String type = op.path("operation").asText();
-                double seconds = op.path("durationMs").asDouble(Double.NaN) / 1000;
-                metrics.add(op.path("phase").asInt(), new MetricSamples("infra." + type + ".duration",
-                        InfraOperationType.displayName(type) + " duration", "s", Better.LOWER, PHASE, List.of()),
-                        JSON.getNodeFactory().numberNode(seconds));
+            if (op.phase() >= 1 && op.succeeded() && !op.platformInitiated()) {
+                String type = op.operation();
+                double seconds = op.durationMs() == null ? Double.NaN : op.durationMs() / 1000.0;
+                metrics.add(op.phase(), new MetricSamples("infra." + type + ".duration",
+                        InfraOperationType.displayName(type) + " duration", "s", Better.LOWER, PHASE, List.of()), seconds);
             }
         }
     }
 
     /** The harness's own CPU (drivers, endpoints) in % of one core over the measured time: one sample per run. */
-    private static void harnessCpu(JsonNode score, Map<String, MetricSamples> metrics) {
-        JsonNode cpu = score.path("harnessCpu");
-        ScoreFile.HarnessCpu.percentOfOneCore(cpu.path("cpuSeconds").asDouble(), cpu.path("tileMinutes").asDouble(0),
-                score.path("tiles").asInt(0)).ifPresent(percent -> add(metrics, "cpu.harness", "harness CPU", "% of a core",
-                Better.NEITHER, "run", JSON.getNodeFactory().numberNode(percent)));
+    private static void harnessCpu(ScoreFile score, Map<String, MetricSamples> metrics) {
+        ScoreFile.HarnessCpu cpu = score.cost() == null ? null : score.cost().harnessCpu();
+        if (cpu != null) {
+            ScoreFile.HarnessCpu.percentOfOneCore(cpu.cpuSeconds(), cpu.tileMinutes(), score.tiles()).ifPresent(percent ->
+                    add(metrics, "cpu.harness", "harness CPU", "% of a core", Better.NEITHER, "run", percent));
+        }
     }
 
     /**
      * The cluster's busy CPU over the measured phases, as the platform reported it to the run (score.json's
      * clusterCpu; null where the platform could not tell): one sample per run.
      */
-    private static void clusterCpu(JsonNode score, Map<String, MetricSamples> metrics) {
+    private static void clusterCpu(ScoreFile score, Map<String, MetricSamples> metrics) {
+        ScoreFile.ClusterCpu cpu = score.cost() == null ? null : score.cost().clusterCpu();
         add(metrics, "cpu.cluster", "cluster CPU busy", "% of all cluster cores", Better.NEITHER, "run",
-                score.path("clusterCpu").path("percent"));
+                cpu == null ? null : cpu.percent());
     }
 
     private static void add(Map<String, MetricSamples> metrics, String key, String label, String unit,
-                            Better better, String sampledPer, JsonNode value) {
-        if (!value.isNumber() || Double.isNaN(value.asDouble())) {
+                            Better better, String sampledPer, Double value) {
+        if (value == null || Double.isNaN(value)) {
             return; // not recorded (an application-only run has no infrastructure score)
         }
-        MetricSamples one = new MetricSamples(key, label, unit, better, sampledPer, List.of(value.asDouble()));
+        MetricSamples one = new MetricSamples(key, label, unit, better, sampledPer, List.of(value));
         metrics.merge(key, one, MetricSamples::plus);
-    }
-
-    /**
-     * The lines of a JSON-lines file; an absent file (no infrastructure operations) has none. A bundle
-     * with a line that does not parse was refused before ({@code BundleIntegrity}).
-     */
-    private static List<JsonNode> jsonLines(BundleReader bundle, String name) throws BadCompareInput {
-        try {
-            return bundle.lines(name).map(lines -> lines.lines().stream().map(BundleReader.Line::node).toList())
-                    .orElse(List.of());
-        } catch (IOException e) {
-            throw new BadCompareInput("cannot read " + bundle.directory().resolve(name) + ": " + oneLine(e));
-        }
     }
 
     private static String oneLine(IOException e) {

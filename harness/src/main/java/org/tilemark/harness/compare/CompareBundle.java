@@ -20,7 +20,6 @@ import org.tilemark.harness.bundle.BundleLayout;
 final class CompareBundle {
     static final String JSON_FILE = "compare.json";
     static final String CSV_FILE = "compare.csv";
-    static final String HTML_FILE = BundleLayout.REPORT;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private CompareBundle() {
@@ -32,7 +31,7 @@ final class CompareBundle {
         JSON.writeValue(directory.resolve(JSON_FILE).toFile(), json(compareId, comparison, verdict));
         Files.writeString(directory.resolve(CSV_FILE), csv(comparison));
         List<CompareCharts.Chart> charts = CompareCharts.write(comparison, directory);
-        Files.writeString(directory.resolve(HTML_FILE), CompareHtml.page(compareId, comparison, verdict, charts));
+        Files.writeString(directory.resolve(BundleLayout.REPORT), CompareHtml.page(compareId, comparison, verdict, charts));
         Manifest.write(directory);
     }
 

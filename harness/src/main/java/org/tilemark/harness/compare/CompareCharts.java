@@ -26,14 +26,13 @@ import org.tilemark.harness.chart.ChartStyle;
  * whisker stays clear of 100 % moved beyond noise (before the correction for many metrics).
  */
 final class CompareCharts {
-    static final String DIRECTORY = BundleLayout.CHARTS;
     private static final int WIDTH_PX = 1200;
     private static final int HEIGHT_PX = 520;
 
     /** One chart: its file, title and which metrics it shows. */
     record Chart(String fileName, String title, Predicate<MetricDelta> shows) {
         String relativePath() {
-            return DIRECTORY + "/" + fileName;
+            return BundleLayout.CHARTS + "/" + fileName;
         }
     }
 
@@ -56,7 +55,7 @@ final class CompareCharts {
                     .filter(d -> d.difference().meanA() != 0).toList();
             if (!shown.isEmpty()) {
                 byte[] png = ChartStyle.png(render(chart.title(), shown), WIDTH_PX, HEIGHT_PX);
-                Files.createDirectories(directory.resolve(DIRECTORY));
+                Files.createDirectories(directory.resolve(BundleLayout.CHARTS));
                 Files.write(directory.resolve(chart.relativePath()), png);
                 written.add(chart);
             }

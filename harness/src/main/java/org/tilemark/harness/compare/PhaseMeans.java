@@ -1,6 +1,5 @@
 package org.tilemark.harness.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,13 +16,14 @@ final class PhaseMeans {
     /** metric key -> phase -> values. */
     private final Map<String, Map<Integer, List<Double>>> values = new LinkedHashMap<>();
 
-    void add(int phase, MetricSamples metric, JsonNode value) {
-        if (!value.isNumber() || Double.isNaN(value.asDouble())) {
+    /** One value of a phase; NaN (not recorded) is left out. */
+    void add(int phase, MetricSamples metric, double value) {
+        if (Double.isNaN(value)) {
             return;
         }
         metrics.putIfAbsent(metric.key(), metric);
         values.computeIfAbsent(metric.key(), k -> new TreeMap<>()).computeIfAbsent(phase, p -> new ArrayList<>())
-                .add(value.asDouble());
+                .add(value);
     }
 
     void addTo(Map<String, MetricSamples> samples) {

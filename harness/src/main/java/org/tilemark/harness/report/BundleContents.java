@@ -1,7 +1,6 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
+import org.tilemark.harness.bundle.IntervalLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,23 +10,22 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.function.Function;
 import org.HdrHistogram.Histogram;
-import org.tilemark.harness.bundle.BundleFormat;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.harness.bundle.ScoreFile;
 
 /**
- * Everything the report writers read, loaded from the bundle's persisted files only, so a report
- * can be rebuilt after a crash. Missing or damaged files become warnings rather than failures.
+ * Everything the report writers read, loaded from the bundle's persisted files only (through
+ * {@link BundleReader}'s records), so a report can be rebuilt after a crash. Missing or damaged files
+ * become warnings rather than failures; {@code run} is {@link RunFile#unknown()} when run.json is.
  */
-record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
-                      List<IntervalRecord> intervals, int skippedIntervalLines,
+record BundleContents(Path directory, RunFile run, Optional<ScoreFile> score,
+                      List<IntervalLine> intervals, int skippedIntervalLines,
                       InfraOpsLog infraOps, List<String> warnings) {
 
-    static final String SCORE_FILE = BundleLayout.SCORE;
-    static final String INTERVALS_FILE = BundleLayout.INTERVALS;
-    static final String INFRA_OPS_FILE = BundleLayout.INFRA_OPS;
     /** Caps how many bad line numbers are listed one by one; the total is always reported. */
     private static final int LISTED_BAD_LINES = 20;
 
@@ -37,63 +35,51 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
         }
         BundleReader reader = BundleReader.of(bundle);
         List<String> warnings = new ArrayList<>();
-        JsonNode run = readObject(reader, BundleLayout.RUN, warnings).orElse(MissingNode.getInstance());
-        if (run.isObject()) {
-            BundleFormat.of(run);
-        }
-        Optional<JsonNode> score = readObject(reader, BundleLayout.SCORE, warnings);
-        List<IntervalRecord> intervals = new ArrayList<>();
-        Optional<BundleReader.Lines> intervalLines = reader.lines(BundleLayout.INTERVALS);
+        RunFile run = readFile(BundleLayout.RUN, reader::run, warnings).orElse(RunFile.unknown());
+        Optional<ScoreFile> score = readFile(BundleLayout.SCORE, reader::score, warnings);
+        List<IntervalLine> intervals = new ArrayList<>();
+        Optional<BundleReader.Lines<IntervalLine>> intervalLines = reader.intervals();
         int skipped = 0;
         if (intervalLines.isPresent()) {
-            skipped = parse(intervalLines.get(), IntervalRecord::from, intervals, warnings);
+            intervals.addAll(intervalLines.get().values());
+            skipped = skipped(intervalLines.get(), warnings);
         } else {
-            warnings.add(INTERVALS_FILE + " is absent");
+            warnings.add(BundleLayout.INTERVALS + " is absent");
         }
         return new BundleContents(bundle, run, score, List.copyOf(intervals), skipped,
                 readInfraOps(reader, warnings), List.copyOf(warnings));
     }
 
     private static InfraOpsLog readInfraOps(BundleReader reader, List<String> warnings) throws IOException {
-        Optional<BundleReader.Lines> lines = reader.lines(BundleLayout.INFRA_OPS);
+        Optional<BundleReader.Lines<InfraOpLine>> lines = reader.infraOps();
         if (lines.isEmpty()) {
             return InfraOpsLog.ABSENT;
         }
-        List<InfraOperation> operations = new ArrayList<>();
-        int skipped = parse(lines.get(), InfraOperation::from, operations, warnings);
-        return new InfraOpsLog(true, List.copyOf(operations), skipped);
+        int skipped = skipped(lines.get(), warnings);
+        return new InfraOpsLog(true, lines.get().values().stream().map(InfraOperation::of).toList(), skipped);
     }
 
-    private static Optional<JsonNode> readObject(BundleReader reader, String name, List<String> warnings)
-            throws IOException {
+    /** A bundle file's reader: its record, or empty when absent. */
+    private interface FileReader<T> {
+        Optional<T> read() throws BundleReader.DamagedFile, IOException;
+    }
+
+    private static <T> Optional<T> readFile(String name, FileReader<T> reader, List<String> warnings) throws IOException {
         try {
-            Optional<? extends JsonNode> node = reader.object(name);
-            if (node.isEmpty()) {
+            Optional<T> read = reader.read();
+            if (read.isEmpty()) {
                 warnings.add(name + " is absent");
             }
-            return node.map(JsonNode.class::cast);
+            return read;
         } catch (BundleReader.DamagedFile e) {
             warnings.add(name + " is " + e.problem() + "; ignored");
             return Optional.empty();
         }
     }
 
-    /**
-     * Parses a JSON-lines file's lines; {@code parser} returns null for a line lacking what places it.
-     * Returns the number of skipped lines (unparsable or incomplete).
-     */
-    private static <T> int parse(BundleReader.Lines lines, Function<JsonNode, T> parser, List<T> into,
-                                 List<String> warnings) {
-        List<Integer> badLines = new ArrayList<>(lines.bad().stream().map(BundleReader.BadLine::number).toList());
-        for (BundleReader.Line line : lines.lines()) {
-            T parsed = parser.apply(line.node());
-            if (parsed == null) {
-                badLines.add(line.number());
-            } else {
-                into.add(parsed);
-            }
-        }
-        badLines.sort(null);
+    /** The number of skipped lines (unparsable or incomplete), with a warning naming them. */
+    private static int skipped(BundleReader.Lines<?> lines, List<String> warnings) {
+        List<Integer> badLines = lines.bad().stream().map(BundleReader.BadLine::number).toList();
         if (!badLines.isEmpty()) {
             warnings.add(describeBadLines(lines.name(), badLines, lines.lastNonBlank()));
         }
@@ -124,8 +110,8 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
     }
 
     String runId() {
-        String id = Json.text(run, "runId");
-        return id.isEmpty() ? Json.text(score.orElse(MissingNode.getInstance()), "runId") : id;
+        String id = run.runId() != null ? run.runId() : score.map(ScoreFile::runId).orElse(null);
+        return id == null ? "" : id;
     }
 
     SortedSet<Integer> tiles() {
@@ -136,23 +122,21 @@ record BundleContents(Path directory, JsonNode run, Optional<JsonNode> score,
 
     /** Workloads of a tile, in the order they first appear. */
     List<String> workloads(int tile) {
-        return intervals.stream().filter(i -> i.tile() == tile).map(IntervalRecord::workload)
+        return intervals.stream().filter(i -> i.tile() == tile).map(IntervalLine::workload)
                 .distinct().toList();
     }
 
-    List<IntervalRecord> intervals(int tile, String workload) {
+    List<IntervalLine> intervals(int tile, String workload) {
         return intervals.stream()
                 .filter(i -> i.tile() == tile && i.workload().equals(workload)).toList();
     }
 
     /** Number of measured phases, from score.json when present, else from the intervals. */
     int phaseCount() {
-        if (score.isPresent()) {
-            int scored = Json.array(score.get(), "phases").size();
-            if (scored > 0) {
-                return scored;
-            }
+        int scored = score.map(s -> s.phases().size()).orElse(0);
+        if (scored > 0) {
+            return scored;
         }
-        return intervals.stream().mapToInt(IntervalRecord::phase).max().orElse(0);
+        return intervals.stream().mapToInt(IntervalLine::phase).max().orElse(0);
     }
 }

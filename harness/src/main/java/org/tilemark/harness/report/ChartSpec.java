@@ -10,12 +10,11 @@ import org.tilemark.harness.bundle.BundleLayout;
 /** One chart of the report: its stable file name under charts/ and what it shows. */
 record ChartSpec(String fileName, String title, Kind kind, int tile, String workload) {
 
-    static final String DIRECTORY = BundleLayout.CHARTS;
 
     enum Kind { THROUGHPUT, LATENCY_P95, OPERATIONS_P95_P99 }
 
     String relativePath() {
-        return DIRECTORY + "/" + fileName;
+        return BundleLayout.CHARTS + "/" + fileName;
     }
 
     /** The charts a bundle yields: three per tile × workload, named only from tile and workload. */

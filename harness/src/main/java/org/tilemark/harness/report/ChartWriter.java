@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.IntervalLine;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -54,10 +56,10 @@ public final class ChartWriter implements ReportWriter {
     public void write(Path bundle) throws IOException {
         BundleContents contents = BundleContents.load(bundle);
         List<WorkloadSummary> summaries = Summaries.of(contents);
-        Instant origin = contents.intervals().stream().map(IntervalRecord::start)
+        Instant origin = contents.intervals().stream().map(IntervalLine::startsAt)
                 .min(Comparator.naturalOrder()).orElse(Instant.EPOCH);
         for (ChartSpec spec : ChartSpec.planFor(contents)) {
-            List<IntervalRecord> intervals = contents.intervals(spec.tile(), spec.workload());
+            List<IntervalLine> intervals = contents.intervals(spec.tile(), spec.workload());
             JFreeChart chart = switch (spec.kind()) {
                 case THROUGHPUT -> throughputChart(spec, intervals, origin);
                 case LATENCY_P95 -> latencyChart(spec, intervals, origin);
@@ -73,32 +75,32 @@ public final class ChartWriter implements ReportWriter {
     }
 
     private static void writePng(Path bundle, String fileName, JFreeChart chart) throws IOException {
-        BundleFiles.writeAtomically(bundle.resolve(ChartSpec.DIRECTORY).resolve(fileName),
+        BundleFiles.writeAtomically(bundle.resolve(BundleLayout.CHARTS).resolve(fileName),
                 ChartStyle.png(chart, WIDTH_PX, HEIGHT_PX));
     }
 
     /** Minutes since the first interval of the run, at the interval's midpoint. */
-    private static double minutesAt(IntervalRecord interval, Instant origin) {
-        Instant end = interval.end() != null ? interval.end()
-                : interval.start().plusMillis(interval.durationMs());
-        long midMs = Duration.between(origin, interval.start()).toMillis()
-                + Duration.between(interval.start(), end).toMillis() / 2;
+    private static double minutesAt(IntervalLine interval, Instant origin) {
+        Instant end = interval.endsAt() != null ? interval.endsAt()
+                : interval.startsAt().plusMillis(interval.durationMs());
+        long midMs = Duration.between(origin, interval.startsAt()).toMillis()
+                + Duration.between(interval.startsAt(), end).toMillis() / 2;
         return midMs / 60_000.0;
     }
 
-    private static double minutesAtStart(IntervalRecord interval, Instant origin) {
-        return Duration.between(origin, interval.start()).toMillis() / 60_000.0;
+    private static double minutesAtStart(IntervalLine interval, Instant origin) {
+        return Duration.between(origin, interval.startsAt()).toMillis() / 60_000.0;
     }
 
-    private JFreeChart throughputChart(ChartSpec spec, List<IntervalRecord> intervals, Instant origin) {
-        String metric = intervals.isEmpty() ? "" : intervals.getFirst().metric();
+    private JFreeChart throughputChart(ChartSpec spec, List<IntervalLine> intervals, Instant origin) {
+        String metric = intervals.isEmpty() ? "" : intervals.getFirst().measured().metric();
         XYSeries measured = new XYSeries("measured");
         XYSeries warmup = new XYSeries("warm-up");
         XYSeries target = new XYSeries("target");
-        for (IntervalRecord interval : intervals) {
+        for (IntervalLine interval : intervals) {
             double x = minutesAt(interval, origin);
-            if (!Double.isNaN(interval.throughput())) {
-                (interval.isWarmup() ? warmup : measured).add(x, interval.throughput());
+            if (!Double.isNaN(interval.measured().throughput())) {
+                (interval.warmup() ? warmup : measured).add(x, interval.measured().throughput());
             }
             if (!Double.isNaN(interval.target())) {
                 target.add(x, interval.target());
@@ -121,11 +123,11 @@ public final class ChartWriter implements ReportWriter {
         return chart(spec.title(), plot);
     }
 
-    JFreeChart latencyChart(ChartSpec spec, List<IntervalRecord> intervals, Instant origin) {
+    JFreeChart latencyChart(ChartSpec spec, List<IntervalLine> intervals, Instant origin) {
         Map<String, XYSeries> byOperation = new TreeMap<>();
-        for (IntervalRecord interval : intervals) {
+        for (IntervalLine interval : intervals) {
             double x = minutesAt(interval, origin);
-            interval.operations().forEach((name, stats) -> {
+            interval.measured().operations().forEach((name, stats) -> {
                 if (stats.count() > 0 && stats.p95Ms() > 0) {
                     byOperation.computeIfAbsent(name, XYSeries::new).add(x, stats.p95Ms());
                 }
@@ -164,8 +166,8 @@ public final class ChartWriter implements ReportWriter {
     }
 
     /** Shades warm-up intervals and draws a labelled line where each measured phase begins. */
-    private static void markStages(XYPlot plot, List<IntervalRecord> intervals, Instant origin) {
-        List<IntervalRecord> warmups = intervals.stream().filter(IntervalRecord::isWarmup).toList();
+    private static void markStages(XYPlot plot, List<IntervalLine> intervals, Instant origin) {
+        List<IntervalLine> warmups = intervals.stream().filter(IntervalLine::warmup).toList();
         if (!warmups.isEmpty()) {
             double from = warmups.stream().mapToDouble(i -> minutesAtStart(i, origin)).min().orElse(0);
             double to = warmups.stream().mapToDouble(i -> 2 * minutesAt(i, origin) - minutesAtStart(i, origin))
@@ -177,7 +179,7 @@ public final class ChartWriter implements ReportWriter {
             plot.addDomainMarker(shade, Layer.BACKGROUND);
         }
         Map<Integer, Double> phaseStarts = new TreeMap<>();
-        intervals.stream().filter(i -> !i.isWarmup()).forEach(i ->
+        intervals.stream().filter(i -> !i.warmup()).forEach(i ->
                 phaseStarts.merge(i.phase(), minutesAtStart(i, origin), Math::min));
         phaseStarts.forEach((phase, startMinutes) ->
                 plot.addDomainMarker(ChartStyle.phaseStart(startMinutes, "phase " + phase)));

@@ -1,6 +1,5 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -17,22 +16,22 @@ final class CostSection {
     private CostSection() {
     }
 
-    static void render(Html html, JsonNode score) {
-        JsonNode harness = Json.at(score, "harnessCpu");
-        JsonNode cluster = Json.at(Json.at(score, "clusterCpu"), "percent");
-        if (harness.isMissingNode() && cluster.isMissingNode()) {
+    static void render(Html html, ScoreFile score) {
+        ScoreFile.HarnessCpu harness = score.cost() == null ? null : score.cost().harnessCpu();
+        ScoreFile.ClusterCpu cluster = score.cost() == null ? null : score.cost().clusterCpu();
+        if (harness == null && cluster == null) {
             return;
         }
         html.heading(2, "Cost of measuring");
         List<List<Html.Cell>> rows = new ArrayList<>();
         rows.add(List.of(Html.Cell.of("Cluster CPU busy (% of all its hosts' cores)"),
-                Html.Cell.of(cluster.isNumber() ? Fmt.fixed(cluster.asDouble(), 1) + " %" : "not reported by the platform")));
-        if (!harness.isMissingNode()) {
-            double cpuSeconds = Json.dbl(harness, "cpuSeconds");
-            double tileMinutes = Json.dbl(harness, "tileMinutes");
-            OptionalDouble percent = ScoreFile.HarnessCpu.percentOfOneCore(cpuSeconds, tileMinutes, (int) Json.longOr(score, "tiles", 0));
+                Html.Cell.of(cluster != null ? Fmt.fixed(cluster.percent(), 1) + " %" : "not reported by the platform")));
+        if (harness != null) {
+            double cpuSeconds = harness.cpuSeconds();
+            double tileMinutes = harness.tileMinutes();
+            OptionalDouble percent = ScoreFile.HarnessCpu.percentOfOneCore(cpuSeconds, tileMinutes, score.tiles());
             rows.add(List.of(Html.Cell.of("Harness process CPU (drivers, endpoints)"), Html.Cell.of(Fmt.fixed(cpuSeconds, 1)
-                    + " CPU-s over " + Fmt.fixed(tileMinutes, 1) + " tile-minutes: " + Fmt.fixed(Json.dbl(harness, "cpuSecondsPerTileMinute"), 2)
+                    + " CPU-s over " + Fmt.fixed(tileMinutes, 1) + " tile-minutes: " + Fmt.fixed(harness.cpuSecondsPerTileMinute(), 2)
                     + " CPU-s per tile-minute" + (percent.isPresent() ? ", " + Fmt.fixed(percent.getAsDouble(), 1) + " % of one core" : ""))));
         }
         html.table(List.of("What", "Over the measured phases"), rows);

@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.Measured;
+import org.tilemark.harness.bundle.IntervalLine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.CsvColumns;
 import org.tilemark.harness.bundle.InfraOpLine;
 
 /**
@@ -15,31 +18,17 @@ import org.tilemark.harness.bundle.InfraOpLine;
  * infra-ops.jsonl, infra-ops.csv (one row per infrastructure operation) for spreadsheets and scripts.
  */
 public final class CsvReportWriter implements ReportWriter {
-    static final String INTERVALS_CSV = BundleLayout.INTERVALS_CSV;
-    static final String SUMMARY_CSV = BundleLayout.SUMMARY_CSV;
-    static final String INFRA_OPS_CSV = BundleLayout.INFRA_OPS_CSV;
-
-    static final List<String> INTERVAL_COLUMNS = List.of("interval", "stage", "phase", "tile",
-            "workload", "start", "end", "durationMs", "metric", "throughput", "target", "attempts",
-            "errors", "rollbacks", "scheduleLagP99Ms");
-    static final List<String> SUMMARY_COLUMNS = List.of("phase", "tile", "workload", "metric",
-            "throughput", "reference", "normalized", "scored", "passed", "attempts", "errors", "rollbacks",
-            "scheduleLagP99Ms", "reasons", "source");
-    static final List<String> INFRA_OP_COLUMNS = List.of("operation", "block", "vm", "role", "tile",
-            "fromHost", "fromDatastore", "toHost", "toDatastore", "start", "end", "durationMs",
-            "bytesMoved", "stunMs", "downtimeMs", "outcome", "error", "phase", "initiator", "cause");
-
     public CsvReportWriter() {
     }
 
     @Override
     public void write(Path bundle) throws IOException {
         BundleContents contents = BundleContents.load(bundle);
-        BundleFiles.writeAtomically(bundle.resolve(INTERVALS_CSV), intervalsCsv(contents.intervals()));
-        BundleFiles.writeAtomically(bundle.resolve(SUMMARY_CSV), summaryCsv(Summaries.of(contents)));
+        BundleFiles.writeAtomically(bundle.resolve(BundleLayout.INTERVALS_CSV), intervalsCsv(contents.intervals()));
+        BundleFiles.writeAtomically(bundle.resolve(BundleLayout.SUMMARY_CSV), summaryCsv(Summaries.of(contents)));
         // Only where the run recorded operations: older bundles keep their file list when rebuilt.
         if (contents.infraOps().recorded()) {
-            BundleFiles.writeAtomically(bundle.resolve(INFRA_OPS_CSV), infraOpsCsv(contents.infraOps().all()));
+            BundleFiles.writeAtomically(bundle.resolve(BundleLayout.INFRA_OPS_CSV), infraOpsCsv(contents.infraOps().all()));
         }
     }
 
@@ -48,7 +37,7 @@ public final class CsvReportWriter implements ReportWriter {
      * (initiator blank); absent numbers (a deploy's stun time) are blank.
      */
     static String infraOpsCsv(List<InfraOperation> operations) {
-        Csv csv = new Csv().row(INFRA_OP_COLUMNS);
+        Csv csv = new Csv().row(CsvColumns.INFRA_OPS);
         for (InfraOperation op : operations) {
             csv.row(List.of(op.operation(), String.valueOf(op.block()), op.vm(), op.role(),
                     String.valueOf(op.tile()), op.from().host(), op.from().datastore(), op.to().host(),
@@ -60,25 +49,25 @@ public final class CsvReportWriter implements ReportWriter {
         return csv.toString();
     }
 
-    static String intervalsCsv(List<IntervalRecord> intervals) {
+    static String intervalsCsv(List<IntervalLine> intervals) {
         // Union over all workloads, so each operation keeps one column; blanks where absent.
         SortedSet<String> operations = new TreeSet<>();
-        intervals.forEach(i -> operations.addAll(i.operations().keySet()));
-        List<String> header = new ArrayList<>(INTERVAL_COLUMNS);
+        intervals.forEach(i -> operations.addAll(i.measured().operations().keySet()));
+        List<String> header = new ArrayList<>(CsvColumns.INTERVALS);
         operations.forEach(op -> {
             header.add(op + ".count");
             header.add(op + ".p95Ms");
         });
         Csv csv = new Csv().row(header);
-        for (IntervalRecord i : intervals) {
+        for (IntervalLine i : intervals) {
             List<String> row = new ArrayList<>(List.of(String.valueOf(i.interval()), i.stage(),
                     String.valueOf(i.phase()), String.valueOf(i.tile()), i.workload(),
-                    i.start().toString(), i.end() == null ? "" : i.end().toString(),
-                    String.valueOf(i.durationMs()), i.metric(), Fmt.plain(i.throughput()),
-                    Fmt.plain(i.target()), String.valueOf(i.attempts()), String.valueOf(i.errors()),
-                    String.valueOf(i.rollbacks()), Fmt.plain(i.scheduleLagP99Ms())));
+                    i.startsAt().toString(), i.endsAt() == null ? "" : i.endsAt().toString(),
+                    String.valueOf(i.durationMs()), i.measured().metric(), Fmt.plain(i.measured().throughput()),
+                    Fmt.plain(i.target()), String.valueOf(i.measured().attempts()), String.valueOf(i.measured().errors()),
+                    String.valueOf(i.measured().rollbacks()), Fmt.plain(i.measured().scheduleLagP99Ms())));
             for (String op : operations) {
-                OperationStats stats = i.operations().get(op);
+                Measured.Operation stats = i.measured().operations().get(op);
                 row.add(stats == null ? "" : String.valueOf(stats.count()));
                 row.add(stats == null ? "" : Fmt.plain(stats.p95Ms()));
             }
@@ -88,7 +77,7 @@ public final class CsvReportWriter implements ReportWriter {
     }
 
     static String summaryCsv(List<WorkloadSummary> summaries) {
-        Csv csv = new Csv().row(SUMMARY_COLUMNS);
+        Csv csv = new Csv().row(CsvColumns.SUMMARY);
         for (WorkloadSummary s : summaries) {
             csv.row(List.of(String.valueOf(s.phase()), String.valueOf(s.tile()), s.workload(),
                     s.metric(), Fmt.plain(s.throughput()), Fmt.plain(s.reference()),
@@ -96,7 +85,7 @@ public final class CsvReportWriter implements ReportWriter {
                     String.valueOf(s.attempts()), String.valueOf(s.errors()),
                     String.valueOf(s.rollbacks()), Fmt.plain(s.scheduleLagP99Ms()),
                     String.join("; ", s.reasons()),
-                    s.fromScore() ? BundleContents.SCORE_FILE : BundleContents.INTERVALS_FILE));
+                    s.fromScore() ? BundleLayout.SCORE : BundleLayout.INTERVALS));
         }
         return csv.toString();
     }

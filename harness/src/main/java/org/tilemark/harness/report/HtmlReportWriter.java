@@ -1,7 +1,11 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.scoring.RunVerdict;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.harness.bundle.ResultsBundle;
+import java.util.Optional;
+import org.tilemark.harness.bundle.IntervalLine;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +21,6 @@ import org.tilemark.harness.bundle.RunFile;
  * except the bundle's own charts/*.png). All text taken from the bundle is HTML-escaped.
  */
 public final class HtmlReportWriter implements ReportWriter {
-    static final String REPORT_FILE = BundleLayout.REPORT;
 
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}
@@ -42,12 +45,12 @@ public final class HtmlReportWriter implements ReportWriter {
     @Override
     public void write(Path bundle) throws IOException {
         BundleContents contents = BundleContents.load(bundle);
-        BundleFiles.writeAtomically(bundle.resolve(REPORT_FILE), render(contents));
+        BundleFiles.writeAtomically(bundle.resolve(BundleLayout.REPORT), render(contents));
     }
 
     static String render(BundleContents contents) {
-        JsonNode run = contents.run();
-        JsonNode score = contents.score().orElse(MissingNode.getInstance());
+        RunFile run = contents.run();
+        Optional<ScoreFile> score = contents.score();
         Html html = new Html();
         html.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
                 .text("Tilemark report " + contents.runId()).raw("</title>\n<style>\n").raw(STYLE)
@@ -55,62 +58,53 @@ public final class HtmlReportWriter implements ReportWriter {
         header(html, contents, run, score);
         dataQuality(html, contents);
         runFacts(html, contents, run);
-        inventory(html, Json.at(run, "inventory"));
+        inventory(html, run.inventory());
         PhaseSections.render(html, contents, score);
         InfraSections.render(html, contents, score);
-        CostSection.render(html, score);
+        score.ifPresent(s -> CostSection.render(html, s));
         charts(html, contents);
         errorsByVm(html, contents);
-        events(html, score);
-        configuration(html, Json.at(run, "config"));
+        events(html, score.map(ScoreFile::events).orElse(List.of()));
+        configuration(html, run);
         html.raw("</body>\n</html>\n");
         return html.toString();
     }
 
-    private static void header(Html html, BundleContents contents, JsonNode run, JsonNode score) {
+    private static void header(Html html, BundleContents contents, RunFile run, Optional<ScoreFile> scored) {
         html.heading(1, "Tilemark run " + contents.runId());
-        Boolean publishable = Json.bool(run, "publishable");
-        String platform = Json.text(run, "platform");
-        if (Boolean.FALSE.equals(publishable)) {
+        if (!run.publishable()) {
             html.element("span", "badge unpublishable",
-                    "not publishable (" + (platform.isEmpty() ? "unknown" : platform) + " platform)");
+                    "not publishable (" + (run.platform() == null ? "unknown" : run.platform()) + " platform)");
         }
         List<String> notPublishable = Publishability.reasons(run);
         if (!notPublishable.isEmpty()) {
             html.raw("<div class=\"note\">").paragraph("Not publishable because:").list(notPublishable).raw("</div>\n");
         }
-        if (contents.score().isEmpty()) {
+        if (scored.isEmpty()) {
             html.element("span", "badge unscored", "not scored");
             html.element("p", "warning", "score.json is absent: the run ended before it was scored. "
                     + "The intervals below are shown as recorded.");
             return;
         }
-        String verdict = Json.text(score, "verdict");
-        html.element("span", "badge " + verdictClass(verdict), verdict.isEmpty() ? "no verdict" : verdict);
+        ScoreFile score = scored.get();
+        RunVerdict verdict = score.verdict();
+        html.element("span", "badge " + (verdict == null ? "unscored" : verdict.word()), verdict == null ? "no verdict" : verdict.word());
         String confidence = ScoreConfidence.ofRun(score);
-        String scoreLine = Json.text(score, "scoreLine");
+        String scoreLine = score.scoreLine() == null ? "" : score.scoreLine();
         // Newer score lines carry the interval themselves; older ones get it appended.
         boolean lineHasIt = scoreLine.contains("CI");
         html.element("div", "score", scoreLine + (confidence.isEmpty() || lineHasIt ? "" : " — " + confidence));
         if (!confidence.isEmpty()) {
             html.paragraph("The confidence interval is a Student-t interval of the mean across the "
-                    + Json.array(score, "phases").size() + " phase scores; each phase below shows its own, across its intervals.");
+                    + score.phases().size() + " phase scores; each phase below shows its own, across its intervals.");
         }
-        if (Boolean.TRUE.equals(Json.bool(score, "applicationOnly"))) {
+        if (score.applicationOnly()) {
             html.element("p", "note", "Application score only — infrastructure operations not yet measured.");
         }
-        List<String> reasons = Json.strings(score, "reasons");
+        List<String> reasons = score.reasons();
         if (!reasons.isEmpty()) {
             html.paragraph("Reasons for the verdict:").list(reasons);
         }
-    }
-
-    /** Only known verdicts become CSS classes; anything else is styled as a warning. */
-    private static String verdictClass(String verdict) {
-        return switch (verdict) {
-            case "compliant", "non-compliant", "aborted", "failed" -> verdict;
-            default -> "unscored";
-        };
     }
 
     private static void dataQuality(Html html, BundleContents contents) {
@@ -123,24 +117,24 @@ public final class HtmlReportWriter implements ReportWriter {
         }
     }
 
-    private static void runFacts(Html html, BundleContents contents, JsonNode run) {
+    private static void runFacts(Html html, BundleContents contents, RunFile run) {
         html.heading(2, "Run");
-        String ended = Json.text(run, "endedAt");
+        String ended = text(run.endedAt());
         List<List<Html.Cell>> rows = new ArrayList<>();
         rows.add(fact("Run id", contents.runId()));
-        rows.add(fact("Started", Json.text(run, "startedAt")));
+        rows.add(fact("Started", text(run.startedAt())));
         rows.add(fact("Ended", ended.isEmpty() ? "not recorded (the run did not finish)" : ended));
-        rows.add(fact("Profile", Json.text(run, "profile")));
-        rows.add(fact("Tiles", Json.text(run, "tiles")));
-        rows.add(fact("Tile scale", TileScale.format(RunFile.tileScale(run))
-                + (RunFile.tileScale(run) == TileScale.STANDARD ? " (the standard tile)" : " of the standard tile's load")));
+        rows.add(fact("Profile", text(run.profile())));
+        rows.add(fact("Tiles", String.valueOf(run.tiles())));
+        rows.add(fact("Tile scale", TileScale.format(run.tileScale())
+                + (run.tileScale() == TileScale.STANDARD ? " (the standard tile)" : " of the standard tile's load")));
         rows.add(fact("Phases", String.valueOf(contents.phaseCount())));
-        rows.add(fact("Platform", Json.text(run, "platform")));
+        rows.add(fact("Platform", text(run.platform())));
         List<String> notPublishable = Publishability.reasons(run);
-        rows.add(fact("Publishable", Json.text(run, "publishable")
+        rows.add(fact("Publishable", run.publishable()
                 + (notPublishable.isEmpty() ? "" : " — " + String.join("; ", notPublishable))));
-        Json.at(run, "versions").properties().forEach(e ->
-                rows.add(fact("Version of " + e.getKey(), e.getValue().asText())));
+        ResultsBundle.tree(run.versions()).properties().forEach(e ->
+                rows.add(fact("Version of " + e.getKey(), e.getValue().isNull() ? "" : e.getValue().asText())));
         html.table(List.of("Fact", "Value"), rows);
     }
 
@@ -148,15 +142,20 @@ public final class HtmlReportWriter implements ReportWriter {
         return List.of(Html.Cell.of(name), Html.Cell.of(value));
     }
 
-    private static void inventory(Html html, JsonNode inventory) {
-        html.heading(2, "Inventory");
-        objectTable(html, "Hosts", Json.array(inventory, "hosts"));
-        objectTable(html, "Datastores", Json.array(inventory, "datastores"));
-        objectTable(html, "VMs and placement", Json.array(inventory, "vms"));
+    private static String text(String value) {
+        return value == null ? "" : value;
     }
 
-    /** A table of JSON objects; columns are the union of their fields, so new fields still show. */
-    private static void objectTable(Html html, String title, List<JsonNode> items) {
+    private static void inventory(Html html, RunFile.Inventory inventory) {
+        html.heading(2, "Inventory");
+        objectTable(html, "Hosts", inventory.hosts());
+        objectTable(html, "Datastores", inventory.datastores());
+        objectTable(html, "VMs and placement", inventory.vms());
+    }
+
+    /** A table of records; columns are their fields as the bundle writes them, so new fields still show. */
+    private static void objectTable(Html html, String title, List<?> records) {
+        List<JsonNode> items = records.stream().<JsonNode>map(ResultsBundle::tree).toList();
         html.heading(3, title);
         if (items.isEmpty()) {
             html.paragraph("none recorded");
@@ -169,8 +168,8 @@ public final class HtmlReportWriter implements ReportWriter {
             }
         }));
         List<List<Html.Cell>> rows = items.stream().map(item -> columns.stream().map(column -> {
-            JsonNode value = Json.at(item, column);
-            return Html.Cell.of(value.isValueNode() ? value.asText() : value.isMissingNode() ? "" : value.toString());
+            JsonNode value = item.path(column);
+            return Html.Cell.of(value.isNull() || value.isMissingNode() ? "" : value.isValueNode() ? value.asText() : value.toString());
         }).toList()).toList();
         html.table(columns, rows);
     }
@@ -190,7 +189,7 @@ public final class HtmlReportWriter implements ReportWriter {
 
     private static void errorsByVm(Html html, BundleContents contents) {
         Map<String, Long> totals = new TreeMap<>();
-        contents.intervals().forEach(i -> i.errorsByVm().forEach((vm, n) -> totals.merge(vm, n, Long::sum)));
+        contents.intervals().forEach(i -> i.measured().errorsByVm().forEach((vm, n) -> totals.merge(vm, n, Long::sum)));
         totals.values().removeIf(n -> n == 0);
         if (totals.isEmpty()) {
             return;
@@ -201,24 +200,23 @@ public final class HtmlReportWriter implements ReportWriter {
                 .toList());
     }
 
-    private static void events(Html html, JsonNode score) {
+    private static void events(Html html, List<ScoreFile.Event> events) {
         html.heading(2, "Events");
-        List<JsonNode> events = Json.array(score, "events");
         if (events.isEmpty()) {
             html.paragraph("No events recorded.");
             return;
         }
         html.table(List.of("At", "What"), events.stream()
-                .map(e -> List.of(Html.Cell.of(Json.text(e, "at")), Html.Cell.of(Json.text(e, "what"))))
+                .map(e -> List.of(Html.Cell.of(text(e.at())), Html.Cell.of(text(e.what()))))
                 .toList());
     }
 
-    private static void configuration(Html html, JsonNode config) {
+    private static void configuration(Html html, RunFile run) {
         html.heading(2, "Effective configuration");
-        if (config.isMissingNode() || config.isNull()) {
+        if (!run.hasConfig()) {
             html.paragraph("not recorded");
             return;
         }
-        html.raw("<pre>").text(Redaction.prettyRedacted(config)).raw("</pre>\n");
+        html.raw("<pre>").text(Redaction.prettyRedacted(run.configTree())).raw("</pre>\n");
     }
 }

@@ -1,13 +1,9 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-import java.time.format.DateTimeParseException;
-import java.util.Map;
-import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.infra.ops.InfraOperationType;
 
@@ -54,32 +50,15 @@ record InfraOperation(String operation, int block, String vm, String role, int t
         return !SUCCEEDED.equals(outcome);
     }
 
-    /** Parses one line's tree; null when the operation cannot be placed (no type, start or end) or does not fit. */
-    static InfraOperation from(JsonNode node) {
-        InfraOpLine line;
-        try {
-            line = BundleReader.infraOp(node);
-        } catch (BundleReader.DamagedFile e) {
-            return null;
-        }
-        Instant start = instant(line.start());
-        Instant end = instant(line.end());
-        if (line.operation() == null || line.operation().isEmpty() || start == null || end == null) {
-            return null;
-        }
+    /** The report's view of a line the reader placed (its type, start and end are there). */
+    static InfraOperation of(InfraOpLine line) {
+        Instant start = line.startsAt();
+        Instant end = line.endsAt();
         return new InfraOperation(line.operation(), line.block(), text(line.vm()), text(line.role()), line.tile(),
                 Placement.of(line.from()), Placement.of(line.to()), start, end,
                 line.durationMs() == null ? Duration.between(start, end).toMillis() : line.durationMs(),
                 orNaN(line.bytesMoved()), text(line.moved()), orNaN(line.stunMs()), orNaN(line.downtimeMs()), text(line.outcome()),
                 text(line.error()), line.phase(), line.platformInitiated(), text(line.cause()));
-    }
-
-    private static Instant instant(String text) {
-        try {
-            return text == null ? null : java.time.OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 
     private static String text(String value) {

@@ -1,6 +1,8 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.BundleLayout;
+import java.util.Optional;
+import org.tilemark.harness.bundle.ScoreFile;
 import java.util.List;
 
 /**
@@ -24,7 +26,7 @@ final class InfraSections {
     private InfraSections() {
     }
 
-    static void render(Html html, BundleContents contents, JsonNode score) {
+    static void render(Html html, BundleContents contents, Optional<ScoreFile> score) {
         html.heading(2, TITLE);
         InfraOpsLog log = contents.infraOps();
         List<InfraSummaries.Phase> phases = InfraSummaries.phases(contents);
@@ -32,11 +34,12 @@ final class InfraSections {
         if (log.all().isEmpty() && !scored) {
             html.paragraph(log.skippedLines() == 0 ? TITLE + ": not run"
                     : TITLE + ": none readable (" + log.skippedLines() + " line(s) of "
-                    + BundleContents.INFRA_OPS_FILE + " skipped, see the bundle warnings)");
+                    + BundleLayout.INFRA_OPS + " skipped, see the bundle warnings)");
             return;
         }
-        double application = Json.dbl(score, "application");
-        double infrastructure = Json.dbl(score, "infrastructure");
+        ScoreFile.Totals totals = score.filter(ScoreFile::scored).map(ScoreFile::totals).orElse(null);
+        double application = totals == null ? Double.NaN : totals.application();
+        double infrastructure = totals == null || totals.infrastructure() == null ? Double.NaN : totals.infrastructure();
         if (!Double.isNaN(application) || !Double.isNaN(infrastructure)) {
             html.paragraph("Median phase: application " + Fmt.fixed(application, 3)
                     + ", infrastructure " + orNotScored(infrastructure));
@@ -62,7 +65,7 @@ final class InfraSections {
             return;
         }
         if (!phase.fromScore()) {
-            html.element("p", "warning", "Counted from " + BundleContents.INFRA_OPS_FILE + " (score.json has "
+            html.element("p", "warning", "Counted from " + BundleLayout.INFRA_OPS + " (score.json has "
                     + "no infraOperations for this phase): ops/hour are completed operations per hour of the "
                     + "phase's measured intervals; reference and normalized are unknown.");
         }

@@ -1,7 +1,7 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.harness.bundle.IntervalLine;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,9 +38,8 @@ final class InfraSummaries {
 
     /** Every measured phase the bundle knows of, from score.json, the intervals or the operations. */
     static List<Phase> phases(BundleContents contents) {
-        Map<Integer, JsonNode> scored = new TreeMap<>();
-        contents.score().ifPresent(score -> Json.array(score, "phases")
-                .forEach(p -> scored.put((int) Json.longOr(p, "phase", 0), p)));
+        Map<Integer, ScoreFile.Phase> scored = new TreeMap<>();
+        contents.score().ifPresent(score -> score.phases().forEach(p -> scored.put(p.phase(), p)));
         SortedSet<Integer> numbers = new TreeSet<>(scored.keySet());
         for (int phase = 1; phase <= contents.phaseCount(); phase++) {
             numbers.add(phase);
@@ -49,20 +48,19 @@ final class InfraSummaries {
                 .forEach(op -> numbers.add(op.phase()));
         List<Phase> result = new ArrayList<>();
         for (int phase : numbers) {
-            JsonNode node = scored.getOrDefault(phase, MissingNode.getInstance());
-            JsonNode fromScore = Json.at(node, "infraOperations");
-            result.add(fromScore.isArray()
-                    ? new Phase(phase, Json.dbl(node, "infrastructure"), scoredRows(fromScore), true)
-                    : new Phase(phase, Json.dbl(node, "infrastructure"), countedRows(contents, phase), false));
+            ScoreFile.Phase node = scored.get(phase);
+            double infrastructure = node == null || node.infrastructure() == null ? Double.NaN : node.infrastructure();
+            result.add(node != null && node.infraOperations() != null
+                    ? new Phase(phase, infrastructure, scoredRows(node.infraOperations()), true)
+                    : new Phase(phase, infrastructure, countedRows(contents, phase), false));
         }
         return result;
     }
 
-    private static List<PhaseRow> scoredRows(JsonNode operations) {
+    private static List<PhaseRow> scoredRows(List<ScoreFile.InfraOperation> operations) {
         List<PhaseRow> rows = new ArrayList<>();
-        operations.forEach(op -> rows.add(new PhaseRow(Json.text(op, "operation"),
-                Json.longOr(op, "completed", 0), Json.longOr(op, "failed", 0), Json.dbl(op, "opsPerHour"),
-                Json.dbl(op, "referenceOpsPerHour"), Json.dbl(op, "normalized"))));
+        operations.forEach(op -> rows.add(new PhaseRow(op.operation(), op.completed(), op.failed(), op.opsPerHour(),
+                op.referenceOpsPerHour(), op.normalized())));
         rows.sort(Comparator.comparing(PhaseRow::operation, InfraOperation.TYPE_ORDER));
         return rows;
     }
@@ -80,19 +78,19 @@ final class InfraSummaries {
     }
 
     /** From the first measured interval's start to the last one's end; NaN without intervals. */
-    private static double phaseHours(List<IntervalRecord> intervals, int phase) {
-        List<IntervalRecord> measured = intervals.stream().filter(i -> !i.isWarmup() && i.phase() == phase)
+    private static double phaseHours(List<IntervalLine> intervals, int phase) {
+        List<IntervalLine> measured = intervals.stream().filter(i -> !i.warmup() && i.phase() == phase)
                 .toList();
         if (measured.isEmpty()) {
             return Double.NaN;
         }
-        Instant first = measured.stream().map(IntervalRecord::start).min(Comparator.naturalOrder()).orElseThrow();
+        Instant first = measured.stream().map(IntervalLine::startsAt).min(Comparator.naturalOrder()).orElseThrow();
         Instant last = measured.stream().map(InfraSummaries::endOf).max(Comparator.naturalOrder()).orElseThrow();
         return Duration.between(first, last).toMillis() / 3_600_000.0;
     }
 
-    static Instant endOf(IntervalRecord interval) {
-        return interval.end() != null ? interval.end() : interval.start().plusMillis(interval.durationMs());
+    static Instant endOf(IntervalLine interval) {
+        return interval.endsAt() != null ? interval.endsAt() : interval.startsAt().plusMillis(interval.durationMs());
     }
 
     /** Per operation type over the whole run, including operations outside the measured phases. */

@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.IntervalLine;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.time.Duration;
@@ -32,7 +34,7 @@ import org.tilemark.harness.chart.ChartStyle;
  */
 final class InfraTimelineChart {
     static final String FILE_NAME = "infra-timeline.png";
-    static final String RELATIVE_PATH = ChartSpec.DIRECTORY + "/" + FILE_NAME;
+    static final String RELATIVE_PATH = BundleLayout.CHARTS + "/" + FILE_NAME;
     static final String TITLE = "Infrastructure operations over time, with p95 latency";
     /** Share of a lane its bars fill; the rest keeps neighbouring lanes apart. */
     private static final double LANE_FILL = 0.7;
@@ -47,9 +49,9 @@ final class InfraTimelineChart {
 
     static JFreeChart chart(BundleContents contents) {
         List<InfraOperation> operations = contents.infraOps().operations();
-        List<IntervalRecord> measured = contents.intervals().stream().filter(i -> !i.isWarmup()).toList();
+        List<IntervalLine> measured = contents.intervals().stream().filter(i -> !i.warmup()).toList();
         Instant origin = (measured.isEmpty() ? operations.stream().map(InfraOperation::start)
-                : measured.stream().map(IntervalRecord::start)).min(Comparator.naturalOrder()).orElse(Instant.EPOCH);
+                : measured.stream().map(IntervalLine::startsAt)).min(Comparator.naturalOrder()).orElse(Instant.EPOCH);
         List<String> lanes = operations.stream().map(InfraOperation::operation).distinct()
                 .sorted(InfraOperation.TYPE_ORDER).toList();
         XYPlot plot = new XYPlot(bars(operations, lanes, origin),
@@ -132,13 +134,13 @@ final class InfraTimelineChart {
         for (String workload : contents.workloads(tile)) {
             String key = WorkloadViews.keyOperation(workload).orElse(null);
             XYSeries series = new XYSeries(workload + " p95 (" + (key == null ? "slowest op" : key) + ")");
-            for (IntervalRecord interval : contents.intervals(tile, workload)) {
-                double p95 = interval.operations().entrySet().stream()
+            for (IntervalLine interval : contents.intervals(tile, workload)) {
+                double p95 = interval.measured().operations().entrySet().stream()
                         .filter(e -> key == null || e.getKey().equals(key))
                         .filter(e -> e.getValue().count() > 0)
                         .mapToDouble(e -> e.getValue().p95Ms()).filter(v -> v > 0).max().orElse(Double.NaN);
                 if (!Double.isNaN(p95)) {
-                    Instant start = interval.start();
+                    Instant start = interval.startsAt();
                     double middle = (seconds(origin, start) + seconds(origin, InfraSummaries.endOf(interval))) / 2;
                     series.add(middle, p95);
                 }
@@ -166,9 +168,9 @@ final class InfraTimelineChart {
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD); // lines over the bars
     }
 
-    private static void markPhases(XYPlot plot, List<IntervalRecord> measured, Instant origin) {
+    private static void markPhases(XYPlot plot, List<IntervalLine> measured, Instant origin) {
         Map<Integer, Double> starts = new TreeMap<>();
-        measured.forEach(i -> starts.merge(i.phase(), seconds(origin, i.start()), Math::min));
+        measured.forEach(i -> starts.merge(i.phase(), seconds(origin, i.startsAt()), Math::min));
         starts.forEach((phase, at) -> plot.addDomainMarker(ChartStyle.phaseStart(at, "phase " + phase)));
     }
 

@@ -28,10 +28,6 @@ import org.tilemark.harness.bundle.BundleLayout;
  * covering every regular file except the manifest itself, so {@code sha256sum -c} also checks it.
  */
 public final class Manifest {
-    public static final String FILE_NAME = BundleLayout.MANIFEST;
-    /** A detached signature of the manifest and the signer's certificate (tilemark verify --sign): not hashed, they seal the manifest. */
-    public static final String SIGNATURE_FILE = BundleLayout.MANIFEST_SIGNATURE;
-    public static final String CERTIFICATE_FILE = BundleLayout.MANIFEST_CERTIFICATE;
     /** Two spaces = text mode, " *" = binary mode; sha256sum accepts both. */
     private static final Pattern LINE = Pattern.compile("([0-9a-fA-F]{64}) [ *](.+)");
 
@@ -43,14 +39,14 @@ public final class Manifest {
         for (Map.Entry<String, String> entry : hashFiles(bundle).entrySet()) {
             manifest.append(entry.getValue()).append("  ").append(entry.getKey()).append('\n');
         }
-        BundleFiles.writeAtomically(bundle.resolve(FILE_NAME), manifest.toString());
+        BundleFiles.writeAtomically(bundle.resolve(BundleLayout.MANIFEST), manifest.toString());
     }
 
     /** Problems found, one line each ("modified: x", "missing: y", "extra: z"); empty means intact. */
     public static List<String> verify(Path bundle) throws IOException {
-        Path manifestFile = bundle.resolve(FILE_NAME);
+        Path manifestFile = bundle.resolve(BundleLayout.MANIFEST);
         if (!Files.isRegularFile(manifestFile)) {
-            return List.of("missing: " + FILE_NAME);
+            return List.of("missing: " + BundleLayout.MANIFEST);
         }
         List<String> problems = new ArrayList<>();
         Map<String, String> expected = new TreeMap<>();
@@ -61,7 +57,7 @@ public final class Manifest {
                 continue;
             }
             if (!line.matches() || !isInside(bundle, line.group(2))) {
-                problems.add("malformed: " + FILE_NAME + " line " + (i + 1));
+                problems.add("malformed: " + BundleLayout.MANIFEST + " line " + (i + 1));
                 continue;
             }
             expected.put(line.group(2), line.group(1).toLowerCase(Locale.ROOT));
@@ -126,7 +122,7 @@ public final class Manifest {
     }
 
     private static boolean isSeal(String relative) {
-        return relative.equals(FILE_NAME) || relative.equals(SIGNATURE_FILE) || relative.equals(CERTIFICATE_FILE);
+        return relative.equals(BundleLayout.MANIFEST) || relative.equals(BundleLayout.MANIFEST_SIGNATURE) || relative.equals(BundleLayout.MANIFEST_CERTIFICATE);
     }
 
     /** In-flight atomic writes (".name*.tmp" from BundleFiles) are not part of the bundle. */

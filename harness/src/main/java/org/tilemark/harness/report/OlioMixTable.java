@@ -1,6 +1,7 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.harness.bundle.Measured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,29 +30,25 @@ final class OlioMixTable {
     }
 
     /** The mix the run persisted for Olio, in its order; empty for a bundle written before it did. */
-    static Map<String, Double> targets(JsonNode run) {
-        Map<String, Double> mix = new LinkedHashMap<>();
-        Json.at(Json.at(run, "mixTargets"), OLIO).properties()
-                .forEach(e -> mix.put(e.getKey(), e.getValue().asDouble()));
-        return mix;
+    static Map<String, Double> targets(RunFile run) {
+        return new LinkedHashMap<>(run.mixTarget(OLIO));
     }
 
-    static void render(Html html, int phase, WorkloadSummary olio, JsonNode run) {
+    static void render(Html html, int phase, WorkloadSummary olio, RunFile run) {
         html.heading(3, "Phase " + phase + ", tile " + olio.tile() + ", Olio: mix and p90 per operation");
         Map<String, Double> targets = targets(run);
         long total = targets.keySet().stream().mapToLong(op -> count(olio, op)).sum();
-        JsonNode limits = Json.at(Json.at(Json.at(Json.at(Json.at(run, "config"), "workloads"), OLIO), "qos"), "limits");
         // Operations outside the mix (Logout rides on Login) follow it; cycle gaps are not operations.
         List<String> operations = new ArrayList<>(targets.keySet());
         olio.operations().keySet().stream().filter(op -> !operations.contains(op) && !CYCLE_GAPS.contains(op))
                 .forEach(operations::add);
         List<List<Html.Cell>> rows = new ArrayList<>();
         for (String op : operations) {
-            OperationStats stats = olio.operations().get(op);
+            Measured.Operation stats = olio.operations().get(op);
             long n = count(olio, op);
             Double target = targets.get(op);
             String share = target == null || total == 0 ? "–" : Fmt.fixed(100.0 * n / total, 1);
-            OptionalDouble limitMs = millis(Json.text(limits, op));
+            OptionalDouble limitMs = millis(run.setting("workloads." + OLIO + ".qos.limits." + op).orElse(""));
             String p90 = stats == null || n == 0 ? "–" : Fmt.fixed(stats.p90Ms(), 1);
             String verdict = stats == null || n == 0 || limitMs.isEmpty() ? "–"
                     : stats.p90Ms() <= limitMs.getAsDouble() ? "pass" : "FAIL";
@@ -64,7 +61,7 @@ final class OlioMixTable {
     }
 
     private static long count(WorkloadSummary olio, String op) {
-        OperationStats stats = olio.operations().get(op);
+        Measured.Operation stats = olio.operations().get(op);
         return stats == null ? 0 : stats.count();
     }
 

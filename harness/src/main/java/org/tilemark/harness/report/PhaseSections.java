@@ -1,6 +1,10 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.Measured;
+import java.util.Optional;
+import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.scoring.RunVerdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +22,7 @@ final class PhaseSections {
     private PhaseSections() {
     }
 
-    static void render(Html html, BundleContents contents, JsonNode score) {
+    static void render(Html html, BundleContents contents, Optional<ScoreFile> score) {
         List<WorkloadSummary> summaries = Summaries.of(contents);
         if (summaries.isEmpty()) {
             html.heading(2, "Phases").paragraph("No measured intervals were recorded.");
@@ -32,39 +36,37 @@ final class PhaseSections {
         }
         Map<Integer, List<WorkloadSummary>> byPhase = new LinkedHashMap<>();
         summaries.forEach(s -> byPhase.computeIfAbsent(s.phase(), p -> new ArrayList<>()).add(s));
-        Map<Integer, JsonNode> scoredPhases = new LinkedHashMap<>();
-        Json.array(score, "phases").forEach(p -> scoredPhases.put((int) Json.longOr(p, "phase", 0), p));
-        byPhase.forEach((phase, rows) -> renderPhase(html, phase, rows, scoredPhases.get(phase), contents));
+        byPhase.forEach((phase, rows) -> renderPhase(html, phase, rows, score.flatMap(s -> s.phase(phase)).orElse(null), contents));
     }
 
-    private static void renderPhase(Html html, int phase, List<WorkloadSummary> rows, JsonNode scored,
+    private static void renderPhase(Html html, int phase, List<WorkloadSummary> rows, ScoreFile.Phase scored,
                                     BundleContents contents) {
-        JsonNode run = contents.run();
+        RunFile run = contents.run();
         html.heading(2, "Phase " + phase);
         Map<Integer, List<WorkloadSummary>> byTile = new TreeMap<>();
         rows.forEach(r -> byTile.computeIfAbsent(r.tile(), t -> new ArrayList<>()).add(r));
         List<String> reasons = new ArrayList<>();
-        Map<Integer, JsonNode> scoredTiles = new LinkedHashMap<>();
+        Map<Integer, ScoreFile.Tile> scoredTiles = new LinkedHashMap<>();
         if (scored != null) {
             String confidence = ScoreConfidence.ofPhase(contents, scored);
-            html.paragraph("Phase score " + Fmt.fixed(Json.dbl(scored, "score"), 3)
-                    + " (application " + Fmt.fixed(Json.dbl(scored, "application"), 3)
+            html.paragraph("Phase score " + Fmt.fixed(scored.score(), 3)
+                    + " (application " + Fmt.fixed(scored.application(), 3)
                     + (confidence.isEmpty() ? "," : ", " + confidence + ";")
-                    + " infrastructure " + orNotMeasured(Json.dbl(scored, "infrastructure")) + "); "
-                    + complianceText(Json.bool(scored, "compliant")));
-            reasons.addAll(Json.strings(scored, "reasons"));
-            for (JsonNode tile : Json.array(scored, "tiles")) {
-                scoredTiles.put((int) Json.longOr(tile, "tile", 0), tile);
-                byTile.putIfAbsent((int) Json.longOr(tile, "tile", 0), List.of());
+                    + " infrastructure " + orNotMeasured(scored.infrastructure()) + "); "
+                    + complianceText(scored.compliant()));
+            reasons.addAll(scored.reasons());
+            for (ScoreFile.Tile tile : scored.tiles()) {
+                scoredTiles.put(tile.tile(), tile);
+                byTile.putIfAbsent(tile.tile(), List.of());
             }
         }
         byTile.forEach((tileNumber, tileRows) -> {
-            JsonNode tile = scoredTiles.get(tileNumber);
+            ScoreFile.Tile tile = scoredTiles.get(tileNumber);
             if (tile != null) {
-                html.paragraph("Tile " + tileNumber + ": score " + Fmt.fixed(Json.dbl(tile, "score"), 3)
-                        + meanText(tileRows) + ", " + complianceText(Json.bool(tile, "compliant")));
+                html.paragraph("Tile " + tileNumber + ": score " + Fmt.fixed(tile.score(), 3)
+                        + meanText(tileRows) + ", " + complianceText(tile.compliant()));
                 // The phase's reasons already hold each tile's (score.json repeats them per level): list once.
-                Json.strings(tile, "reasons").stream().filter(r -> reasons.stream().noneMatch(known -> known.endsWith(r)))
+                tile.reasons().stream().filter(r -> reasons.stream().noneMatch(known -> known.endsWith(r)))
                         .forEach(r -> reasons.add("tile " + tileNumber + ": " + r));
             }
             tileRows.stream().filter(r -> WorkloadViews.STANDBY.equals(r.workload())).forEach(standby ->
@@ -109,12 +111,12 @@ final class PhaseSections {
                 .stream().map(e -> latencyRow(e.getKey(), e.getValue())).toList());
     }
 
-    private static String orNotMeasured(double value) {
-        return Double.isNaN(value) ? "not measured" : Fmt.fixed(value, 3);
+    private static String orNotMeasured(Double value) {
+        return value == null || Double.isNaN(value) ? "not measured" : Fmt.fixed(value, 3);
     }
 
-    private static String complianceText(Boolean compliant) {
-        return compliant == null ? "compliance unknown" : compliant ? "compliant" : "non-compliant";
+    private static String complianceText(boolean compliant) {
+        return RunVerdict.of(compliant).word();
     }
 
     private static List<Html.Cell> workloadRow(WorkloadSummary s) {
@@ -134,7 +136,7 @@ final class PhaseSections {
         return s.scored() ? Html.Cell.numeric(value) : new Html.Cell("not scored (" + value + ")", "unscored-cell");
     }
 
-    private static List<Html.Cell> latencyRow(String operation, OperationStats o) {
+    private static List<Html.Cell> latencyRow(String operation, Measured.Operation o) {
         return List.of(Html.Cell.of(operation), Html.Cell.numeric(Fmt.integer(o.count())),
                 Html.Cell.numeric(Fmt.integer(o.errors())), Html.Cell.numeric(Fmt.fixed(o.meanMs(), 1)),
                 Html.Cell.numeric(Fmt.fixed(o.p50Ms(), 1)), Html.Cell.numeric(Fmt.fixed(o.p90Ms(), 1)),

@@ -7,11 +7,13 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.config.Durations;
 import org.tilemark.config.RunProfiles;
 import org.tilemark.config.TileScale;
+import org.tilemark.harness.bundle.RunFile;
 
 /**
  * Why a result may not be published, by the run rules (docs/run-rules.md): a platform that says its
@@ -47,34 +49,31 @@ public final class Publishability {
     }
 
     /** Every reason that applies, each naming its key and values; empty means publishable. */
-    public static List<String> reasons(JsonNode run) {
+    public static List<String> reasons(RunFile run) {
         List<String> reasons = new ArrayList<>();
-        // Bundles of format 1 lack the platform's answer; they were all written on the local platform,
-        // which is not publishable.
-        if (!Boolean.TRUE.equals(Json.bool(run, "platformPublishable"))) {
-            reasons.add(Json.text(run, "platform") + " platform: its results are not publishable (the platform says so)");
+        // Bundles of format 1 lack the platform's answer (read as false); they were all written on the
+        // local platform, which is not publishable.
+        if (!run.platformPublishable()) {
+            reasons.add(Objects.toString(run.platform(), "") + " platform: its results are not publishable (the platform says so)");
         }
         standIns(run, reasons);
-        String profile = Json.text(run, "profile");
+        String profile = Objects.toString(run.profile(), "");
         if (!profile.equals(RunProfiles.STANDARD)) {
             reasons.add(profile + " profile (not the standard profile of docs/run-rules.md)");
         }
-        JsonNode config = Json.at(run, "config");
-        if (!config.isObject()) {
+        if (!run.hasConfig()) {
             reasons.add("no configuration snapshot in run.json, so relaxed rules cannot be ruled out");
             return reasons;
         }
-        departures("", config, tree(ConfigLoader.standard()), reasons);
+        departures("", run.configTree(), tree(ConfigLoader.standard()), reasons);
         return reasons;
     }
 
     /** A VM whose guest served with a stand-in (the mail VM's GreenMail where Postfix and Dovecot could not run). */
-    private static void standIns(JsonNode run, List<String> reasons) {
-        for (JsonNode vm : Json.at(Json.at(run, "inventory"), "vms")) {
-            JsonNode server = vm.path("server");
-            if (server.path("standIn").asBoolean(false)) {
-                reasons.add(vm.path("name").asText() + " served with " + server.path("name").asText()
-                        + ", a stand-in for the real server (docs/workloads.md)");
+    private static void standIns(RunFile run, List<String> reasons) {
+        for (RunFile.Vm vm : run.inventory().vms()) {
+            if (vm.server() != null && vm.server().standIn()) {
+                reasons.add(vm.name() + " served with " + vm.server().name() + ", a stand-in for the real server (docs/workloads.md)");
             }
         }
     }

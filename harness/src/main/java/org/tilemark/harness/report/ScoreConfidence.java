@@ -1,6 +1,7 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.harness.bundle.IntervalLine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,13 +22,12 @@ final class ScoreConfidence {
     }
 
     /** "95% CI 0.928–1.026", or "" when score.json has no interval. */
-    static String ofRun(JsonNode score) {
-        JsonNode ci = Json.at(score, "confidence");
-        if (!ci.isObject()) {
+    static String ofRun(ScoreFile score) {
+        ScoreFile.Confidence ci = score.totals() == null ? null : score.totals().confidence();
+        if (ci == null) {
             return "";
         }
-        return Fmt.fixed(100 * Json.dbl(ci, "level"), 0) + "% CI " + Fmt.fixed(Json.dbl(ci, "low"), 3) + "–"
-                + Fmt.fixed(Json.dbl(ci, "high"), 3);
+        return Fmt.fixed(100 * ci.level(), 0) + "% CI " + Fmt.fixed(ci.low(), 3) + "–" + Fmt.fixed(ci.high(), 3);
     }
 
     /**
@@ -35,25 +35,25 @@ final class ScoreConfidence {
      * like a phase (throughput over the phase's reference, geometric mean per tile over the scored
      * workloads, summed over tiles); "" when the phase has fewer than two complete intervals.
      */
-    static String ofPhase(BundleContents contents, JsonNode scoredPhase) {
-        int phase = (int) Json.longOr(scoredPhase, "phase", 0);
+    static String ofPhase(BundleContents contents, ScoreFile.Phase scoredPhase) {
+        int phase = scoredPhase.phase();
         Map<String, Double> references = new LinkedHashMap<>();
-        for (JsonNode tile : Json.array(scoredPhase, "tiles")) {
-            for (JsonNode w : Json.array(tile, "workloads")) {
-                if (!Boolean.FALSE.equals(Json.bool(w, "scored"))) {
-                    references.put(Json.longOr(tile, "tile", 0) + "/" + Json.text(w, "workload"), Json.dbl(w, "reference"));
+        for (ScoreFile.Tile tile : scoredPhase.tiles()) {
+            for (ScoreFile.Workload w : tile.workloads()) {
+                if (w.scored()) {
+                    references.put(tile.tile() + "/" + w.workload(), w.reference());
                 }
             }
         }
         // interval (by start: every workload's line of one interval shares it) -> tile -> normalized values
         Map<java.time.Instant, Map<Integer, List<Double>>> byInterval = new TreeMap<>();
-        for (IntervalRecord i : contents.intervals()) {
+        for (IntervalLine i : contents.intervals()) {
             Double reference = references.get(i.tile() + "/" + i.workload());
-            if (i.isWarmup() || i.phase() != phase || reference == null || Double.isNaN(i.throughput())) {
+            if (i.warmup() || i.phase() != phase || reference == null || Double.isNaN(i.measured().throughput())) {
                 continue;
             }
-            byInterval.computeIfAbsent(i.start(), k -> new TreeMap<>())
-                    .computeIfAbsent(i.tile(), k -> new ArrayList<>()).add(i.throughput() / reference);
+            byInterval.computeIfAbsent(i.startsAt(), k -> new TreeMap<>())
+                    .computeIfAbsent(i.tile(), k -> new ArrayList<>()).add(i.measured().throughput() / reference);
         }
         List<Double> scores = new ArrayList<>();
         long expectedPerTile = references.size();

@@ -1,6 +1,8 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.harness.bundle.Measured;
+import org.tilemark.harness.bundle.IntervalLine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,19 +28,15 @@ final class Summaries {
         return scored.isEmpty() ? fromIntervals(bundle.intervals(), bundle::histograms) : scored;
     }
 
-    private static List<WorkloadSummary> fromScore(JsonNode score) {
+    private static List<WorkloadSummary> fromScore(ScoreFile score) {
         List<WorkloadSummary> result = new ArrayList<>();
-        for (JsonNode phase : Json.array(score, "phases")) {
-            int phaseNumber = (int) Json.longOr(phase, "phase", 0);
-            for (JsonNode tile : Json.array(phase, "tiles")) {
-                int tileNumber = (int) Json.longOr(tile, "tile", 0);
-                for (JsonNode w : Json.array(tile, "workloads")) {
-                    result.add(new WorkloadSummary(phaseNumber, tileNumber, Json.text(w, "workload"),
-                            Json.text(w, "metric"), Json.dbl(w, "throughput"), Json.dbl(w, "reference"),
-                            Json.dbl(w, "normalized"), Json.bool(w, "passed"), Json.strings(w, "reasons"),
-                            Json.longOr(w, "attempts", 0), Json.longOr(w, "errors", 0),
-                            Json.longOr(w, "rollbacks", 0), Json.dbl(w, "scheduleLagP99Ms"),
-                            Json.operations(w), true, !Boolean.FALSE.equals(Json.bool(w, "scored"))));
+        for (ScoreFile.Phase phase : score.phases()) {
+            for (ScoreFile.Tile tile : phase.tiles()) {
+                for (ScoreFile.Workload w : tile.workloads()) {
+                    Measured m = w.measured();
+                    result.add(new WorkloadSummary(phase.phase(), tile.tile(), w.workload(), m.metric(), m.throughput(),
+                            w.reference(), w.normalized(), w.passed(), w.reasons(), m.attempts(), m.errors(), m.rollbacks(),
+                            m.scheduleLagP99Ms(), m.operations(), true, w.scored()));
                 }
             }
         }
@@ -48,34 +46,34 @@ final class Summaries {
     private record Key(int phase, int tile, String workload) {
     }
 
-    static List<WorkloadSummary> fromIntervals(List<IntervalRecord> intervals, Histograms logs) {
-        Map<Key, List<IntervalRecord>> groups = new LinkedHashMap<>();
-        intervals.stream().filter(i -> !i.isWarmup()).forEach(i ->
+    static List<WorkloadSummary> fromIntervals(List<IntervalLine> intervals, Histograms logs) {
+        Map<Key, List<IntervalLine>> groups = new LinkedHashMap<>();
+        intervals.stream().filter(i -> !i.warmup()).forEach(i ->
                 groups.computeIfAbsent(new Key(i.phase(), i.tile(), i.workload()), k -> new ArrayList<>())
                         .add(i));
         return groups.entrySet().stream()
-                .sorted(Comparator.comparing((Map.Entry<Key, List<IntervalRecord>> e) -> e.getKey().phase())
+                .sorted(Comparator.comparing((Map.Entry<Key, List<IntervalLine>> e) -> e.getKey().phase())
                         .thenComparing(e -> e.getKey().tile()))
                 .map(e -> summarize(e.getKey(), e.getValue(), logs)).toList();
     }
 
-    private static WorkloadSummary summarize(Key key, List<IntervalRecord> group, Histograms logs) {
+    private static WorkloadSummary summarize(Key key, List<IntervalLine> group, Histograms logs) {
         Optional<WorkloadResult> merged = merged(key, group, logs);
-        return new WorkloadSummary(key.phase(), key.tile(), key.workload(), group.getFirst().metric(),
-                timeWeightedMean(group, IntervalRecord::throughput),
-                timeWeightedMean(group, IntervalRecord::target), Double.NaN, null, List.of(),
-                group.stream().mapToLong(IntervalRecord::attempts).sum(),
-                group.stream().mapToLong(IntervalRecord::errors).sum(),
-                group.stream().mapToLong(IntervalRecord::rollbacks).sum(),
+        return new WorkloadSummary(key.phase(), key.tile(), key.workload(), group.getFirst().measured().metric(),
+                timeWeightedMean(group, i -> i.measured().throughput()),
+                timeWeightedMean(group, IntervalLine::target), Double.NaN, null, List.of(),
+                group.stream().mapToLong(i -> i.measured().attempts()).sum(),
+                group.stream().mapToLong(i -> i.measured().errors()).sum(),
+                group.stream().mapToLong(i -> i.measured().rollbacks()).sum(),
                 merged.map(WorkloadResult::scheduleLagP99Ms).orElse(Double.NaN), operations(group, merged), false, true);
     }
 
     /** Rates are averaged weighted by interval length so a short final interval counts less. */
-    private static double timeWeightedMean(List<IntervalRecord> group,
-                                           ToDoubleFunction<IntervalRecord> value) {
+    private static double timeWeightedMean(List<IntervalLine> group,
+                                           ToDoubleFunction<IntervalLine> value) {
         double weighted = 0;
         double weights = 0;
-        for (IntervalRecord interval : group) {
+        for (IntervalLine interval : group) {
             double v = value.applyAsDouble(interval);
             if (Double.isNaN(v)) {
                 continue;
@@ -91,42 +89,40 @@ final class Summaries {
      * A phase's operations from its intervals' histograms, merged (percentiles of intervals cannot be
      * combined); without the histograms of every interval, the counts are summed and the latencies unknown.
      */
-    private static Map<String, OperationStats> operations(List<IntervalRecord> group, Optional<WorkloadResult> merged) {
-        Map<String, OperationStats> operations = new LinkedHashMap<>();
+    private static Map<String, Measured.Operation> operations(List<IntervalLine> group, Optional<WorkloadResult> merged) {
+        Map<String, Measured.Operation> operations = new LinkedHashMap<>();
         if (merged.isPresent()) {
-            merged.get().operations().forEach((name, s) -> operations.put(name, new OperationStats(s.count(), s.errors(),
-                    s.meanMs(), s.p50Ms(), s.p90Ms(), s.p95Ms(), s.p99Ms(), s.maxMs())));
+            merged.get().operations().forEach((name, s) -> operations.put(name, Measured.Operation.of(s)));
             return operations;
         }
-        Map<String, List<OperationStats>> byOperation = new TreeMap<>();
-        group.forEach(i -> i.operations().forEach((name, stats) ->
+        Map<String, List<Measured.Operation>> byOperation = new TreeMap<>();
+        group.forEach(i -> i.measured().operations().forEach((name, stats) ->
                 byOperation.computeIfAbsent(name, n -> new ArrayList<>()).add(stats)));
-        byOperation.forEach((name, list) -> operations.put(name, new OperationStats(
-                list.stream().mapToLong(OperationStats::count).sum(), list.stream().mapToLong(OperationStats::errors).sum(),
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN)));
+        byOperation.forEach((name, list) -> operations.put(name, Measured.Operation.countsOnly(
+                list.stream().mapToLong(Measured.Operation::count).sum(), list.stream().mapToLong(Measured.Operation::errors).sum())));
         return operations;
     }
 
     /** The phase added up by scoring's accumulator from the logged histograms; empty when one is missing. */
-    private static Optional<WorkloadResult> merged(Key key, List<IntervalRecord> group, Histograms logs) {
+    private static Optional<WorkloadResult> merged(Key key, List<IntervalLine> group, Histograms logs) {
         Optional<Map<Long, Map<String, Histogram>>> log = logs.of(key.tile(), key.workload());
         if (log.isEmpty()) {
             return Optional.empty();
         }
         // Throughput is taken from the lines (older bundles lack 'completed'); the period is not used.
-        PhaseAccumulator phase = new PhaseAccumulator(key.tile(), key.workload(), group.getFirst().metric(),
+        PhaseAccumulator phase = new PhaseAccumulator(key.tile(), key.workload(), group.getFirst().measured().metric(),
                 Duration.ofMinutes(1));
-        for (IntervalRecord interval : group) {
-            Map<String, Histogram> logged = intervalAt(log.get(), interval.start().toEpochMilli());
+        for (IntervalLine interval : group) {
+            Map<String, Histogram> logged = intervalAt(log.get(), interval.startsAt().toEpochMilli());
             if (logged == null) {
                 return Optional.empty();
             }
             Map<String, Histogram> latency = new LinkedHashMap<>(logged);
             Histogram lag = latency.remove(HistogramLog.SCHEDULE_LAG);
             Map<String, Long> operationErrors = new LinkedHashMap<>();
-            interval.operations().forEach((name, stats) -> operationErrors.put(name, stats.errors()));
-            phase.add(new IntervalMeasure(latency, operationErrors, interval.attempts(), 0, interval.errors(),
-                    interval.rollbacks(), lag == null ? new Histogram(3) : lag, interval.errorsByVm()),
+            interval.measured().operations().forEach((name, stats) -> operationErrors.put(name, stats.errors()));
+            phase.add(new IntervalMeasure(latency, operationErrors, interval.measured().attempts(), 0, interval.measured().errors(),
+                    interval.measured().rollbacks(), lag == null ? new Histogram(3) : lag, interval.measured().errorsByVm()),
                     Duration.ofMillis(interval.durationMs()));
         }
         return Optional.of(phase.result());

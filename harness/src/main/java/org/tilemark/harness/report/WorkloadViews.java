@@ -1,6 +1,7 @@
 package org.tilemark.harness.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.harness.bundle.Measured;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,12 +28,12 @@ final class WorkloadViews {
     }
 
     /** The same operations with the workload's key operation first, the rest in their order. */
-    static Map<String, OperationStats> keyOperationFirst(String workload, Map<String, OperationStats> operations) {
+    static Map<String, Measured.Operation> keyOperationFirst(String workload, Map<String, Measured.Operation> operations) {
         Optional<String> key = keyOperation(workload).filter(operations::containsKey);
         if (key.isEmpty()) {
             return operations;
         }
-        Map<String, OperationStats> ordered = new LinkedHashMap<>();
+        Map<String, Measured.Operation> ordered = new LinkedHashMap<>();
         ordered.put(key.get(), operations.get(key.get()));
         operations.forEach(ordered::putIfAbsent);
         return ordered;
@@ -43,7 +44,7 @@ final class WorkloadViews {
      * answered beats the attempts without errors; the timeout comes from the recorded configuration
      * ({@code config.workloads.standby.timeout} of run.json) and is left out when not recorded.
      */
-    static String standbyLine(WorkloadSummary standby, JsonNode run) {
+    static String standbyLine(WorkloadSummary standby, RunFile run) {
         long beats = standby.attempts();
         long answered = Math.max(0, beats - standby.errors());
         String within = timeout(run).map(t -> " within " + t).orElse("");
@@ -54,9 +55,8 @@ final class WorkloadViews {
                 + " (" + share + "), " + qos;
     }
 
-    private static Optional<String> timeout(JsonNode run) {
-        JsonNode standby = Json.at(Json.at(Json.at(run, "config"), "workloads"), STANDBY);
-        String text = Json.text(standby, "timeout").strip();
+    private static Optional<String> timeout(RunFile run) {
+        String text = run.setting("workloads." + STANDBY + ".timeout").orElse("").strip();
         if (text.isEmpty()) {
             return Optional.empty();
         }

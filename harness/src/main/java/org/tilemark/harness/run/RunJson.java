@@ -69,7 +69,7 @@ final class RunJson {
                         distinct(images.values())),
                 versions());
         // Publishable needs the platform's yes, the standard profile and every rule at its standard value.
-        return run.withPublishability(Publishability.reasons(ResultsBundle.tree(run)));
+        return run.withPublishability(Publishability.reasons(run));
     }
 
     /** Each image once, in the order VMs first booted it. */

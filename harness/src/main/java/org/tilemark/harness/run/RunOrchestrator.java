@@ -20,6 +20,7 @@ import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.PlatformSettingException;
 import org.tilemark.infra.platform.Platforms;
+import org.tilemark.scoring.RunVerdict;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -117,14 +118,14 @@ public final class RunOrchestrator {
             return new RunOutcome("bad input", "", null, RunOutcome.BAD_INPUT);
         } catch (Exception e) {
             err.println("error: preparing the workloads failed: " + oneLine(e.getMessage()));
-            return new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
+            return new RunOutcome(RunVerdict.FAILED.word(), "", null, RunOutcome.RUNTIME_FAILURE);
         }
         ResultsBundle bundle;
         try {
             bundle = ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
         } catch (IOException e) {
             err.println("error: cannot create the results bundle: " + oneLine(e.getMessage()));
-            return new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
+            return new RunOutcome(RunVerdict.FAILED.word(), "", null, RunOutcome.RUNTIME_FAILURE);
         }
         try (bundle) {
             out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
@@ -184,7 +185,7 @@ public final class RunOrchestrator {
             ScoreFile.Cost cost = measurement == null ? null : ScoreFile.Cost.of(measurement.harnessCpu(),
                     measurement.measured(), spec.run().tiles(), measurement.clusterCpuPercent());
             bundle.writeScore(ScoreFile.of(verdict.score(), measurement == null ? Map.of() : measurement.infra(), runId,
-                    verdict.word(), verdict.reasons(), events.all().stream().map(e -> ScoreFile.Event.of(e.at(), e.what()))
+                    verdict.verdict(), verdict.reasons(), events.all().stream().map(e -> ScoreFile.Event.of(e.at(), e.what()))
                             .toList(), verdict.scoreLine(), cost, audits));
             bundle.writeRun(record.toJson(deployed, Instant.now()));
             out.println(verdict.scoreLine());
@@ -201,7 +202,7 @@ public final class RunOrchestrator {
             return new RunOutcome(verdict.word(), verdict.scoreLine(), bundle.directory(), verdict.exitCode());
         } catch (IOException e) {
             err.println("error: writing the results bundle failed: " + oneLine(e.getMessage()));
-            return new RunOutcome("failed", "", bundle.directory(), RunOutcome.RUNTIME_FAILURE);
+            return new RunOutcome(RunVerdict.FAILED.word(), "", bundle.directory(), RunOutcome.RUNTIME_FAILURE);
         } finally {
             try {
                 Reports.rebuildAll(bundle.directory());

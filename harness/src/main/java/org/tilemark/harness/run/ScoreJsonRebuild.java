@@ -1,14 +1,10 @@
 package org.tilemark.harness.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.tilemark.harness.bundle.Measured;
-import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.RunScore;
@@ -24,16 +20,13 @@ public final class ScoreJsonRebuild {
     private ScoreJsonRebuild() {
     }
 
-    public static ObjectNode of(RunScore score, Map<Integer, Optional<InfraPhase>> infraByPhase, JsonNode recorded) {
-        String verdict = recorded.path("verdict").asText("");
-        List<String> reasons = new ArrayList<>();
-        recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
+    public static ScoreFile of(RunScore score, Map<Integer, Optional<InfraPhase>> infraByPhase, ScoreFile recorded) {
         Map<Integer, InfraPhase> infra = new LinkedHashMap<>();
         infraByPhase.forEach((phase, scored) -> scored.ifPresent(s -> infra.put(phase, s)));
         // The score line is presentation whose wording changes between versions: verify checks its
         // numbers separately (headlinePrefix) rather than its exact text.
-        return ResultsBundle.tree(ScoreFile.of(score, infra, recorded.path("runId").asText(""), verdict, reasons,
-                List.of(), recorded.path("scoreLine").asText(""), null, List.of()));
+        return ScoreFile.of(score, infra, recorded.runId(), recorded.verdict(), recorded.reasons(), List.of(),
+                recorded.scoreLine(), null, List.of());
     }
 
     /** The score line's parts, e.g. " (app 1.03, infra 0.56)"; empty for an application-only run. */
@@ -49,8 +42,8 @@ public final class ScoreJsonRebuild {
     }
 
     /** The measured fields of an intervals.jsonl line (or a phase's workload entry), as the live run writes them. */
-    public static ObjectNode measured(WorkloadResult result) {
-        return ResultsBundle.tree(Measured.of(result));
+    public static Measured measured(WorkloadResult result) {
+        return Measured.of(result);
     }
 
     /** The rounding every number in the bundle's JSON gets. */

@@ -10,6 +10,7 @@ import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.RunVerdict;
 import org.tilemark.scoring.Scoring;
 import org.tilemark.scoring.TileScore;
 import org.tilemark.scoring.WorkloadScore;
@@ -19,7 +20,12 @@ import org.tilemark.scoring.WorkloadScore;
  * failed (naming phase, tile, workload and rule), the VMs that took the errors, events such as a
  * VM that died, and committed data an audit did not find.
  */
-record Verdict(String word, RunScore score, List<String> reasons, String scoreLine, int exitCode) {
+record Verdict(RunVerdict verdict, RunScore score, List<String> reasons, String scoreLine, int exitCode) {
+
+    /** The verdict's word, as score.json, the console and the live page say it. */
+    String word() {
+        return verdict.word();
+    }
 
     static Verdict of(BenchmarkSpec spec, List<PhaseScore> phases, List<RunEvents.Event> events, boolean aborted, String failure) {
         return of(spec, phases, events, aborted, failure, Optional.empty());
@@ -54,13 +60,10 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         audits.forEach(a -> a.reason().ifPresent(reasons::add));
         stoppedAfter.ifPresent(phase -> reasons.add("stopped after phase " + phase + " of " + spec.run().phases()
                 + ": it failed QoS, so the run could no longer comply"));
-        Outcome outcome = Outcome.of(score != null, aborted, failure, score != null && score.compliant(), "compliant", reasons);
-        return new Verdict(outcome.word(), score, List.copyOf(reasons), line(score, spec.run().tiles(), outcome.word(), spec.run().tileScale()),
+        Outcome outcome = Outcome.of(score != null, aborted, failure, score != null && score.compliant(), RunVerdict.COMPLIANT, reasons);
+        return new Verdict(outcome.verdict(), score, List.copyOf(reasons), line(score, spec.run().tiles(), outcome.word(), spec.run().tileScale()),
                 outcome.exit());
     }
-
-    /** The word of an infrastructure-only run ({@code infra.only}) in which nothing went wrong. */
-    static final String INFRASTRUCTURE_ONLY = "infrastructure-only";
 
     /**
      * The verdict of an infrastructure-only run: nothing is scored, so it answers to the operations
@@ -72,14 +75,14 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
         List<String> reasons = runReasons(spec, phases.size(), events, aborted, failure);
         phases.forEach((phase, infra) -> infra.qos().reasons()
                 .forEach(reason -> reasons.add("phase " + phase + ": infrastructure: " + reason)));
-        Outcome outcome = Outcome.of(!phases.isEmpty(), aborted, failure, true, INFRASTRUCTURE_ONLY, reasons);
+        Outcome outcome = Outcome.of(!phases.isEmpty(), aborted, failure, true, RunVerdict.INFRASTRUCTURE_ONLY, reasons);
         String word = outcome.word();
         long succeeded = phases.values().stream().flatMap(p -> p.completed().values().stream()).mapToLong(Long::longValue).sum();
         long failedOps = phases.values().stream().flatMap(p -> p.failed().values().stream()).mapToLong(Long::longValue).sum();
         String line = String.format(Locale.ROOT, "Infrastructure only @ %d %s: %d operation(s) succeeded, %d failed over %d %s, not scored (%s)",
                 spec.run().tiles(), spec.run().tiles() == 1 ? "tile" : "tiles", succeeded, failedOps, phases.size(),
                 phases.size() == 1 ? "phase" : "phases", word);
-        return new Verdict(word, null, List.copyOf(reasons), line, outcome.exit());
+        return new Verdict(outcome.verdict(), null, List.copyOf(reasons), line, outcome.exit());
     }
 
     /** What every run's verdict answers to first: its failure, an abort, VMs that stopped unexpectedly. */
@@ -101,25 +104,29 @@ record Verdict(String word, RunScore score, List<String> reasons, String scoreLi
     }
 
     /** The verdict's word and exit code; a run that measured nothing gets the reason why added. */
-    private record Outcome(String word, int exit) {
+    private record Outcome(RunVerdict verdict, int exit) {
+
+        String word() {
+            return verdict.word();
+        }
 
         /**
          * @param measured  whether a phase completed
          * @param passed    whether what was measured passed (the reasons must also be empty)
-         * @param cleanWord the word for a run that passed with no reason against it
+         * @param clean     the verdict of a run that passed with no reason against it
          */
-        static Outcome of(boolean measured, boolean aborted, String failure, boolean passed, String cleanWord, List<String> reasons) {
+        static Outcome of(boolean measured, boolean aborted, String failure, boolean passed, RunVerdict clean, List<String> reasons) {
             if (failure != null || (!measured && !aborted)) {
                 if (failure == null) {
                     reasons.add("no measurement phase completed");
                 }
-                return new Outcome("failed", RunOutcome.RUNTIME_FAILURE);
+                return new Outcome(RunVerdict.FAILED, RunOutcome.RUNTIME_FAILURE);
             }
             if (aborted) {
-                return new Outcome("aborted", RunOutcome.RUNTIME_FAILURE);
+                return new Outcome(RunVerdict.ABORTED, RunOutcome.RUNTIME_FAILURE);
             }
-            return passed && reasons.isEmpty() ? new Outcome(cleanWord, RunOutcome.COMPLIANT)
-                    : new Outcome("non-compliant", RunOutcome.NON_COMPLIANT);
+            return passed && reasons.isEmpty() ? new Outcome(clean, RunOutcome.COMPLIANT)
+                    : new Outcome(RunVerdict.NON_COMPLIANT, RunOutcome.NON_COMPLIANT);
         }
     }
 

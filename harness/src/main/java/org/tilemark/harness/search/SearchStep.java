@@ -1,6 +1,7 @@
 package org.tilemark.harness.search;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.scoring.RunVerdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ record SearchStep(int number, int tiles, boolean repeat, String verdict, Optiona
     }
 
     boolean compliant() {
-        return verdict.equals("compliant");
+        return verdict.equals(RunVerdict.COMPLIANT.word());
     }
 
     /** Reads a finished step's score.json; a run that ended before scoring has no score and says why. */
@@ -35,22 +36,21 @@ record SearchStep(int number, int tiles, boolean repeat, String verdict, Optiona
                     OptionalDouble.empty(), OptionalDouble.empty(), Double.NaN, Double.NaN,
                     List.of("the run wrote no score (" + verdict + ")"), bundle);
         }
-        JsonNode score;
+        ScoreFile score;
         try {
             score = BundleReader.of(bundle).score().orElseThrow();
         } catch (BundleReader.DamagedFile e) {
             throw new IOException(bundle + ": " + e.getMessage(), e);
         }
-        List<String> reasons = new ArrayList<>();
-        score.path("reasons").forEach(r -> reasons.add(r.asText()));
-        return new SearchStep(number, tiles, repeat, score.path("verdict").asText(verdict), number(score, "score"),
-                number(score, "application"), number(score, "infrastructure"), number(score.path("clusterCpu"), "percent"),
-                score.path("confidence").path("low").asDouble(Double.NaN),
-                score.path("confidence").path("high").asDouble(Double.NaN), reasons, bundle);
+        ScoreFile.Totals totals = score.scored() ? score.totals() : null;
+        ScoreFile.Confidence ci = totals == null ? null : totals.confidence();
+        return new SearchStep(number, tiles, repeat, score.verdict() == null ? verdict : score.verdict().word(), number(score.score()),
+                number(totals == null ? null : totals.application()), number(totals == null ? null : totals.infrastructure()),
+                number(score.cost() == null || score.cost().clusterCpu() == null ? null : score.cost().clusterCpu().percent()),
+                ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), bundle);
     }
 
-    private static OptionalDouble number(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        return value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
+    private static OptionalDouble number(Double value) {
+        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 }

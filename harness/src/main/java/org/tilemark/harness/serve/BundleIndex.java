@@ -1,7 +1,6 @@
 package org.tilemark.harness.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,6 +13,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.scoring.RunVerdict;
 import org.tilemark.harness.bundle.UnsupportedBundleFormat;
 
 /** The bundles under the results directory, read through {@link BundleReader} as report and verify read them. */
@@ -23,6 +25,9 @@ final class BundleIndex {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private final Path results;
+
+    /** The verdict shown while a run writes its bundle or after a crash (no score.json yet). */
+    static final String INCOMPLETE = "incomplete";
 
     BundleIndex(Path results) {
         this.results = results.toAbsolutePath().normalize();
@@ -105,13 +110,12 @@ final class BundleIndex {
         String id = reader.directory().getFileName().toString();
         boolean report = reader.has(BundleLayout.REPORT);
         try {
-            Optional<ObjectNode> run = reader.run();
-            Optional<ObjectNode> score = reader.score();
-            return new Summary(id, text(run, "startedAt"), text(run, "endedAt"), text(run, "profile"),
-                    run.map(r -> r.path("tiles")).filter(JsonNode::isInt).map(JsonNode::asInt).orElse(null),
-                    score.map(s -> s.path("verdict").asText("incomplete")).orElse("incomplete"), text(score, "scoreLine"),
-                    score.map(s -> s.path("score")).filter(JsonNode::isNumber).map(JsonNode::asDouble).orElse(null),
-                    report, null);
+            Optional<RunFile> run = reader.run();
+            Optional<ScoreFile> score = reader.score();
+            return new Summary(id, run.map(RunFile::startedAt).orElse(null), run.map(RunFile::endedAt).orElse(null),
+                    run.map(RunFile::profile).orElse(null), run.map(RunFile::tiles).orElse(null),
+                    score.map(ScoreFile::verdict).map(RunVerdict::word).orElse(INCOMPLETE),
+                    score.map(ScoreFile::scoreLine).orElse(null), score.map(ScoreFile::score).orElse(null), report, null);
         } catch (BundleReader.DamagedFile e) {
             return damaged(id, report, e.name() + ": " + e.problem());
         } catch (UnsupportedBundleFormat e) {
@@ -125,13 +129,9 @@ final class BundleIndex {
 
     private static JsonNode quietly(BundleReader reader, boolean run) throws IOException {
         try {
-            return (run ? reader.run() : reader.score()).map(JsonNode.class::cast).orElse(null);
+            return (run ? reader.runAsWritten() : reader.scoreAsWritten()).map(JsonNode.class::cast).orElse(null);
         } catch (BundleReader.DamagedFile | UnsupportedBundleFormat e) {
             return null;
         }
-    }
-
-    private static String text(Optional<ObjectNode> node, String field) {
-        return node.map(n -> n.path(field)).filter(JsonNode::isTextual).map(JsonNode::asText).orElse(null);
     }
 }

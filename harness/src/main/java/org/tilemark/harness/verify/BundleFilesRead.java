@@ -1,6 +1,6 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +9,10 @@ import java.util.Optional;
 import org.tilemark.harness.bundle.BundleFormat;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.bundle.UnsupportedBundleFormat;
 import org.tilemark.harness.report.Manifest;
 
@@ -16,11 +20,8 @@ import org.tilemark.harness.report.Manifest;
  * The bundle files verification reads, strictly: unlike the report (which tolerates a crashed run's
  * damage), a line that does not parse is a mismatch, since a verified bundle must be whole.
  */
-record BundleFilesRead(Path directory, BundleFormat format, JsonNode run, JsonNode score, List<BundleReader.Line> intervals,
-                       List<BundleReader.Line> infraOps) {
-
-    static final String INTERVALS = BundleLayout.INTERVALS;
-    static final String INFRA_OPS = BundleLayout.INFRA_OPS;
+record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFile score, ObjectNode scoreWritten,
+                       List<BundleReader.Line<IntervalLine>> intervals, List<BundleReader.Line<InfraOpLine>> infraOps) {
 
     static BundleFilesRead load(Path bundle) throws NotABundle, BundleMismatch, IOException {
         if (!Files.isDirectory(bundle)) {
@@ -37,36 +38,32 @@ record BundleFilesRead(Path directory, BundleFormat format, JsonNode run, JsonNo
                 throw new NotABundle(bundle + " is not a complete results bundle (no " + required + ")");
             }
         }
-        JsonNode run = object(reader, BundleLayout.RUN);
         BundleFormat format;
+        RunFile run;
         try {
-            format = BundleFormat.of(run);
+            format = reader.format();
+            run = reader.run().orElseThrow();
         } catch (UnsupportedBundleFormat e) {
             throw new NotABundle(e.getMessage());
+        } catch (BundleReader.DamagedFile e) {
+            throw new BundleMismatch(e.getMessage());
         }
-        JsonNode score = object(reader, BundleLayout.SCORE);
-        List<BundleReader.Line> intervals = lines(reader, BundleLayout.INTERVALS);
-        List<BundleReader.Line> infra = lines(reader, BundleLayout.INFRA_OPS);
-        return new BundleFilesRead(bundle, format, run, score, intervals, infra);
-    }
-
-    private static JsonNode object(BundleReader reader, String name) throws BundleMismatch, IOException {
         try {
-            return reader.object(name).orElseThrow();
+            return new BundleFilesRead(bundle, format, run, reader.score().orElseThrow(), reader.scoreAsWritten().orElseThrow(),
+                    whole(reader.intervals()), whole(reader.infraOps()));
         } catch (BundleReader.DamagedFile e) {
             throw new BundleMismatch(e.getMessage());
         }
     }
 
-    /** The lines of a JSON-lines file (none when it is absent: a run without infrastructure operations). */
-    private static List<BundleReader.Line> lines(BundleReader reader, String name) throws BundleMismatch, IOException {
-        Optional<BundleReader.Lines> read = reader.lines(name);
+    /** The lines of a JSON-lines file (none when it is absent: a run without infrastructure operations); a bad line fails. */
+    private static <T> List<BundleReader.Line<T>> whole(Optional<BundleReader.Lines<T>> read) throws BundleMismatch {
         if (read.isEmpty()) {
             return List.of();
         }
         if (!read.get().bad().isEmpty()) {
             BundleReader.BadLine bad = read.get().bad().getFirst();
-            throw new BundleMismatch(name + " line " + bad.number() + ": " + bad.problem());
+            throw new BundleMismatch(read.get().name() + " line " + bad.number() + ": " + bad.problem());
         }
         return read.get().lines();
     }

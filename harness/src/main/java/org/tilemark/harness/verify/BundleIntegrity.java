@@ -1,6 +1,6 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.BundleLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.report.Manifest;
 
 /**
@@ -40,12 +41,12 @@ public final class BundleIntegrity {
 
     /** MANIFEST.sha256 against the files; a bundle without one fails only when {@code required}. */
     static void seal(Path bundle, boolean required) throws BundleMismatch, IOException {
-        if (!required && !Files.exists(bundle.resolve(Manifest.FILE_NAME))) {
+        if (!required && !Files.exists(bundle.resolve(BundleLayout.MANIFEST))) {
             return;
         }
         List<String> problems = Manifest.verify(bundle);
         if (!problems.isEmpty()) {
-            throw new BundleMismatch(Manifest.FILE_NAME + ": " + problems.getFirst()
+            throw new BundleMismatch(BundleLayout.MANIFEST + ": " + problems.getFirst()
                     + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
         }
     }
@@ -54,10 +55,9 @@ public final class BundleIntegrity {
     private static void histograms(BundleFilesRead files) throws BundleMismatch {
         Set<String> seen = new TreeSet<>();
         BundleReader reader = BundleReader.of(files.directory());
-        for (BundleReader.Line line : files.intervals()) {
-            JsonNode node = line.node();
-            int tile = node.path("tile").asInt(0);
-            String workload = node.path("workload").asText("");
+        for (IntervalLine line : files.intervals().stream().map(BundleReader.Line::value).toList()) {
+            int tile = line.tile();
+            String workload = line.workload();
             if (tile > 0 && !workload.isEmpty() && seen.add(HistogramIndex.fileName(tile, workload))) {
                 try {
                     reader.histograms(tile, workload);

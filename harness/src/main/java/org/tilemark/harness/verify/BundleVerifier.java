@@ -1,7 +1,5 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -11,10 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.harness.bundle.WrittenDiff;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.report.Manifest;
@@ -48,9 +48,6 @@ public final class BundleVerifier {
     public record Outcome(int exitCode, String line) {
     }
 
-    /** Top-level score.json fields scoring does not produce: what happened around the run, its cost and the cluster CPU. */
-    private static final Set<String> NOT_RECOMPUTED = Set.of("events", "harnessCpu", "clusterCpu", "audits");
-
     private BundleVerifier() {
     }
 
@@ -77,8 +74,8 @@ public final class BundleVerifier {
         }
         try {
             ManifestSignature.Signer signer = ManifestSignature.sign(bundle, keystore, alias, password);
-            return new Outcome(VERIFIED, verified.line() + "\nsigned: " + bundle.resolve(Manifest.SIGNATURE_FILE)
-                    + " by " + signer.subject() + " (certificate in " + Manifest.CERTIFICATE_FILE + ")");
+            return new Outcome(VERIFIED, verified.line() + "\nsigned: " + bundle.resolve(BundleLayout.MANIFEST_SIGNATURE)
+                    + " by " + signer.subject() + " (certificate in " + BundleLayout.MANIFEST_CERTIFICATE + ")");
         } catch (IOException | java.security.GeneralSecurityException e) {
             return new Outcome(NOT_A_BUNDLE, "error: --keystore: cannot sign with alias '" + alias + "' of " + keystore
                     + ": " + e.getMessage());
@@ -98,11 +95,11 @@ public final class BundleVerifier {
         if (spec.infra().only()) {
             return manifestLine(files, signer) + "; an infrastructure-only run "
                     + "(infra.only): nothing was scored, so nothing is recomputed (" + files.infraOps().size()
-                    + " operations in " + BundleFilesRead.INFRA_OPS + ")";
+                    + " operations in " + BundleLayout.INFRA_OPS + ")";
         }
         List<Workload> workloads = Workloads.enabled(spec);
         IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
-        for (BundleReader.Line line : files.intervals()) {
+        for (BundleReader.Line<IntervalLine> line : files.intervals()) {
             intervals.add(line);
         }
         intervals.finish();
@@ -118,58 +115,56 @@ public final class BundleVerifier {
             infraByPhase.put(phase.getKey(), infraPhase);
             phases.add(Scoring.phase(phase.getKey(), tiles, infraPhase));
         }
-        RunScore score = compareScore(files.score(), phases, infraByPhase);
+        RunScore score = compareScore(files, phases, infraByPhase);
         checkAudits(files.score());
         List<String> publishability = Publishability.reasons(files.run());
-        if (files.run().path("publishable").asBoolean(false) && !publishability.isEmpty()) {
+        if (files.run().publishable() && !publishability.isEmpty()) {
             throw BundleMismatch.of("run.json publishable", true, "false (" + publishability.getFirst() + ")");
         }
         return summary(files, intervals.lines(), infra.operations(), score, signer, publishability);
     }
 
-    private static BenchmarkSpec spec(JsonNode run) throws BundleMismatch {
-        if (!run.path("config").isObject()) {
+    private static BenchmarkSpec spec(RunFile run) throws BundleMismatch {
+        if (!run.hasConfig()) {
             throw new BundleMismatch("run.json: no configuration snapshot ('config') to recompute the score with");
         }
         try {
-            return ConfigLoader.load((ObjectNode) run.path("config"));
+            return ConfigLoader.load(run.configTree());
         } catch (ConfigException e) {
             throw new BundleMismatch("run.json config: " + e.errors().getFirst());
         }
     }
 
-    private static RunScore compareScore(JsonNode recorded, List<PhaseScore> phases,
+    private static RunScore compareScore(BundleFilesRead files, List<PhaseScore> phases,
                                          Map<Integer, Optional<InfraPhase>> infraByPhase) throws BundleMismatch {
+        ScoreFile recorded = files.score();
         if (phases.isEmpty()) {
-            if (!recorded.path("phases").isEmpty() || recorded.path("score").isNumber()) {
-                throw BundleMismatch.of("score.json score", recorded.path("score"), "none (no complete phase in intervals.jsonl)");
+            if (!recorded.phases().isEmpty() || recorded.scored()) {
+                throw BundleMismatch.of("score.json score", recorded.score(), "none (no complete phase in intervals.jsonl)");
             }
             return null;
         }
         RunScore score = Scoring.run(phases);
-        Optional<String> first = JsonDiff.first(BundleLayout.SCORE, recorded, ScoreJsonRebuild.of(score, infraByPhase, recorded),
-                NOT_RECOMPUTED);
+        Optional<String> first = WrittenDiff.score(files.scoreWritten(), ScoreJsonRebuild.of(score, infraByPhase, recorded));
         if (first.isPresent()) {
             throw new BundleMismatch(first.get());
         }
         String headline = ScoreJsonRebuild.headlinePrefix(score);
-        String line = recorded.path("scoreLine").asText("");
+        String line = recorded.scoreLine() == null ? "" : recorded.scoreLine();
+        String verdict = recorded.verdict() == null ? "" : recorded.verdict().word();
         // a line with its parts must carry the reported phase's (older lines lack them)
         String parts = ScoreJsonRebuild.subScores(score);
         if (line.startsWith(headline + " (app ") && !line.startsWith(headline + parts)) {
             throw BundleMismatch.of("score.json scoreLine", "\"" + line + "\"", "\"" + headline + parts + " ...\"");
         }
-        if (!line.startsWith(headline) || !line.contains(recorded.path("verdict").asText(""))) {
-            throw BundleMismatch.of("score.json scoreLine", "\"" + line + "\"", "\"" + headline + " ... "
-                    + recorded.path("verdict").asText("") + "\"");
+        if (!line.startsWith(headline) || !line.contains(verdict)) {
+            throw BundleMismatch.of("score.json scoreLine", "\"" + line + "\"", "\"" + headline + " ... " + verdict + "\"");
         }
-        if (recorded.path("compliant").asBoolean(false) && !score.compliant()) {
+        if (recorded.compliant() && !score.compliant()) {
             throw BundleMismatch.of("score.json compliant", true, "false (" + score.reasons().getFirst() + ")");
         }
-        List<String> reasons = new ArrayList<>();
-        recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
         for (String reason : score.reasons()) {
-            if (!reasons.contains(reason)) {
+            if (!recorded.reasons().contains(reason)) {
                 throw new BundleMismatch("score.json reasons: recorded without \"" + reason + "\", which the recomputation finds");
             }
         }
@@ -180,27 +175,21 @@ public final class BundleVerifier {
      * The audits cannot be redone (the database went with the VMs), but the verdict must answer to them:
      * an audit that did not pass is among the reasons, and the run is not compliant.
      */
-    private static void checkAudits(JsonNode recorded) throws BundleMismatch {
-        List<String> reasons = new ArrayList<>();
-        recorded.path("reasons").forEach(r -> reasons.add(r.asText()));
-        List<ScoreFile.Audit> audits;
-        try {
-            audits = BundleReader.audits(recorded);
-        } catch (BundleReader.DamagedFile e) {
-            throw new BundleMismatch(e.getMessage());
-        }
-        for (ScoreFile.Audit audit : audits) {
+    private static void checkAudits(ScoreFile recorded) throws BundleMismatch {
+        for (ScoreFile.Audit audit : recorded.audits()) {
             Optional<String> reason = audit.reason();
-            if (reason.isPresent() && (!reasons.contains(reason.get()) || recorded.path("compliant").asBoolean(false))) {
+            if (reason.isPresent() && (!recorded.reasons().contains(reason.get()) || recorded.compliant())) {
                 throw new BundleMismatch("score.json audits: \"" + reason.get() + "\", yet the verdict is "
-                        + recorded.path("verdict").asText("none") + (reasons.contains(reason.get()) ? "" : " without that reason"));
+                        + (recorded.verdict() == null ? "none" : recorded.verdict().word())
+                        + (recorded.reasons().contains(reason.get()) ? "" : " without that reason"));
             }
         }
     }
 
     /** The run and what its manifest check found: the start of every verified line. */
     private static String manifestLine(BundleFilesRead files, Optional<ManifestSignature.Signer> signer) {
-        return files.run().path("runId").asText(files.directory().getFileName().toString()) + ": manifest intact"
+        String runId = files.run().runId() == null ? files.directory().getFileName().toString() : files.run().runId();
+        return runId + ": manifest intact"
                 + signer.map(x -> ", signed by " + x.subject()).orElse(", unsigned");
     }
 
@@ -215,7 +204,7 @@ public final class BundleVerifier {
         if (score != null) {
             s.append(String.format(Locale.ROOT, "; score %.3f @ %d %s (95%% CI %.3f–%.3f) over %d phases, %s",
                     score.score(), score.tiles(), score.tiles() == 1 ? "tile" : "tiles", score.confidence().low(),
-                    score.confidence().high(), score.phases().size(), files.score().path("verdict").asText("no verdict")));
+                    score.confidence().high(), score.phases().size(), files.score().verdict() == null ? "no verdict" : files.score().verdict().word()));
         } else {
             s.append("; no complete phase, so no score");
         }

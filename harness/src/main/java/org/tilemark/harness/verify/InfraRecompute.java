@@ -1,6 +1,5 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,7 +9,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.run.ScoringInputs;
 import org.tilemark.scoring.InfraOutcome;
@@ -35,11 +36,13 @@ final class InfraRecompute {
 
     static InfraRecompute of(BenchmarkSpec spec, BundleFilesRead files, PhaseWindows windows) throws BundleMismatch {
         Set<String> planned = new TreeSet<>();
-        for (JsonNode phase : files.score().path("phases")) {
-            phase.path("infraOperations").forEach(op -> planned.add(op.path("operation").asText()));
+        for (ScoreFile.Phase phase : files.score().phases()) {
+            if (phase.infraOperations() != null) {
+                phase.infraOperations().forEach(op -> planned.add(op.operation()));
+            }
         }
-        files.infraOps().stream().filter(line -> !InfraOpLine.platformInitiated(line.node()))
-                .forEach(line -> planned.add(line.node().path("operation").asText()));
+        files.infraOps().stream().map(BundleReader.Line::value).filter(line -> !line.platformInitiated())
+                .forEach(line -> planned.add(line.operation()));
         Map<String, Double> references = new LinkedHashMap<>(ScoringInputs.infraReferences(spec.infra()));
         for (String type : planned) {
             if (!references.containsKey(type)) {
@@ -48,37 +51,29 @@ final class InfraRecompute {
         }
         references.keySet().retainAll(planned);
         InfraRecompute infra = new InfraRecompute(references, spec.infra().enabled() && !planned.isEmpty());
-        for (BundleReader.Line line : files.infraOps()) {
+        for (BundleReader.Line<InfraOpLine> line : files.infraOps()) {
             infra.add(line, windows);
         }
         return infra;
     }
 
-    private void add(BundleReader.Line line, PhaseWindows windows) throws BundleMismatch {
-        JsonNode n = line.node();
-        String where = BundleFilesRead.INFRA_OPS + " line " + line.number();
-        Instant end = IntervalRecompute.instant(n, "end", where);
-        int phase = windows.phaseAt(end);
-        if (n.path("phase").asInt(-1) != phase) {
-            throw BundleMismatch.of(where + " phase", n.path("phase"), phase + " (the phase its end time falls in)");
+    private void add(BundleReader.Line<InfraOpLine> read, PhaseWindows windows) throws BundleMismatch {
+        InfraOpLine line = read.value();
+        String where = BundleLayout.INFRA_OPS + " line " + read.number();
+        int phase = windows.phaseAt(line.endsAt());
+        if (line.phase() != phase) {
+            throw BundleMismatch.of(where + " phase", line.phase(), phase + " (the phase its end time falls in)");
         }
-        String outcome = n.path("outcome").asText();
-        if (!outcome.equals(InfraOpLine.SUCCEEDED) && !outcome.equals(InfraOpLine.FAILED)) {
+        String outcome = line.outcome();
+        if (!InfraOpLine.SUCCEEDED.equals(outcome) && !InfraOpLine.FAILED.equals(outcome)) {
             throw new BundleMismatch(where + ": outcome '" + outcome + "' is neither succeeded nor failed");
         }
-        if (InfraOpLine.platformInitiated(n)) {
+        if (line.platformInitiated()) {
             return; // a move the platform made on its own (DRS): its phase is checked, it was never scored
         }
-        boolean succeeded = outcome.equals(InfraOpLine.SUCCEEDED);
-        String failure = succeeded ? "" : InfraOutcome.failureReason(n.path("operation").asText(), n.path("vm").asText(),
-                placement(n.path("from")), placement(n.path("to")), n.path("error").isTextual() ? n.path("error").asText() : "");
-        byPhase.computeIfAbsent(phase, p -> new ArrayList<>())
-                .add(new InfraOutcome(n.path("operation").asText(), succeeded, failure));
-    }
-
-    /** "host/datastore" as the live Placement prints, "null" where an operation (Deploy) has none. */
-    private static String placement(JsonNode node) {
-        return node.isObject() ? node.path("host").asText() + "/" + node.path("datastore").asText() : "null";
+        String failure = line.succeeded() ? "" : InfraOutcome.failureReason(line.operation(), line.vm(),
+                String.valueOf(line.from()), String.valueOf(line.to()), line.error() == null ? "" : line.error());
+        byPhase.computeIfAbsent(phase, p -> new ArrayList<>()).add(new InfraOutcome(line.operation(), line.succeeded(), failure));
     }
 
     /** The phase's infrastructure result, or empty when no operations were planned (application-only runs). */

@@ -1,20 +1,20 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.BundleFormat;
+import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.Measured;
+import org.tilemark.harness.bundle.WrittenDiff;
 import org.tilemark.harness.run.ScoreJsonRebuild;
 import org.tilemark.scoring.IntervalMeasure;
 import org.tilemark.scoring.PhaseAccumulator;
@@ -29,10 +29,6 @@ import org.tilemark.workloads.Workload;
  * run's {@link PhaseAccumulator}, which is what the phase scores are recomputed from.
  */
 final class IntervalRecompute {
-
-    /** What a line says where it belongs and its inputs; not recomputed, so left out of the comparison. */
-    private static final Set<String> PLACEMENT = Set.of("interval", "stage", "phase", "tile", "workload", "start", "end",
-            "durationMs", "completed", "target");
 
     private final BenchmarkSpec spec;
     private final Map<String, Workload> workloads = new LinkedHashMap<>();
@@ -50,42 +46,45 @@ final class IntervalRecompute {
         this.histograms = histograms;
     }
 
-    void add(BundleReader.Line line) throws BundleMismatch {
-        JsonNode node = line.node();
-        String where = BundleFilesRead.INTERVALS + " line " + line.number();
-        int tile = node.path("tile").asInt(0);
-        String name = node.path("workload").asText("");
+    void add(BundleReader.Line<IntervalLine> read) throws BundleMismatch {
+        IntervalLine line = read.value();
+        String where = BundleLayout.INTERVALS + " line " + read.number();
+        int tile = line.tile();
+        String name = line.workload();
         Workload workload = workloads.get(name);
         if (workload == null) {
             throw new BundleMismatch(where + ": workload '" + name + "' is not enabled in run.json's configuration");
         }
-        where += " (tile " + tile + " " + name + ", interval " + node.path("interval").asText() + ")";
-        if (!node.path("completed").canConvertToLong()) {
+        where += " (tile " + tile + " " + name + ", interval " + line.interval() + ")";
+        if (line.completed() == null) {
             throw new BundleMismatch(where + ": no 'completed' count, so its throughput cannot be recomputed "
                     + "(bundles written before tilemark verify lack it)");
         }
-        Instant start = instant(node, "start", where);
-        Instant end = instant(node, "end", where);
-        Duration length = Duration.ofMillis(node.path("durationMs").asLong(0));
+        Instant start = line.startsAt();
+        Instant end = line.endsAt();
+        if (end == null) {
+            throw new BundleMismatch(where + ": its end is not an instant");
+        }
+        Duration length = Duration.ofMillis(line.durationMs());
         if (length.isZero() || length.isNegative()) {
             throw new BundleMismatch(where + ": durationMs is not positive");
         }
         Map<String, Histogram> latency = new LinkedHashMap<>(histograms.interval(tile, name, start.toEpochMilli()));
         Histogram lag = latency.remove(HistogramIndex.SCHEDULE_LAG);
         if (lag == null) {
-            throw new BundleMismatch(org.tilemark.harness.bundle.BundleLayout.histogramLogPath(tile, name) + ": no " + HistogramIndex.SCHEDULE_LAG
+            throw new BundleMismatch(BundleLayout.histogramLogPath(tile, name) + ": no " + HistogramIndex.SCHEDULE_LAG
                     + " histogram for " + where);
         }
-        IntervalMeasure measure = new IntervalMeasure(latency, operationErrors(node), node.path("attempts").asLong(),
-                node.path("completed").asLong(), node.path("errors").asLong(), node.path("rollbacks").asLong(), lag,
-                counts(node.path("errorsByVm")));
+        Measured measured = line.measured();
+        IntervalMeasure measure = new IntervalMeasure(latency, operationErrors(measured), measured.attempts(),
+                line.completed(), measured.errors(), measured.rollbacks(), lag, measured.errorsByVm());
         WorkloadResult recomputed = PhaseAccumulator.result(tile, name, workload.metricUnit(), workload.metricPeriod(),
                 length, measure);
-        compare(where, node, recomputed, workload);
-        counts.check(where, tile, workload, node, latency);
+        compare(where, read, recomputed, workload);
+        counts.check(where, tile, workload, line, latency);
         lines++;
-        if ("measure".equals(node.path("stage").asText())) {
-            int phase = node.path("phase").asInt(0);
+        if (line.measuring()) {
+            int phase = line.phase();
             windows.add(phase, start, end);
             phases.computeIfAbsent(phase, p -> new LinkedHashMap<>())
                     .computeIfAbsent(tile + "/" + name, k -> new PhaseAccumulator(tile, name, workload.metricUnit(),
@@ -94,16 +93,15 @@ final class IntervalRecompute {
         }
     }
 
-    private void compare(String where, JsonNode node, WorkloadResult recomputed, Workload workload) throws BundleMismatch {
-        ObjectNode recorded = ((ObjectNode) node).deepCopy();
-        PLACEMENT.forEach(recorded::remove);
-        Optional<String> first = JsonDiff.first(where, recorded, ScoreJsonRebuild.measured(recomputed), Set.of());
+    private void compare(String where, BundleReader.Line<IntervalLine> read, WorkloadResult recomputed, Workload workload)
+            throws BundleMismatch {
+        Optional<String> first = WrittenDiff.measured(where, read, ScoreJsonRebuild.measured(recomputed));
         if (first.isPresent()) {
             throw new BundleMismatch(first.get());
         }
         double target = ScoreJsonRebuild.round(workload.targetThroughput(spec));
-        if (node.path("target").asDouble(Double.NaN) != target) {
-            throw BundleMismatch.of(where + " target", node.path("target"), target);
+        if (read.value().target() != target) {
+            throw BundleMismatch.of(where + " target", read.value().target(), target);
         }
     }
 
@@ -143,23 +141,9 @@ final class IntervalRecompute {
     }
 
     /** Every operation a line names, with its error count (the live snapshot's errorsByOperation). */
-    private static Map<String, Long> operationErrors(JsonNode node) {
+    private static Map<String, Long> operationErrors(Measured measured) {
         Map<String, Long> errors = new LinkedHashMap<>();
-        node.path("operations").properties().forEach(e -> errors.put(e.getKey(), e.getValue().path("errors").asLong()));
+        measured.operations().forEach((name, op) -> errors.put(name, op.errors()));
         return errors;
-    }
-
-    private static Map<String, Long> counts(JsonNode object) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        object.properties().forEach(e -> counts.put(e.getKey(), e.getValue().asLong()));
-        return counts;
-    }
-
-    static Instant instant(JsonNode node, String field, String where) throws BundleMismatch {
-        try {
-            return Instant.parse(node.path(field).asText(""));
-        } catch (DateTimeParseException e) {
-            throw new BundleMismatch(where + ": '" + field + "' is not an instant");
-        }
     }
 }

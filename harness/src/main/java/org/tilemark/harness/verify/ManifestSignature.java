@@ -1,5 +1,6 @@
 package org.tilemark.harness.verify;
 
+import org.tilemark.harness.bundle.BundleLayout;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,9 +49,9 @@ final class ManifestSignature {
         X509Certificate certificate = (X509Certificate) store.getCertificate(alias);
         Signature signature = Signature.getInstance(algorithm(key.getAlgorithm()));
         signature.initSign(key);
-        signature.update(Files.readAllBytes(bundle.resolve(Manifest.FILE_NAME)));
-        Files.write(bundle.resolve(Manifest.SIGNATURE_FILE), signature.sign());
-        Files.writeString(bundle.resolve(Manifest.CERTIFICATE_FILE), pem(certificate), StandardCharsets.US_ASCII);
+        signature.update(Files.readAllBytes(bundle.resolve(BundleLayout.MANIFEST)));
+        Files.write(bundle.resolve(BundleLayout.MANIFEST_SIGNATURE), signature.sign());
+        Files.writeString(bundle.resolve(BundleLayout.MANIFEST_CERTIFICATE), pem(certificate), StandardCharsets.US_ASCII);
         return new Signer(certificate.getSubjectX500Principal().getName());
     }
 
@@ -59,36 +60,36 @@ final class ManifestSignature {
      * certificate was required. A trusted certificate must be the signer's or have issued it.
      */
     static Optional<Signer> verify(Path bundle, Optional<X509Certificate> trusted) throws BundleMismatch, IOException {
-        Path signatureFile = bundle.resolve(Manifest.SIGNATURE_FILE);
+        Path signatureFile = bundle.resolve(BundleLayout.MANIFEST_SIGNATURE);
         if (!Files.isRegularFile(signatureFile)) {
             if (trusted.isPresent()) {
-                throw new BundleMismatch(Manifest.SIGNATURE_FILE + ": missing, but a trusted certificate was given");
+                throw new BundleMismatch(BundleLayout.MANIFEST_SIGNATURE + ": missing, but a trusted certificate was given");
             }
             return Optional.empty();
         }
-        Path certificateFile = bundle.resolve(Manifest.CERTIFICATE_FILE);
+        Path certificateFile = bundle.resolve(BundleLayout.MANIFEST_CERTIFICATE);
         if (!Files.isRegularFile(certificateFile)) {
-            throw new BundleMismatch(Manifest.CERTIFICATE_FILE + ": missing beside " + Manifest.SIGNATURE_FILE);
+            throw new BundleMismatch(BundleLayout.MANIFEST_CERTIFICATE + ": missing beside " + BundleLayout.MANIFEST_SIGNATURE);
         }
         X509Certificate signer;
         try {
             signer = certificate(certificateFile);
         } catch (CertificateException e) {
-            throw new BundleMismatch(Manifest.CERTIFICATE_FILE + ": not an X.509 certificate (" + e.getMessage() + ")");
+            throw new BundleMismatch(BundleLayout.MANIFEST_CERTIFICATE + ": not an X.509 certificate (" + e.getMessage() + ")");
         }
         try {
             Signature signature = Signature.getInstance(algorithm(signer.getPublicKey().getAlgorithm()));
             signature.initVerify(signer.getPublicKey());
-            signature.update(Files.readAllBytes(bundle.resolve(Manifest.FILE_NAME)));
+            signature.update(Files.readAllBytes(bundle.resolve(BundleLayout.MANIFEST)));
             if (!signature.verify(Files.readAllBytes(signatureFile))) {
-                throw new BundleMismatch(Manifest.SIGNATURE_FILE + ": does not match " + Manifest.FILE_NAME
+                throw new BundleMismatch(BundleLayout.MANIFEST_SIGNATURE + ": does not match " + BundleLayout.MANIFEST
                         + " (changed or re-sealed after signing)");
             }
         } catch (GeneralSecurityException e) {
-            throw new BundleMismatch(Manifest.SIGNATURE_FILE + ": cannot be checked (" + e.getMessage() + ")");
+            throw new BundleMismatch(BundleLayout.MANIFEST_SIGNATURE + ": cannot be checked (" + e.getMessage() + ")");
         }
         if (trusted.isPresent() && !trustedBy(signer, trusted.get())) {
-            throw new BundleMismatch(Manifest.CERTIFICATE_FILE + ": signer " + signer.getSubjectX500Principal().getName()
+            throw new BundleMismatch(BundleLayout.MANIFEST_CERTIFICATE + ": signer " + signer.getSubjectX500Principal().getName()
                     + " is neither the trusted certificate nor issued by it");
         }
         return Optional.of(new Signer(signer.getSubjectX500Principal().getName()));

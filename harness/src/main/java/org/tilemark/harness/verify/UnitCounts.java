@@ -1,11 +1,12 @@
 package org.tilemark.harness.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.tilemark.harness.bundle.BundleFormat;
 import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.IntervalLine;
+import org.tilemark.harness.bundle.Measured;
 import org.tilemark.workloads.Workload;
 
 /**
@@ -37,7 +38,7 @@ final class UnitCounts {
         this.version = format.version();
     }
 
-    void check(String where, int tile, Workload workload, JsonNode line, Map<String, Histogram> latency)
+    void check(String where, int tile, Workload workload, IntervalLine line, Map<String, Histogram> latency)
             throws BundleMismatch {
         String log = BundleLayout.histogramLogPath(tile, workload.name());
         long timed = 0;
@@ -50,17 +51,17 @@ final class UnitCounts {
         }
         long failedOps = 0;
         long allOpErrors = 0;
-        for (Map.Entry<String, JsonNode> op : line.path("operations").properties()) {
-            long errors = op.getValue().path("errors").asLong();
+        for (Map.Entry<String, Measured.Operation> op : line.measured().operations().entrySet()) {
+            long errors = op.getValue().errors();
             allOpErrors += errors;
             failedOps += workload.failsUnit(op.getKey()) ? errors : 0;
         }
         long vmErrors = 0;
-        for (Map.Entry<String, JsonNode> vm : line.path("errorsByVm").properties()) {
-            vmErrors += vm.getValue().asLong();
+        for (long vm : line.measured().errorsByVm().values()) {
+            vmErrors += vm;
         }
-        long completed = line.path("completed").asLong();
-        long errors = line.path("errors").asLong();
+        long completed = line.completed();
+        long errors = line.measured().errors();
         Running r = running.computeIfAbsent(tile + " " + workload.name(), k -> new Running());
         r.completedGap = agree(where, "completed", completed, timed, r.completedGap,
                 log + " counts " + timed + " completed units (" + (unitOps.isEmpty() ? "none" : unitOps) + ")");
@@ -69,9 +70,9 @@ final class UnitCounts {
         r.vmErrorsGap = agree(where, "errorsByVm (sum)", vmErrors, allOpErrors, r.vmErrorsGap,
                 "its operations record " + allOpErrors + " errors");
         r.finished += completed + errors;
-        r.attempts += line.path("attempts").asLong();
+        r.attempts += line.measured().attempts();
         r.completed += completed;
-        r.rollbacks += line.path("rollbacks").asLong();
+        r.rollbacks += line.measured().rollbacks();
         if (r.finished > r.attempts + carry) {
             throw new BundleMismatch(where + ": " + r.finished + " units finished (completed + errors) up to this line, but only "
                     + r.attempts + " attempted");
@@ -87,7 +88,7 @@ final class UnitCounts {
         for (Map.Entry<String, Running> e : running.entrySet()) {
             Running r = e.getValue();
             if (r.completedGap != 0 || r.errorsGap != 0 || r.vmErrorsGap != 0) {
-                throw new BundleMismatch(BundleFilesRead.INTERVALS + " (tile " + e.getKey() + "): over the run, completed, "
+                throw new BundleMismatch(BundleLayout.INTERVALS + " (tile " + e.getKey() + "): over the run, completed, "
                         + "errors and errorsByVm differ from the histogram logs and operations by " + r.completedGap + ", "
                         + r.errorsGap + " and " + r.vmErrorsGap);
             }

@@ -1,5 +1,6 @@
 package org.tilemark.harness.bundle;
 
+import org.tilemark.scoring.RunVerdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,40 +35,49 @@ class BundleRoundTripTest {
                     Map.of(), new RunFile.Inventory(List.of(), List.of(), List.of(), List.of()),
                     new RunFile.Versions("test", "21", "16", "3", "Linux")));
             writer.appendInterval(new IntervalLine(1, IntervalLine.MEASURE, 1, 1, "dvdstore", origin.toString(),
-                    origin.plusSeconds(10).toString(), 10_000, 300.0, 50, new Measured("orders/min", 300.0, 51, 1, 0,
+                    origin.plusSeconds(10).toString(), 10_000, 300.0, 50L, new Measured("orders/min", 300.0, 51, 1, 0,
                     2.5, Map.of("tile1-dvdstore-web", 1L), Map.of("login", new Measured.Operation(1, 0, 2, 2, 2, 2, 2, 2)))));
             writer.appendInfraOperation(operation);
             writer.histogramLog(1, "dvdstore", origin).write("login", latency, origin, origin.plusSeconds(10));
-            writer.writeScore(ScoreFile.of(null, Map.of(), "r1", "failed", List.of("no phase completed"),
+            writer.writeScore(ScoreFile.of(null, Map.of(), "r1", RunVerdict.FAILED, List.of("no phase completed"),
                     List.of(ScoreFile.Event.of(origin, "tile1-mail stopped")), "Score: none (failed)", null,
                     List.of(audit, ScoreFile.Audit.failed(2, "dvdstore", "connection refused"))));
         }
 
         BundleReader reader = BundleReader.of(bundle);
-        ObjectNode run = reader.run().orElseThrow();
+        ObjectNode run = reader.runAsWritten().orElseThrow();
         assertThat(run.fieldNames().next()).isEqualTo("format");
         assertThat(BundleFormat.of(run)).isEqualTo(BundleFormat.CURRENT);
         assertThat(reader.format()).isEqualTo(BundleFormat.CURRENT);
-        ObjectNode score = reader.score().orElseThrow();
+        RunFile runRead = reader.run().orElseThrow();
+        assertThat(runRead.runId()).isEqualTo("r1");
+        assertThat(runRead.versions().java()).isEqualTo("21");
+        ObjectNode written = reader.scoreAsWritten().orElseThrow();
         // An unscored run: the score is null, and the totals and costs of a scored, measured run are absent.
-        assertThat(score.path("score").isNull()).isTrue();
-        assertThat(score.has("application")).isFalse();
-        assertThat(score.has("harnessCpu")).isFalse();
-        assertThat(score.path("reasons").get(0).asText()).isEqualTo("no phase completed");
-        assertThat(score.at("/events/0/what").asText()).isEqualTo("tile1-mail stopped");
-        assertThat(BundleReader.audits(score)).containsExactly(audit, ScoreFile.Audit.failed(2, "dvdstore", "connection refused"));
+        assertThat(written.path("score").isNull()).isTrue();
+        assertThat(written.has("application")).isFalse();
+        assertThat(written.has("harnessCpu")).isFalse();
+        assertThat(written.path("verdict").asText()).isEqualTo("failed");
+        ScoreFile score = reader.score().orElseThrow();
+        assertThat(score.scored()).isFalse();
+        assertThat(score.verdict()).isEqualTo(RunVerdict.FAILED);
+        assertThat(score.reasons()).containsExactly("no phase completed");
+        assertThat(score.events().getFirst().what()).isEqualTo("tile1-mail stopped");
+        assertThat(score.audits()).containsExactly(audit, ScoreFile.Audit.failed(2, "dvdstore", "connection refused"));
         assertThat(audit.reason()).contains("tile 1 dvdstore: 2 of 120 committed orders missing after the run (e.g. 17, 18)");
-        assertThat(reader.lines(BundleLayout.INTERVALS).orElseThrow().lines()).singleElement()
+        assertThat(reader.intervals().orElseThrow().lines()).singleElement()
                 .satisfies(line -> {
                     // The measured figures sit beside the placement fields, not nested.
-                    assertThat(line.node().path("tile").asInt()).isEqualTo(1);
-                    assertThat(line.node().path("throughput").asDouble()).isEqualTo(300.0);
-                    assertThat(line.node().at("/operations/login/p95Ms").asDouble()).isEqualTo(2.0);
-                    assertThat(line.node().has("measured")).isFalse();
+                    assertThat(line.written().path("tile").asInt()).isEqualTo(1);
+                    assertThat(line.written().path("throughput").asDouble()).isEqualTo(300.0);
+                    assertThat(line.written().at("/operations/login/p95Ms").asDouble()).isEqualTo(2.0);
+                    assertThat(line.written().has("measured")).isFalse();
+                    assertThat(line.value().measured().operations().get("login").p95Ms()).isEqualTo(2.0);
+                    assertThat(line.value().completed()).isEqualTo(50L);
                 });
-        BundleReader.Line infraLine = reader.lines(BundleLayout.INFRA_OPS).orElseThrow().lines().getFirst();
-        assertThat(infraLine.node().has("downtimeMs")).isTrue();
-        assertThat(BundleReader.infraOp(infraLine.node())).isEqualTo(operation);
+        BundleReader.Line<InfraOpLine> infraLine = reader.infraOps().orElseThrow().lines().getFirst();
+        assertThat(infraLine.written().has("downtimeMs")).isTrue();
+        assertThat(infraLine.value()).isEqualTo(operation);
         Map<Long, Map<String, Histogram>> logged = reader.histograms(1, "dvdstore").orElseThrow();
         assertThat(logged.get(origin.toEpochMilli()).get("login").getTotalCount()).isEqualTo(1);
         assertThat(BundleReader.isScored(bundle)).isTrue();
@@ -81,7 +91,9 @@ class BundleRoundTripTest {
 
         assertThat(reader.format()).isEqualTo(BundleFormat.UNVERSIONED);
         assertThat(reader.format().version()).isEqualTo(1);
-        assertThat(reader.run().orElseThrow().path("runId").asText()).isEqualTo("old");
+        assertThat(reader.run().orElseThrow().runId()).isEqualTo("old");
+        assertThat(reader.run().orElseThrow().tileScale()).isEqualTo(1.0);
+        assertThat(reader.run().orElseThrow().platformPublishable()).isFalse();
     }
 
     @Test
@@ -105,11 +117,13 @@ class BundleRoundTripTest {
 
         assertThatThrownBy(reader::score).isInstanceOf(BundleReader.DamagedFile.class)
                 .hasMessage("score.json: not a JSON object");
-        BundleReader.Lines lines = reader.lines(BundleLayout.INTERVALS).orElseThrow();
-        assertThat(lines.lines()).hasSize(1);
-        assertThat(lines.bad()).extracting(BundleReader.BadLine::number).containsExactly(3, 4);
+        BundleReader.Lines<IntervalLine> lines = reader.intervals().orElseThrow();
+        assertThat(lines.lines()).isEmpty();
+        // line 1 lacks what places it (its tile, workload, stage, start), 3 is no object, 4 is cut short
+        assertThat(lines.bad()).extracting(BundleReader.BadLine::number).containsExactly(1, 3, 4);
+        assertThat(lines.bad().getFirst().problem()).isEqualTo("lacks what places it");
         assertThat(lines.lastLineBad()).isTrue();
-        assertThat(reader.lines(BundleLayout.INFRA_OPS)).isEmpty();
+        assertThat(reader.infraOps()).isEmpty();
         assertThat(reader.histograms(1, "mail")).isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.CsvColumns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -55,7 +56,7 @@ class CsvReportWriterTest {
 
         List<String> lines = Files.readAllLines(bundle.resolve("summary.csv"));
         assertThat(lines).hasSize(3);
-        assertThat(lines.getFirst()).isEqualTo(String.join(",", CsvReportWriter.SUMMARY_COLUMNS));
+        assertThat(lines.getFirst()).isEqualTo(String.join(",", CsvColumns.SUMMARY));
         assertThat(lines.get(1)).startsWith("1,1,dvdstore,orders/min,").contains(",true,").endsWith(",,score.json");
         assertThat(lines.get(2)).startsWith("2,1,dvdstore,orders/min,").contains(",false,")
                 .endsWith(",p95 of purchase = 4101 ms > 2000 ms,score.json");
@@ -72,7 +73,7 @@ class CsvReportWriterTest {
         assertThat(lines).hasSize(3);
         // Phase 2 has intervals 10..15 with 1 error (interval 12) and 2 rollbacks (interval 13).
         List<String> phase2 = Arrays.asList(lines.get(2).split(",", -1));
-        List<String> columns = CsvReportWriter.SUMMARY_COLUMNS;
+        List<String> columns = CsvColumns.SUMMARY;
         assertThat(phase2.get(columns.indexOf("phase"))).isEqualTo("2");
         assertThat(phase2.get(columns.indexOf("reference"))).isEqualTo("300");
         assertThat(phase2.get(columns.indexOf("normalized"))).isEmpty();

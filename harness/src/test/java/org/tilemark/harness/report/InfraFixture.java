@@ -1,5 +1,6 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,10 +25,10 @@ final class InfraFixture {
     static Path copy(Path into) throws IOException {
         Path bundle = BundleFixture.copy(BundleFixture.FULL_TILE, into);
         try (InputStream operations = InfraFixture.class.getClassLoader().getResourceAsStream(OPERATIONS)) {
-            Files.copy(operations, bundle.resolve(BundleContents.INFRA_OPS_FILE));
+            Files.copy(operations, bundle.resolve(BundleLayout.INFRA_OPS));
         }
         ObjectMapper mapper = new ObjectMapper();
-        Path scoreFile = bundle.resolve(BundleContents.SCORE_FILE);
+        Path scoreFile = bundle.resolve(BundleLayout.SCORE);
         ObjectNode score = (ObjectNode) mapper.readTree(scoreFile.toFile());
         score.put("applicationOnly", false).put("application", 0.992).put("infrastructure", 2.0)
                 .put("scoreLine", "Score: 1.41 @ 1 tile (app 0.99, infra 2.00)");

@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.CsvColumns;
+import org.tilemark.harness.bundle.BundleLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.image.BufferedImage;
@@ -17,7 +19,7 @@ class InfraOpsReportTest {
 
     private static String report(Path bundle) throws Exception {
         new HtmlReportWriter().write(bundle);
-        return Files.readString(bundle.resolve(HtmlReportWriter.REPORT_FILE));
+        return Files.readString(bundle.resolve(BundleLayout.REPORT));
     }
 
     private static String row(String... cells) {
@@ -85,7 +87,7 @@ class InfraOpsReportTest {
     void movesThePlatformMadeOnItsOwnAreListedApartAndCountedNowhereElse() throws Exception {
         Path bundle = InfraFixture.copy(temp);
         Files.delete(bundle.resolve("score.json")); // the phase tables then count from the log: it must skip them
-        Files.writeString(bundle.resolve(BundleContents.INFRA_OPS_FILE), "{\"operation\":\"vmotion\",\"block\":0,"
+        Files.writeString(bundle.resolve(BundleLayout.INFRA_OPS), "{\"operation\":\"vmotion\",\"block\":0,"
                 + "\"vm\":\"tile1-standby\",\"role\":\"standby\",\"tile\":1,\"from\":{\"host\":\"host1\",\"datastore\":\"app\"},"
                 + "\"to\":{\"host\":\"host2\",\"datastore\":\"app\"},\"start\":\"2026-11-23T09:00:30Z\",\"end\":\"2026-11-23T09:00:30Z\","
                 + "\"durationMs\":null,\"outcome\":\"succeeded\",\"error\":null,\"phase\":1,\"initiator\":\"platform\",\"cause\":\"DRS\"}\n",
@@ -135,9 +137,9 @@ class InfraOpsReportTest {
 
         new CsvReportWriter().write(bundle);
 
-        List<String> lines = Files.readAllLines(bundle.resolve(CsvReportWriter.INFRA_OPS_CSV));
+        List<String> lines = Files.readAllLines(bundle.resolve(BundleLayout.INFRA_OPS_CSV));
         assertThat(lines).hasSize(1 + InfraFixture.OPERATION_COUNT);
-        assertThat(lines.getFirst()).isEqualTo(String.join(",", CsvReportWriter.INFRA_OP_COLUMNS));
+        assertThat(lines.getFirst()).isEqualTo(String.join(",", CsvColumns.INFRA_OPS));
         assertThat(lines.get(1)).isEqualTo("vmotion,1,tile1-mail,mail,1,host1,app,host2,app,2026-11-23T09:00:05Z,"
                 + "2026-11-23T09:00:12Z,7000,268435456,35,,succeeded,,0,,");
         assertThat(lines.get(5)).endsWith(",failed,\"copy aborted: <datastore> \"\"bulk\"\" full & read-only\",2,,");
@@ -147,12 +149,12 @@ class InfraOpsReportTest {
     @Test
     void rebuildKeepsTheLogAndSealsTheDerivedFiles() throws Exception {
         Path bundle = InfraFixture.copy(temp);
-        byte[] log = Files.readAllBytes(bundle.resolve(BundleContents.INFRA_OPS_FILE));
+        byte[] log = Files.readAllBytes(bundle.resolve(BundleLayout.INFRA_OPS));
 
         Reports.rebuildAll(bundle);
 
-        assertThat(bundle.resolve(BundleContents.INFRA_OPS_FILE)).hasBinaryContent(log);
-        assertThat(Files.readString(bundle.resolve(Manifest.FILE_NAME)))
+        assertThat(bundle.resolve(BundleLayout.INFRA_OPS)).hasBinaryContent(log);
+        assertThat(Files.readString(bundle.resolve(BundleLayout.MANIFEST)))
                 .contains("  infra-ops.jsonl\n", "  infra-ops.csv\n", "  charts/infra-timeline.png\n");
         assertThat(Manifest.verify(bundle)).isEmpty();
     }
@@ -163,31 +165,31 @@ class InfraOpsReportTest {
 
         Reports.rebuildAll(bundle);
 
-        assertThat(Files.readString(bundle.resolve(HtmlReportWriter.REPORT_FILE)))
+        assertThat(Files.readString(bundle.resolve(BundleLayout.REPORT)))
                 .contains("<h2>Infrastructure operations</h2>\n<p>Infrastructure operations: not run</p>")
                 .doesNotContain("infra-timeline.png");
         assertThat(bundle.resolve(InfraTimelineChart.RELATIVE_PATH)).doesNotExist();
-        assertThat(bundle.resolve(CsvReportWriter.INFRA_OPS_CSV)).doesNotExist();
+        assertThat(bundle.resolve(BundleLayout.INFRA_OPS_CSV)).doesNotExist();
         assertThat(BundleContents.load(bundle).warnings()).noneMatch(w -> w.contains("infra-ops"));
     }
 
     @Test
     void emptyLogSaysNotRunAndLeavesAHeaderOnlyCsv() throws Exception {
         Path bundle = BundleFixture.copy(BundleFixture.FULL_TILE, temp);
-        Files.writeString(bundle.resolve(BundleContents.INFRA_OPS_FILE), "");
+        Files.writeString(bundle.resolve(BundleLayout.INFRA_OPS), "");
 
         Reports.rebuildAll(bundle);
 
-        assertThat(Files.readString(bundle.resolve(HtmlReportWriter.REPORT_FILE)))
+        assertThat(Files.readString(bundle.resolve(BundleLayout.REPORT)))
                 .contains("Infrastructure operations: not run");
         assertThat(bundle.resolve(InfraTimelineChart.RELATIVE_PATH)).doesNotExist();
-        assertThat(Files.readAllLines(bundle.resolve(CsvReportWriter.INFRA_OPS_CSV))).hasSize(1);
+        assertThat(Files.readAllLines(bundle.resolve(BundleLayout.INFRA_OPS_CSV))).hasSize(1);
     }
 
     @Test
     void truncatedLastLineIsSkippedWithAWarning() throws Exception {
         Path bundle = InfraFixture.copy(temp);
-        Files.writeString(bundle.resolve(BundleContents.INFRA_OPS_FILE), "{\"operation\":\"vmo",
+        Files.writeString(bundle.resolve(BundleLayout.INFRA_OPS), "{\"operation\":\"vmo",
                 java.nio.file.StandardOpenOption.APPEND);
 
         BundleContents contents = BundleContents.load(bundle);

@@ -1,5 +1,6 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ class ManifestTest {
 
         Manifest.write(bundle);
 
-        List<String> lines = Files.readAllLines(bundle.resolve(Manifest.FILE_NAME));
+        List<String> lines = Files.readAllLines(bundle.resolve(BundleLayout.MANIFEST));
         assertThat(lines).allMatch(line -> line.matches("[0-9a-f]{64}  \\S.*"));
         List<String> paths = lines.stream().map(line -> line.substring(66)).toList();
         assertThat(paths).containsExactly("histograms/tile1-dvdstore.hlog", "intervals.jsonl", "run.json",
@@ -62,7 +63,7 @@ class ManifestTest {
         assertThat(Manifest.verify(bundle)).containsExactly("missing: MANIFEST.sha256");
 
         Manifest.write(bundle);
-        Path manifest = bundle.resolve(Manifest.FILE_NAME);
+        Path manifest = bundle.resolve(BundleLayout.MANIFEST);
         Files.writeString(manifest, Files.readString(manifest)
                 + "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  ../outside\n");
 

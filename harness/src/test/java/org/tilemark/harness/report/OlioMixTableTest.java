@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.tilemark.harness.bundle.Measured;
+import org.tilemark.harness.bundle.RunFile;
 
 class OlioMixTableTest {
 
@@ -15,14 +17,14 @@ class OlioMixTableTest {
         WorkloadSummary olio = new WorkloadSummary(1, 1, "olio", "ops/s", 5, 5, 1, false, List.of(), 1000, 0, 0, 1,
                 Map.of("HomePage", stats(262, 40), "cycle.actual", stats(300, 6000)), true, true);
         Html html = new Html();
-        OlioMixTable.render(html, 1, olio, new ObjectMapper().readTree("{\"config\":{}}"));
+        OlioMixTable.render(html, 1, olio, new ObjectMapper().readValue("{\"config\":{}}", RunFile.class));
 
         assertThat(html.toString()).contains("HomePage").doesNotContain("26.2").doesNotContain("cycle.actual");
     }
 
     @Test
     void showsMixAgainstTargetAndP90AgainstTheConfiguredLimit() throws Exception {
-        Map<String, OperationStats> ops = new LinkedHashMap<>();
+        Map<String, Measured.Operation> ops = new LinkedHashMap<>();
         ops.put("HomePage", stats(262, 40));
         ops.put("Login", stats(102, 1500));
         ops.put("Logout", stats(30, 20));
@@ -33,11 +35,11 @@ class OlioMixTableTest {
         ops.put("AddEvent", stats(20, 300));
         WorkloadSummary olio = new WorkloadSummary(1, 1, "olio", "ops/s", 5, 5, 1, false, List.of(), 1000, 0, 0, 1,
                 ops, true, true);
-        var run = new ObjectMapper().readTree("""
+        var run = new ObjectMapper().readValue("""
                 {"mixTargets":{"olio":{"HomePage":26.2,"Login":10.2,"TagSearch":33.5,"EventDetail":24.7,
                  "PersonDetail":2.6,"AddPerson":0.8,"AddEvent":2.0}},
                  "config":{"workloads":{"olio":{"qos":{"limits":{"HomePage":"1s","Login":"1s","Logout":"1s",
-                 "TagSearch":"2s","EventDetail":"2s","PersonDetail":"2s","AddPerson":"3s","AddEvent":"4s"}}}}}}""");
+                 "TagSearch":"2s","EventDetail":"2s","PersonDetail":"2s","AddPerson":"3s","AddEvent":"4s"}}}}}}""", RunFile.class);
         Html html = new Html();
         OlioMixTable.render(html, 1, olio, run);
         String page = html.toString();
@@ -50,7 +52,7 @@ class OlioMixTableTest {
         assertThat(OlioMixTable.millis("nonsense")).isEmpty();
     }
 
-    private static OperationStats stats(long count, double p90Ms) {
-        return new OperationStats(count, 0, p90Ms / 2, p90Ms / 2, p90Ms, p90Ms, p90Ms, p90Ms);
+    private static Measured.Operation stats(long count, double p90Ms) {
+        return new Measured.Operation(count, 0, p90Ms / 2, p90Ms / 2, p90Ms, p90Ms, p90Ms, p90Ms);
     }
 }

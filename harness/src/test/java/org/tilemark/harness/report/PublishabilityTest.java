@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.tilemark.harness.bundle.RunFile;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,10 @@ import org.tilemark.config.ConfigWriter;
 class PublishabilityTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static RunFile read(ObjectNode run) {
+        return JSON.convertValue(run, RunFile.class);
+    }
 
     private static ObjectNode run(String platform, BenchmarkSpec spec) {
         ObjectNode run = JSON.createObjectNode();
@@ -30,14 +35,14 @@ class PublishabilityTest {
 
     @Test
     void theLocalPlatformAndTheQuickProfileAreReasonsAndSoIsEveryRunSettingTheQuickProfileShortens() {
-        assertThat(Publishability.reasons(run("local", ConfigLoader.defaults()))).containsExactly(
+        assertThat(Publishability.reasons(read(run("local", ConfigLoader.defaults())))).containsExactly(
                 "local platform: its results are not publishable (the platform says so)",
                 "quick profile (not the standard profile of docs/run-rules.md)",
                 "run.tileScale = 0.07 (standard 1.0)",
                 "run.phaseDuration = 1m (standard 1h)",
                 "run.warmup = 30s (standard 30m)");
-        assertThat(Publishability.reasons(standard("vsphere"))).isEmpty();
-        assertThat(Publishability.reasons(standard("local"))).containsExactly(
+        assertThat(Publishability.reasons(read(standard("vsphere")))).isEmpty();
+        assertThat(Publishability.reasons(read(standard("local")))).containsExactly(
                 "local platform: its results are not publishable (the platform says so)");
     }
 
@@ -49,7 +54,7 @@ class PublishabilityTest {
         vms.addObject().put("name", "tile2-mail").putObject("server").put("name", "Postfix and Dovecot").put("standIn", false);
         vms.addObject().put("name", "tile1-standby");
 
-        assertThat(Publishability.reasons(run)).containsExactly(
+        assertThat(Publishability.reasons(read(run))).containsExactly(
                 "tile1-mail served with GreenMail (stand-in), a stand-in for the real server (docs/workloads.md)");
     }
 
@@ -59,7 +64,7 @@ class PublishabilityTest {
         formatOne.remove("platformPublishable");
         formatOne.put("publishable", false);
 
-        assertThat(Publishability.reasons(formatOne)).containsExactly(
+        assertThat(Publishability.reasons(read(formatOne))).containsExactly(
                 "local platform: its results are not publishable (the platform says so)");
     }
 
@@ -69,7 +74,7 @@ class PublishabilityTest {
                 "workloads.dvdstore.users", "60", "workloads.mail.acceleration", "60", "infra.pause", "5s",
                 "infra.blocks", "2", "run.phases", "2", "workloads.olio.cycleTime", "3s", "run.tiles", "4"));
 
-        assertThat(Publishability.reasons(run("vsphere", spec))).containsExactlyInAnyOrder(
+        assertThat(Publishability.reasons(read(run("vsphere", spec)))).containsExactlyInAnyOrder(
                 "run.phases = 2 (standard 3)",
                 "workloads.dvdstore.users = 60 (standard 440)",
                 "workloads.mail.acceleration = 60.0 (standard 30.0)",
@@ -88,7 +93,7 @@ class PublishabilityTest {
         ((ObjectNode) run.at("/config/workloads/mail/qos/limits")).put("send", "750ms");
         ((ObjectNode) run.at("/config/workloads/dvdstore")).put("referenceOrdersPerMinute", 150.0);
 
-        assertThat(Publishability.reasons(run)).containsExactlyInAnyOrder(
+        assertThat(Publishability.reasons(read(run))).containsExactlyInAnyOrder(
                 "workloads.dvdstore.referenceOrdersPerMinute = 150.0 (standard 4400.0), a changed reference",
                 "workloads.mail.qos.limits.send = 750ms (standard 500ms), a looser QoS rule",
                 "workloads.olio.qos.limits.AddEvent = none (standard 4s), a QoS limit removed",
@@ -99,11 +104,11 @@ class PublishabilityTest {
     @Test
     void anyTileScaleButOneIsAReasonAndABundleWrittenBeforeTheKeyRanAtOne() throws ConfigException {
         BenchmarkSpec half = ConfigLoader.load(Optional.empty(), Map.of("run.profile", "standard", "run.tileScale", "0.5"));
-        assertThat(Publishability.reasons(run("vsphere", half))).containsExactly("run.tileScale = 0.5 (standard 1.0)");
+        assertThat(Publishability.reasons(read(run("vsphere", half)))).containsExactly("run.tileScale = 0.5 (standard 1.0)");
 
         ObjectNode older = standard("vsphere");
         ((ObjectNode) older.at("/config/run")).remove("tileScale");
-        assertThat(Publishability.reasons(older)).isEmpty();
+        assertThat(Publishability.reasons(read(older))).isEmpty();
     }
 
     @Test
@@ -114,7 +119,7 @@ class PublishabilityTest {
         ((ObjectNode) run.at("/config/run")).put("tiles", 8).put("results", "/elsewhere");
         ((ObjectNode) run.at("/config/serve")).put("address", "0.0.0.0").put("port", 0);
 
-        assertThat(Publishability.reasons(run)).isEmpty();
+        assertThat(Publishability.reasons(read(run))).isEmpty();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ class ReportsTest {
         assertThat(bundle.resolve("intervals.csv")).isNotEmptyFile();
         assertThat(bundle.resolve("summary.csv")).isNotEmptyFile();
         assertThat(bundle.resolve("charts/tile1-dvdstore-throughput.png")).isNotEmptyFile();
-        assertThat(Files.readString(bundle.resolve(Manifest.FILE_NAME)))
+        assertThat(Files.readString(bundle.resolve(BundleLayout.MANIFEST)))
                 .contains("  report.html\n", "  charts/tile1-dvdstore-throughput.png\n", "  summary.csv\n");
         assertThat(Manifest.verify(bundle)).isEmpty();
     }

@@ -1,5 +1,6 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.ScoreFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,7 +23,7 @@ class ScoreConfidenceTest {
     @Test
     void aPhasesIntervalIsAcrossItsIntervalsApplicationScoresLeavingUnscoredWorkloadsOut() throws Exception {
         BundleContents contents = BundleContents.load(BundleFixture.copy(BundleFixture.FULL_TILE, temp));
-        JsonNode phase1 = contents.score().orElseThrow().path("phases").get(0);
+        ScoreFile.Phase phase1 = contents.score().orElseThrow().phases().getFirst();
 
         // Intervals of phase 1: sqrt(294/300 * 252/240), sqrt(294/300 * 240/240), sqrt(306/300 * 246/240)
         // = 1.0144, 0.9899, 1.0225; mean 1.0089, t(2) = 4.303: 0.9669 to 1.0510. Standby is not scored.

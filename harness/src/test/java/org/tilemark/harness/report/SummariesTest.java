@@ -60,7 +60,7 @@ class SummariesTest {
     void phasePercentilesComeFromTheMergedHistogramsNotTheWorstInterval() throws Exception {
         List<WorkloadSummary> summaries = Summaries.of(BundleContents.load(bundle(true)));
 
-        OperationStats login = summaries.getFirst().operations().get("login");
+        Measured.Operation login = summaries.getFirst().operations().get("login");
         assertThat(login.count()).isEqualTo(1010);
         // The worst interval's p95 is 200 ms; over the phase 99 % of the requests took 1 ms.
         assertThat(login.p95Ms()).isCloseTo(1.0, within(0.01));
@@ -72,7 +72,7 @@ class SummariesTest {
     void withoutHistogramsThePhaseLatenciesAreUnknownRatherThanGuessed() throws Exception {
         Path directory = bundle(false);
 
-        OperationStats login = Summaries.of(BundleContents.load(directory)).getFirst().operations().get("login");
+        Measured.Operation login = Summaries.of(BundleContents.load(directory)).getFirst().operations().get("login");
 
         assertThat(login.count()).isEqualTo(1010);
         assertThat(login.p95Ms()).isNaN();

@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.BundleLayout;
+import org.tilemark.harness.bundle.CsvColumns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.BasicStroke;
@@ -102,8 +104,8 @@ class UnscoredAndMailReportTest {
         for (String workload : List.of("dvdstore", "mail", "standby")) {
             assertThat(bundle.resolve("charts/tile1-" + workload + "-latency-p95.png")).isNotEmptyFile();
         }
-        List<String> summary = Files.readAllLines(bundle.resolve(CsvReportWriter.SUMMARY_CSV));
-        int scored = CsvReportWriter.SUMMARY_COLUMNS.indexOf("scored");
+        List<String> summary = Files.readAllLines(bundle.resolve(BundleLayout.SUMMARY_CSV));
+        int scored = CsvColumns.SUMMARY.indexOf("scored");
         assertThat(summary).filteredOn(l -> l.contains(",standby,"))
                 .allSatisfy(l -> assertThat(l.split(",")[scored]).isEqualTo("false")).hasSize(2);
         assertThat(summary).filteredOn(l -> l.contains(",mail,"))
@@ -111,7 +113,7 @@ class UnscoredAndMailReportTest {
     }
 
     private static XYPlot latencyPlot(BundleContents contents, ChartSpec spec) {
-        Instant origin = contents.intervals().getFirst().start();
+        Instant origin = contents.intervals().getFirst().startsAt();
         JFreeChart chart = new ChartWriter().latencyChart(spec, contents.intervals(spec.tile(), spec.workload()), origin);
         return chart.getXYPlot();
     }

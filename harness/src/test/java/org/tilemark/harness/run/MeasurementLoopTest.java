@@ -259,8 +259,8 @@ class MeasurementLoopTest {
     }
 
     private List<JsonNode> intervals() throws Exception {
-        return BundleReader.of(bundleDirectory()).lines(BundleLayout.INTERVALS).orElseThrow().lines().stream()
-                .map(BundleReader.Line::node).toList();
+        return BundleReader.of(bundleDirectory()).intervals().orElseThrow().lines().stream()
+                .map(BundleReader.Line::written).toList();
     }
 
     private TileProvisioner.DeployedVm vm(String name) {

@@ -1,5 +1,6 @@
 package org.tilemark.harness.run;
 
+import org.tilemark.scoring.RunVerdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -169,7 +170,7 @@ class VerdictTest {
 
         Verdict verdict = Verdict.infrastructureOnly(SPEC, new TreeMap<>(phases), List.of(), false, null);
 
-        assertThat(verdict.word()).isEqualTo(Verdict.INFRASTRUCTURE_ONLY);
+        assertThat(verdict.verdict()).isEqualTo(RunVerdict.INFRASTRUCTURE_ONLY);
         assertThat(verdict.exitCode()).isEqualTo(RunOutcome.COMPLIANT);
         assertThat(verdict.score()).isNull();
         assertThat(verdict.scoreLine()).isEqualTo(

@@ -1,4 +1,4 @@
-package org.tilemark.harness.verify;
+package org.tilemark.harness.bundle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class JsonDiffTest {
+class WrittenDiffTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -22,7 +22,7 @@ class JsonDiffTest {
         JsonNode recorded = tree("{'phases':[{'tiles':[{'workloads':[{'workload':'dvdstore','throughput':301.5}]}]},"
                 + "{'tiles':[{'workloads':[{'workload':'dvdstore','throughput':298.0}]}]}]}");
 
-        assertThat(JsonDiff.first("score.json", recorded, recomputed, Set.of())).contains(
+        assertThat(WrittenDiff.first("score.json", recorded, recomputed, Set.of())).contains(
                 "score.json phases[1].tiles[0].workloads[dvdstore].throughput: recorded 298.0, recomputed 301.5");
     }
 
@@ -31,22 +31,22 @@ class JsonDiffTest {
         JsonNode recomputed = tree("{'count':3.0,'events':[1]}");
         JsonNode recorded = tree("{'count':3,'events':[2]}");
 
-        assertThat(JsonDiff.first("x", recorded, recomputed, Set.of("events"))).isEmpty();
+        assertThat(WrittenDiff.first("x", recorded, recomputed, Set.of("events"))).isEmpty();
     }
 
     @Test
     void aFieldScoringDoesNotWriteIsAMismatch() throws Exception {
-        assertThat(JsonDiff.first("score.json", tree("{'a':1,'bonus':2}"), tree("{'a':1}"), Set.of()))
+        assertThat(WrittenDiff.first("score.json", tree("{'a':1,'bonus':2}"), tree("{'a':1}"), Set.of()))
                 .contains("score.json bonus: recorded 2, recomputed nothing (not a field scoring writes)");
     }
 
     @Test
     void aMissingFieldOrEntryIsAMismatch() throws Exception {
-        assertThat(JsonDiff.first("f", tree("{'a':{}}"), tree("{'a':{'b':1}}"), Set.of()))
+        assertThat(WrittenDiff.first("f", tree("{'a':{}}"), tree("{'a':{'b':1}}"), Set.of()))
                 .contains("f a.b: recorded nothing, recomputed 1");
-        assertThat(JsonDiff.first("f", tree("{'a':[1]}"), tree("{'a':[1,2]}"), Set.of()))
+        assertThat(WrittenDiff.first("f", tree("{'a':[1]}"), tree("{'a':[1,2]}"), Set.of()))
                 .contains("f a[1]: recorded nothing, recomputed 2");
-        assertThat(JsonDiff.first("f", tree("{'a':[1,3]}"), tree("{'a':[1]}"), Set.of()))
+        assertThat(WrittenDiff.first("f", tree("{'a':[1,3]}"), tree("{'a':[1]}"), Set.of()))
                 .contains("f a[1]: recorded 3, recomputed nothing");
     }
 }

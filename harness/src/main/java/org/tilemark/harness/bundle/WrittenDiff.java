@@ -1,21 +1,39 @@
-package org.tilemark.harness.verify;
+package org.tilemark.harness.bundle;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The first difference between a recorded JSON tree and the one recomputed from the data, named by
- * path: {@code phases[1].tiles[0].workloads[dvdstore].throughput}. Array elements that carry a name
- * ({@code workload}, {@code operation}) are named by it, others by index.
+ * The first difference between a bundle file as written and the record recomputed from the data, named
+ * by path: {@code phases[1].tiles[0].workloads[dvdstore].throughput}. Array elements that carry a name
+ * ({@code workload}, {@code operation}) are named by it, others by index. It compares the file as written,
+ * not as read, so a field the record does not have is a difference too.
  */
-final class JsonDiff {
+public final class WrittenDiff {
+
+    /** What an intervals.jsonl line says of where it belongs and its inputs: not recomputed, so not compared. */
+    private static final Set<String> PLACEMENT = Set.of("interval", "stage", "phase", "tile", "workload", "start", "end",
+            "durationMs", "completed", "target");
 
     private static final String[] NAMING_FIELDS = {"workload", "operation"};
 
-    private JsonDiff() {
+    private WrittenDiff() {
+    }
+
+    /** score.json as written against the one recomputed, but for what scoring does not produce ({@link ScoreFile#NOT_RECOMPUTED}). */
+    public static Optional<String> score(JsonNode written, ScoreFile recomputed) {
+        return first(BundleLayout.SCORE, written, ResultsBundle.tree(recomputed), ScoreFile.NOT_RECOMPUTED);
+    }
+
+    /** What an intervals.jsonl line measured, as written, against the figures recomputed from its histograms. */
+    public static Optional<String> measured(String where, BundleReader.Line<IntervalLine> line, Measured recomputed) {
+        ObjectNode written = ((ObjectNode) line.written()).deepCopy();
+        PLACEMENT.forEach(written::remove);
+        return first(where, written, ResultsBundle.tree(recomputed), Set.of());
     }
 
     /**
