@@ -70,6 +70,8 @@ final class LibvirtTestHosts implements AutoCloseable {
         settings.put("cluster.libvirt.baseImage.volume", image.getFileName().toString());
         // Both hosts see one local directory (no NFS in this kernel): libvirt cannot tell it is shared.
         settings.put("cluster.libvirt.unsafeMigration", "true");
+        // The stream to the destination's address on the segment.
+        settings.put("cluster.libvirt.migration.uri", "tcp://{address}");
         return settings;
     }
 
