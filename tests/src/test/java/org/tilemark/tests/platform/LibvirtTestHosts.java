@@ -23,6 +23,8 @@ import org.tilemark.tests.lanes.TestLanes;
 final class LibvirtTestHosts implements AutoCloseable {
 
     static final String BRIDGE = "br0";
+    /** This machine's port on the lab's switch (kvm-lab.sh's {@code ${LAB}0}). */
+    private static final String HARNESS_PORT = "tmlab0";
     private static final Path SETUP = Path.of("setup").toAbsolutePath();
     private static final Path LAB = SETUP.resolve("kvm-lab.sh");
 
@@ -77,6 +79,7 @@ final class LibvirtTestHosts implements AutoCloseable {
 
     /** Forces a domain off behind the platform's back, on whichever host runs it (as {@code virsh destroy} would). */
     void destroyDomain(String domain) throws IOException, InterruptedException {
+        requireLabUp();
         for (String uri : uris.values()) {
             Process process = new ProcessBuilder("virsh", "-q", "-c", uri, "destroy", domain).redirectErrorStream(true).start();
             process.getInputStream().readAllBytes();
@@ -117,9 +120,20 @@ final class LibvirtTestHosts implements AutoCloseable {
     }
 
     private static String virsh(String uri, String... arguments) throws IOException, InterruptedException {
+        requireLabUp();
         List<String> command = new ArrayList<>(List.of("virsh", "-q", "-c", uri));
         command.addAll(List.of(arguments));
         return run(command);
+    }
+
+    /**
+     * The lab's addresses are routed to its port only while it is up; once it is down the same addresses
+     * would follow this machine's default route, where no lab host is. Nothing is sent then.
+     */
+    private static void requireLabUp() throws IOException {
+        if (!Files.exists(Path.of("/sys/class/net", HARNESS_PORT))) {
+            throw new IOException("the KVM lab is down (no link " + HARNESS_PORT + "): not calling its hosts");
+        }
     }
 
     private static String run(List<String> command) throws IOException, InterruptedException {
