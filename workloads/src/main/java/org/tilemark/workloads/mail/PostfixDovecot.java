@@ -121,6 +121,8 @@ final class PostfixDovecot implements MailGuest {
         } catch (Exception | Error e) {
             stop(postfix);
             stop(dovecot);
+            clearRuntime(runtime);
+            Files.deleteIfExists(runtime);
             throw e;
         }
     }
