@@ -41,6 +41,11 @@ enum MailServerKind {
         return new GuestServer(label, this == GREENMAIL);
     }
 
+    /** Whether the guest config left the choice to the guest ({@value #AUTO}). */
+    static boolean chosenAutomatically(GuestContext context) {
+        return context.get(SETTING, AUTO).strip().equals(AUTO);
+    }
+
     static MailServerKind choose(GuestContext context) {
         String wanted = context.get(SETTING, AUTO).strip();
         if (wanted.equals(AUTO)) {

@@ -3,7 +3,11 @@ package org.tilemark.workloads.mail;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -42,6 +46,30 @@ record PostfixConfig(Path directory, Path queue, Path data, String bind, int smt
             "postlog   unix-dgram n  -       n       -       1       postlogd");
 
     static final String MAILBOXES_FILE = "mailboxes";
+
+    /** The queue's directories with the owners and modes Postfix's postfix-files gives them (what {@code postfix check} makes). */
+    private static final Map<String, String> QUEUE_DIRS = Map.ofEntries(
+            Map.entry("active", "postfix:root:rwx------"), Map.entry("bounce", "postfix:root:rwx------"),
+            Map.entry("corrupt", "postfix:root:rwx------"), Map.entry("defer", "postfix:root:rwx------"),
+            Map.entry("deferred", "postfix:root:rwx------"), Map.entry("flush", "postfix:root:rwx------"),
+            Map.entry("hold", "postfix:root:rwx------"), Map.entry("incoming", "postfix:root:rwx------"),
+            Map.entry("private", "postfix:root:rwx------"), Map.entry("saved", "postfix:root:rwx------"),
+            Map.entry("trace", "postfix:root:rwx------"), Map.entry("maildrop", "postfix:postdrop:rwx-wx---"),
+            Map.entry("public", "postfix:postdrop:rwx--x---"), Map.entry("pid", "root:root:rwxr-xr-x"));
+
+    /** Creates the queue's directories (kept on the disk with what they hold) and gives them Postfix's owners and modes. */
+    void createQueue() throws IOException {
+        UserPrincipalLookupService lookup = queue.getFileSystem().getUserPrincipalLookupService();
+        Files.createDirectories(queue);
+        for (Map.Entry<String, String> dir : QUEUE_DIRS.entrySet()) {
+            String[] ownerGroupMode = dir.getValue().split(":");
+            Path path = Files.createDirectories(queue.resolve(dir.getKey()));
+            PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class);
+            view.setOwner(lookup.lookupPrincipalByName(ownerGroupMode[0]));
+            view.setGroup(lookup.lookupPrincipalByGroupName(ownerGroupMode[1]));
+            view.setPermissions(PosixFilePermissions.fromString(ownerGroupMode[2]));
+        }
+    }
 
     void write() throws IOException {
         Files.createDirectories(directory);

@@ -101,43 +101,46 @@ final class PostfixDovecot implements MailGuest {
         PostfixConfig postfixConfig = new PostfixConfig(disk.resolve("postfix/etc"), disk.resolve("postfix/queue"), postfixData, bind,
                 smtpPort, runtime.resolve(DovecotConfig.LMTP_SOCKET), runtime.resolve(DovecotConfig.AUTH_SOCKET), users);
         postfixConfig.write();
-        // Creates the queue's directories with Postfix's owners and modes, and checks the instance's configuration.
-        run(List.of(POSTFIX.toString(), "-c", postfixConfig.directory().toString(), "check"));
+        postfixConfig.createQueue();
         Process dovecot = null;
         Process postfix = null;
         try {
             // Its own mount namespace, where the VM's mail directory is mounted on the run directory's mount point;
             // it ends with the last process in it.
-            dovecot = new ProcessBuilder(UNSHARE.toString(), "--mount", "--propagation", "private", "sh", "-c",
+            List<String> dovecotCommand = List.of(UNSHARE.toString(), "--mount", "--propagation", "private", "sh", "-c",
                     "mount --bind \"$1\" \"$2\" && exec \"$3\" -F -c \"$4\"", "tilemark-dovecot",
-                    Maildirs.root(disk).toString(), mountPoint.toString(), DOVECOT.toString(), dovecotConfig.file().toString())
-                    .inheritIO().redirectInput(ProcessBuilder.Redirect.PIPE).start();
-            postfix = new ProcessBuilder(POSTFIX_MASTER.toString(), "-c", postfixConfig.directory().toString(), "-s")
-                    .inheritIO().redirectInput(ProcessBuilder.Redirect.PIPE).start();
+                    Maildirs.root(disk).toString(), mountPoint.toString(), DOVECOT.toString(), dovecotConfig.file().toString());
+            dovecot = new ProcessBuilder(dovecotCommand).inheritIO().redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            List<String> postfixCommand = List.of(POSTFIX_MASTER.toString(), "-c", postfixConfig.directory().toString(), "-s");
+            postfix = new ProcessBuilder(postfixCommand).inheritIO().redirectInput(ProcessBuilder.Redirect.PIPE).start();
             PostfixDovecot server = new PostfixDovecot(postfix, dovecot, runtime, Map.of("smtp", smtpPort, "imap", imapPort));
-            server.awaitGreetings(connectAddress(bind));
+            server.awaitGreetings(connectAddress(bind), postfixCommand, dovecotCommand);
             LOG.info("mail: Postfix (SMTP {}:{}) and Dovecot (IMAP {}:{}) ready for {} users; {} mailbox entries given to {}",
                     bind, smtpPort, bind, imapPort, users, owned, Maildirs.MAIL_USER);
             return server;
         } catch (Exception | Error e) {
             stop(postfix);
             stop(dovecot);
+            clearRuntime(runtime);
+            Files.deleteIfExists(runtime);
             throw e;
         }
     }
 
-    private void awaitGreetings(InetAddress address) throws IOException, InterruptedException {
+    private void awaitGreetings(InetAddress address, List<String> postfixCommand, List<String> dovecotCommand) throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        awaitGreeting(address, ports.get("smtp"), "220", postfix, "Postfix", deadline);
-        awaitGreeting(address, ports.get("imap"), "* OK", dovecot, "Dovecot", deadline);
+        awaitGreeting(address, ports.get("smtp"), "220", postfix, postfixCommand, "Postfix", deadline);
+        awaitGreeting(address, ports.get("imap"), "* OK", dovecot, dovecotCommand, "Dovecot", deadline);
     }
 
-    private static void awaitGreeting(InetAddress address, int port, String greeting, Process process, String name, Instant deadline)
+    private static void awaitGreeting(InetAddress address, int port, String greeting, Process process, List<String> command,
+                                      String name, Instant deadline)
             throws IOException, InterruptedException {
         String last = "no answer";
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IOException(name + " exited with status " + process.exitValue() + " before it served (its log is on the console)");
+                throw new IOException(name + " exited with status " + process.exitValue() + " before it served: "
+                        + rerun(command));
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress(address, port), 1000);
@@ -153,6 +156,21 @@ final class PostfixDovecot implements MailGuest {
             Thread.sleep(100);
         }
         throw new IOException(name + " did not answer on port " + port + " within " + READY_TIMEOUT.toSeconds() + " s (" + last + ")");
+    }
+
+    /** Its log went to the console; for the readiness report, runs the same command again for a few seconds and keeps what it says. */
+    private static String rerun(List<String> command) {
+        try {
+            Process again = new ProcessBuilder(command).redirectErrorStream(true).start();
+            again.getOutputStream().close();
+            if (!again.waitFor(5, TimeUnit.SECONDS)) {
+                again.destroy();
+            }
+            String said = new String(again.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return said.isEmpty() ? "(nothing said; see the console)" : said.lines().reduce((a, b) -> b).orElse(said);
+        } catch (IOException | InterruptedException e) {
+            return "(see the console)";
+        }
     }
 
     private static String firstLine(InputStream in) throws IOException {
@@ -173,17 +191,6 @@ final class PostfixDovecot implements MailGuest {
     private static int freePort(String bind) throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, bind.isBlank() ? null : InetAddress.getByName(bind))) {
             return socket.getLocalPort();
-        }
-    }
-
-    private static void run(List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (process.waitFor() != 0) {
-            throw new IOException(String.join(" ", command) + " failed: " + output);
-        }
-        if (!output.isEmpty()) {
-            System.out.println(output);
         }
     }
 
