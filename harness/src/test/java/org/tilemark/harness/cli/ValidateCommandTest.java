@@ -49,7 +49,7 @@ class ValidateCommandTest {
     @Test
     void aRelaxedQosRuleUnderTheStandardProfileIsAWarningThatTheResultIsNotPublishable() {
         Result result = validate("--profile", "standard", "-s", "workloads.dvdstore.qos.maxFailurePercent=100",
-                "-s", "workloads.olio.cycleTimeTolerancePercent=150");
+                "-s", "workloads.olio.cycleTimeTolerancePercent=50");
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.err()).startsWith("warning: not publishable: ").contains("workloads.dvdstore.qos.maxFailurePercent")
