@@ -98,7 +98,11 @@ final class PostfixDovecot implements MailGuest {
                 mountPoint, runtime.resolve("passwords"), bind, imapPort, "tilemark-" + id);
         dovecotConfig.write();
         dovecotConfig.writePasswords(users, password);
-        PostfixConfig postfixConfig = new PostfixConfig(disk.resolve("postfix/etc"), disk.resolve("postfix/queue"), postfixData, bind,
+        // Postfix names its log socket by the queue directory's absolute path, and a socket's name has at most 107 bytes:
+        // with a VM directory deep in a tree, master exited 1 at start and said why only to syslog. It reaches the queue
+        // on the VM's disk through a short link in the run directory.
+        Path queue = Files.createSymbolicLink(runtime.resolve("queue"), Files.createDirectories(disk.resolve("postfix/queue")));
+        PostfixConfig postfixConfig = new PostfixConfig(disk.resolve("postfix/etc"), queue, postfixData, bind,
                 smtpPort, runtime.resolve(DovecotConfig.LMTP_SOCKET), runtime.resolve(DovecotConfig.AUTH_SOCKET), users);
         postfixConfig.write();
         postfixConfig.createQueue();
