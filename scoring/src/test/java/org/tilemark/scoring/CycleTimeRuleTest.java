@@ -36,6 +36,29 @@ class CycleTimeRuleTest {
     }
 
     @Test
+    void usersStuckOpenAtACutCountInTheMeanAndAreNamed() {
+        CycleTimeRule withStuck = new CycleTimeRule(INTENDED, ACTUAL, "cycle.stuck", 5);
+        // 100 gaps as planned (2 s), and 10 users a cut found stuck 5.5 s into a 2 s gap (a guest hung 5 s before the end).
+        double actualMeanMs = (100 * 2000.0 + 10 * 5500.0) / 110;
+        OperationStats stuck = new OperationStats("cycle.stuck", 10, 0, 5500, 5500, 5500, 5500, 5500, 5500);
+        QosCheck check = withStuck.check(withCycles(List.of(Fixtures.stats("HomePage", 400, 300),
+                cycles(INTENDED, 110, 2000), cycles(ACTUAL, 110, actualMeanMs), stuck)));
+
+        assertThat(check.passed()).isFalse();
+        assertThat(check.detail()).isEqualTo("mean cycle time = 2.32 s vs 2.00 s planned (+15.9 %) > 5 %, "
+                + "10 of 110 cycles stuck open at a cut (up to 5.50 s so far)");
+        // Without them the same phase kept its schedule, and a phase with none says nothing of them.
+        QosCheck without = withStuck.check(withCycles(List.of(cycles(INTENDED, 100, 2000), cycles(ACTUAL, 100, 2000))));
+        assertThat(without.passed()).isTrue();
+        assertThat(without.detail()).isEqualTo("mean cycle time = 2.00 s vs 2.00 s planned (+0.0 %) <= 5 %");
+    }
+
+    @Test
+    void theStuckOperationIsNeitherOfTheOthers() {
+        assertThatThrownBy(() -> new CycleTimeRule(INTENDED, ACTUAL, ACTUAL, 2)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void failsWhenTheDriverFellBehind() {
         QosCheck check = rule.check(withCycles(5000, 5310));
 

@@ -20,7 +20,8 @@ import org.tilemark.workloads.olio.OlioWorkload;
 final class OlioMixTable {
 
     static final String OLIO = "olio";
-    private static final Set<String> CYCLE_GAPS = Set.of(OlioWorkload.CYCLE_INTENDED, OlioWorkload.CYCLE_ACTUAL);
+    private static final Set<String> CYCLE_GAPS = Set.of(OlioWorkload.CYCLE_INTENDED, OlioWorkload.CYCLE_ACTUAL,
+            OlioWorkload.CYCLE_STUCK);
 
     private static final List<String> COLUMNS = List.of("Operation", "Count", "Mix %", "Target %", "p90 (ms)",
             "p90 limit (ms)", "p90");

@@ -143,6 +143,28 @@ final class E2e {
 
     /** Waits until a VM of the current run serves, and returns the pid its guest announced in its readiness report. */
     static long guestPid(Path datastore, String vm) throws Exception {
+        return readyGuest(datastore, vm).pid();
+    }
+
+    /**
+     * Every process of a VM of the current run that serves, as the local platform stuns a VM: the guest and the
+     * servers it started (their command lines name the VM's directory) and all their descendants (a database's
+     * backends, whose command lines do not).
+     */
+    static List<Long> vmProcesses(Path datastore, String vm) throws Exception {
+        java.util.Set<Long> pids = new java.util.LinkedHashSet<>();
+        for (ProcessHandle process : processesUnder(readyGuest(datastore, vm).directory())) {
+            pids.add(process.pid());
+            process.descendants().forEach(d -> pids.add(d.pid()));
+        }
+        return List.copyOf(pids);
+    }
+
+    /** A VM that serves: its directory and its guest's pid. */
+    private record ReadyGuest(Path directory, long pid) {
+    }
+
+    private static ReadyGuest readyGuest(Path datastore, String vm) throws Exception {
         GuestDocumentFile<ReadinessReport> readiness = GuestDocumentFile.READINESS;
         long deadline = System.nanoTime() + java.time.Duration.ofMinutes(4).toNanos();
         while (System.nanoTime() < deadline) {
@@ -155,7 +177,7 @@ final class E2e {
                             // A run directory an earlier, killed test left behind holds a report of a dead guest.
                             if (report.isReady() && report.processId().isPresent()
                                     && ProcessHandle.of(report.processId().getAsLong()).map(ProcessHandle::isAlive).orElse(false)) {
-                                return report.processId().getAsLong();
+                                return new ReadyGuest(run.resolve(vm), report.processId().getAsLong());
                             }
                         }
                     }
@@ -187,10 +209,17 @@ final class E2e {
 
     /** Sends {@code signal} (STOP, CONT) to the guest process {@code pid}: on the local platform a guest is a process. */
     static void signal(String signal, long pid) {
+        signal(signal, List.of(pid));
+    }
+
+    /** Sends {@code signal} (STOP, CONT) to every process of {@code pids} at once. */
+    static void signal(String signal, List<Long> pids) {
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        pids.forEach(pid -> command.add(Long.toString(pid)));
         try {
-            new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+            new ProcessBuilder(command).inheritIO().start().waitFor();
         } catch (Exception e) {
-            throw new IllegalStateException("kill -" + signal + " " + pid + " failed", e);
+            throw new IllegalStateException(String.join(" ", command) + " failed", e);
         }
     }
 

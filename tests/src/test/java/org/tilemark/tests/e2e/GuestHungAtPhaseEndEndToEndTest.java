@@ -5,53 +5,67 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.tilemark.config.RunSpec;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.tests.lanes.ChildRunLane;
 
 /**
- * A guest that hangs in a phase's last seconds fails that phase: its users' requests are still in flight at
- * the cut and their next starts are overdue, and the cut counts what they already tell (the schedule lag so
- * far; a request past its timeout as a failure). Before, nothing of it was in any interval of the phase.
- * The run is a harness process of its own at the lowest CPU priority ({@link ChildRunLane}); it asserts the
- * verdict's reason, not how late anything was.
+ * A guest that hangs in a phase's last seconds fails that phase, whichever workload it serves: its users'
+ * requests are still in flight at the cut and their next starts are overdue, and the cut counts what they
+ * already tell (the schedule lag so far; a request past its timeout as a failure; an Olio user's cycle stuck
+ * open). Before, nothing of it was in any interval of the phase. Each run enables only the hung guest's
+ * workload (the standby, unscored, with mail beside it), and the verdict must name it; the guest is stopped as the local platform stuns a VM: every
+ * process of it (the guest, the servers it started — PostgreSQL, Postfix, Dovecot — and their children).
+ * The runs are harness processes of their own at the lowest CPU priority ({@link ChildRunLane}); they assert
+ * the verdict's reason, not how late anything was.
  */
 @ChildRunLane
 class GuestHungAtPhaseEndEndToEndTest {
 
     private static final Duration BEFORE_THE_END = Duration.ofSeconds(5);
+    private static final List<String> WORKLOADS = List.of("dvdstore", "mail", "olio", "standby");
 
-    @Test
-    void anOlioWebGuestStoppedFiveSecondsBeforeThePhaseEndsFailsThatPhase() throws Exception {
-        Map<String, String> settings = E2e.settings("e2e-hung-at-phase-end");
-        Path datastores = E2e.ownDatastores(settings, "e2e-hung-at-phase-end-datastores");
+    /** The standby is not scored, and a tile needs a scored workload: mail runs beside it, its guest not stopped. */
+    @ParameterizedTest(name = "{0}: {1} stopped 5 s before the phase ends")
+    @CsvSource({"olio, tile1-olio-web, ''", "dvdstore, tile1-dvdstore-db, ''", "mail, tile1-mail, ''",
+            "standby, tile1-standby, mail"})
+    void aGuestStoppedFiveSecondsBeforeThePhaseEndsFailsThatPhaseNamingItsWorkloadAndTile(String workload, String vm,
+            String beside) throws Exception {
+        String name = "e2e-hung-at-phase-end-" + workload;
+        Map<String, String> settings = E2e.settings(name);
+        Path datastores = E2e.ownDatastores(settings, name + "-datastores");
         settings.put("run.phases", "1");
         settings.put("run.phaseDuration", "30s");
-        // Olio alone: the hung guest's tile and workload are the only ones the verdict can name.
-        settings.put("workloads.dvdstore.enabled", "false");
-        settings.put("workloads.mail.enabled", "false");
-        settings.put("workloads.standby.enabled", "false");
+        // The hung guest's workload alone (and a scored one beside the standby): the verdict must name it.
+        for (String other : WORKLOADS) {
+            settings.put("workloads." + other + ".enabled", Boolean.toString(other.equals(workload) || other.equals(beside)));
+        }
         RunSpec run = E2e.spec(settings).run();
         try (ChildRun child = ChildRun.start(settings)) {
-            long web = E2e.guestPid(Path.of(settings.get("cluster.local.datastores.app")), "tile1-olio-web");
+            Path datastore = Path.of(settings.get("cluster.local.datastores.app"));
+            E2e.guestPid(datastore, vm); // ready
             // The first measured interval is written at its cut: the phase has then run one interval.
             E2e.waitForMeasurement(Path.of(settings.get("run.results")));
             Thread.sleep(run.phaseDuration().minus(run.interval()).minus(BEFORE_THE_END).toMillis());
-            E2e.signal("STOP", web);
+            List<Long> guest = E2e.vmProcesses(datastore, vm);
+            E2e.signal("STOP", guest);
             try {
                 // Past the phase's end, and long enough that the requests' 10 s timeout ends after it.
                 Thread.sleep(BEFORE_THE_END.plusSeconds(5).toMillis());
             } finally {
-                E2e.signal("CONT", web);
+                E2e.signal("CONT", guest);
             }
             assertThat(child.finish(Duration.ofMinutes(5))).as(child.printed()).isEqualTo(RunOutcome.NON_COMPLIANT);
             JsonNode score = E2e.json(child.bundle().resolve("score.json"));
             String reasons = score.get("reasons").toString();
-            assertThat(reasons).as(reasons).contains("phase 1: tile 1 olio");
-            assertThat(reasons).as(reasons).containsAnyOf("schedule lag", "failures");
-            assertThat(reasons).as("a hung guest is no stopped VM").doesNotContain("VM tile1-olio-web");
+            System.out.println(workload + " (" + vm + " stopped): " + reasons);
+            assertThat(reasons).as(reasons).contains("phase 1: tile 1 " + workload + ":");
+            assertThat(reasons).as(reasons).containsAnyOf("schedule lag", "failures", "cycle time");
+            assertThat(reasons).as("a hung guest is no stopped VM").doesNotContain("VM " + vm);
             assertThat(E2e.processesUnder(datastores)).isEmpty();
         }
     }

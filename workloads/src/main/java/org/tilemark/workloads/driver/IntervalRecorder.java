@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -20,18 +21,18 @@ import org.HdrHistogram.Recorder;
  * the histograms' count of the operations recorded with {@link #completed}, and a failed unit
  * counts its operation's error under the same lock as the cut.
  *
- * <p>A unit still in flight at a cut is not left out of it ({@link #begin}): one past its timeout fails in
- * the interval the cut ends, and the owner's next start, if already due, has its lag so far recorded there,
- * so a guest that hangs fails the phase it hung in rather than the next one, or none.
+ * <p>A unit still in flight at a cut is not left out of it ({@link #begin}, {@link #started}): one whose request
+ * is past its timeout fails in the interval the cut ends, the owner's next start, if already due, has its lag
+ * so far recorded there, and an Olio user's cycle open past its allowed gap has that gap so far recorded
+ * ({@link OpenCycle}), so a guest that hangs fails the phase it hung in rather than the next one, or none.
  */
 public final class IntervalRecorder {
 
     /** Latencies above an hour are clamped: a request that slow has long since failed its QoS. */
     static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
-    /** A timeout no run reaches (System.nanoTime differences stay exact for 292 years). */
-    private static final Duration NEVER_TIMES_OUT = Duration.ofDays(365L * 100);
 
     private final Clock clock;
+    private final LongSupplier nanoTime;
     private final Map<String, Recorder> latency = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> operationErrors = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> vmErrors = new ConcurrentHashMap<>();
@@ -45,7 +46,16 @@ public final class IntervalRecorder {
     private Instant intervalStart;
 
     public IntervalRecorder(Clock clock) {
+        this(clock, System::nanoTime);
+    }
+
+    /**
+     * With {@code nanoTime} as the monotonic time the cuts judge the units in flight by: {@link System#nanoTime}
+     * in a driver, a unit test's fake one that puts a cut past a deadline without waiting for it.
+     */
+    public IntervalRecorder(Clock clock, LongSupplier nanoTime) {
         this.clock = clock;
+        this.nanoTime = nanoTime;
         this.intervalStart = clock.instant();
     }
 
@@ -94,28 +104,46 @@ public final class IntervalRecorder {
      * lag of its owner's next start once that is past {@code nextDueNanos} (System.nanoTime).
      */
     public InFlight begin(String operation, String vm, Duration timeout, long nextDueNanos) {
-        InFlight unit = new InFlight(operation, vm, System.nanoTime() + timeout.toNanos(), nextDueNanos);
+        return begin(operation, vm, timeout, nextDueNanos, null);
+    }
+
+    /**
+     * As {@link #begin(String, String, Duration, long)}, and a cut that finds the owner's cycle still open past
+     * {@code cycle}'s allowed gap records that gap so far ({@link OpenCycle}).
+     */
+    public InFlight begin(String operation, String vm, Duration timeout, long nextDueNanos, OpenCycle cycle) {
+        InFlight unit = new InFlight(false, nextDueNanos, cycle);
+        unit.request(operation, vm, nanoTime.getAsLong() + timeout.toNanos());
         inFlight.add(unit);
         return unit;
     }
 
     /**
-     * A unit that starts now and whose outcome its owner records whatever happens: a cut only records the lag
-     * of the owner's next start once that is past {@code nextDueNanos} (System.nanoTime).
+     * A unit that starts now, its attempt counted at once: its owner declares each request it waits on
+     * ({@link InFlight#request}), and a cut fails the unit once the request in progress is past its deadline.
+     * The owner records the unit's outcome only when {@link InFlight#settle} lets it; a cut also records the
+     * lag of the owner's next start once that is past {@code nextDueNanos} (System.nanoTime).
      */
-    public InFlight awaiting(long nextDueNanos) {
-        return begin(null, null, NEVER_TIMES_OUT, nextDueNanos);
+    public InFlight started(long nextDueNanos) {
+        attempt();
+        InFlight unit = new InFlight(true, nextDueNanos, null);
+        inFlight.add(unit);
+        return unit;
     }
 
-    /** The owner's unit ended: true when its outcome is still the owner's to record, false when a cut failed it. */
-    public boolean end(InFlight unit) {
+    /**
+     * The owner's unit ended: true when its outcome is still the owner's to record, false when a cut failed it.
+     * Under the cuts' lock, so once it returns no cut records anything more for the unit, and what a cut did
+     * record (its next start's lag, its gap) the owner sees in its flags.
+     */
+    public synchronized boolean end(InFlight unit) {
         inFlight.remove(unit);
-        return unit.settled.compareAndSet(false, true);
+        return unit.settle();
     }
 
     /** Ends the current interval and starts the next; called by one thread (the harness's clock). */
     public synchronized IntervalSnapshot cut() {
-        countInFlight(System.nanoTime());
+        countInFlight(nanoTime.getAsLong());
         Instant end = clock.instant();
         // The order of the reads keeps each count in the interval of its unit or later, as verify checks:
         // rollbacks (counted after their unit completes) before the histograms, attempts (counted before
@@ -137,39 +165,84 @@ public final class IntervalRecorder {
         return snapshot;
     }
 
-    /** What the units still in flight already tell: a timeout passed, a next start missed. */
+    /** What the units still in flight already tell: a next start missed, a cycle stuck open, a timeout passed. */
     private void countInFlight(long nowNanos) {
         for (InFlight unit : inFlight) {
             if (nowNanos - unit.nextDueNanos > 0 && unit.lagRecorded.compareAndSet(false, true)) {
                 lag(nowNanos - unit.nextDueNanos);
             }
-            if (unit.operation != null && nowNanos - unit.deadlineNanos >= 0 && unit.settled.compareAndSet(false, true)) {
-                inFlight.remove(unit);
-                attempt();
-                failedUnit(unit.operation, unit.vm);
+            OpenCycle cycle = unit.cycle;
+            if (cycle != null && cycle.stuckAt(nowNanos) && unit.gapRecorded.compareAndSet(false, true)) {
+                long openNanos = nowNanos - cycle.startNanos();
+                success(cycle.names().intended(), cycle.plannedGapNanos());
+                success(cycle.names().actual(), openNanos);
+                success(cycle.names().stuck(), openNanos);
+            }
+            InFlight.Request request = unit.request;
+            if (request != null && nowNanos - request.deadlineNanos() >= 0 && unit.settle()) {
+                if (!unit.attemptCounted) {
+                    attempt();
+                }
+                failedUnit(request.operation(), request.vm());
+            }
+            if (unit.settled.get() && unit.lagRecorded.get() && (cycle == null || unit.gapRecorded.get())) {
+                inFlight.remove(unit); // nothing more to tell
             }
         }
     }
 
-    /** A unit in flight ({@link #begin}); identity, not value, tells two apart. */
+    /** A unit in flight ({@link #begin}, {@link #started}); identity, not value, tells two apart. */
     public static final class InFlight {
-        private final String operation;
-        private final String vm;
-        private final long deadlineNanos;
+        /** The request the owner waits on: what a cut past its deadline fails, under which operation and VM. */
+        private record Request(String operation, String vm, long deadlineNanos) {
+        }
+
+        private final boolean attemptCounted;
         private final long nextDueNanos;
+        private final OpenCycle cycle;
+        /** One field, so a cut never pairs one request's deadline with another's name. */
+        private volatile Request request;
         private final AtomicBoolean settled = new AtomicBoolean();
         private final AtomicBoolean lagRecorded = new AtomicBoolean();
+        private final AtomicBoolean gapRecorded = new AtomicBoolean();
 
-        private InFlight(String operation, String vm, long deadlineNanos, long nextDueNanos) {
-            this.operation = operation;
-            this.vm = vm;
-            this.deadlineNanos = deadlineNanos;
+        private InFlight(boolean attemptCounted, long nextDueNanos, OpenCycle cycle) {
+            this.attemptCounted = attemptCounted;
             this.nextDueNanos = nextDueNanos;
+            this.cycle = cycle;
+        }
+
+        /**
+         * The owner now waits on a request of {@code operation} to {@code vm} that fails at {@code deadlineNanos}
+         * (System.nanoTime): a cut past it fails the unit there, as the request itself will.
+         */
+        public void request(String operation, String vm, long deadlineNanos) {
+            request = new Request(operation, vm, deadlineNanos);
+        }
+
+        /** The request ended (answered or failed): a cut no longer judges it. */
+        public void answered() {
+            request = null;
+        }
+
+        /** Claims the unit's outcome: true once, for whoever records it (the owner, or a cut past a deadline). */
+        public boolean settle() {
+            return settled.compareAndSet(false, true);
+        }
+
+        /** True when the outcome was claimed: by a cut, while the owner still runs the unit. */
+        public boolean settled() {
+            return settled.get();
         }
 
         /** True when a cut recorded the lag of the owner's next start: the owner does not record it again. */
         public boolean nextStartLagRecorded() {
             return lagRecorded.get();
+        }
+
+        /** True when a cut recorded the gap to the owner's next start ({@link OpenCycle}): not recorded again. */
+        public boolean nextGapRecorded() {
+            return gapRecorded.get();
         }
     }
 

@@ -8,15 +8,19 @@ import java.util.random.RandomGenerator;
  * think-time distribution, independent of how long the server takes. A cycle that starts late still
  * counts its latency from the intended start (no coordinated omission), and the lateness is recorded
  * as schedule lag, so a driver or server that falls behind shows up instead of hiding. A cycle that hangs
- * past the user's next intended start has that start's lag recorded at the interval's cut
- * ({@link IntervalRecorder#awaiting}), not only once it starts.
+ * past the user's next intended start has that start's lag recorded at the interval's cut, not only once it
+ * starts, and one whose request is past its timeout at a cut fails there ({@link IntervalRecorder#started}).
  */
 public final class OpenLoopUser implements Runnable {
 
-    /** One unit of work (e.g. a DVD Store order), timed from {@code intendedStartNanos} (System.nanoTime based). */
+    /**
+     * One unit of work (e.g. a DVD Store order), timed from {@code intendedStartNanos} (System.nanoTime based).
+     * It declares each request it waits on to {@code unit} ({@link IntervalRecorder.InFlight#request}) and
+     * records its outcome only when {@link IntervalRecorder.InFlight#settle} lets it: a cut may have failed it.
+     */
     @FunctionalInterface
     public interface Cycle {
-        void run(long intendedStartNanos) throws InterruptedException;
+        void run(long intendedStartNanos, IntervalRecorder.InFlight unit) throws InterruptedException;
     }
 
     private final int index;
@@ -59,10 +63,9 @@ public final class OpenLoopUser implements Runnable {
                     if (previous == null || !previous.nextStartLagRecorded()) {
                         recorder.lag(System.nanoTime() - intended);
                     }
-                    recorder.attempt();
-                    IntervalRecorder.InFlight unit = recorder.awaiting(next);
+                    IntervalRecorder.InFlight unit = recorder.started(next);
                     try {
-                        cycle.run(intended);
+                        cycle.run(intended, unit);
                     } finally {
                         recorder.end(unit);
                     }

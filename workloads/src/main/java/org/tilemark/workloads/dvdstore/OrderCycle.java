@@ -18,7 +18,8 @@ import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
  * One DVD Store 3 order, as DS3's driver runs it: log in (or register a new customer), maybe join,
  * search, read reviews (maybe write one or rate one), then purchase. Each page's latency runs from
  * when it was meant to start: the order's intended start for the first, the previous page's
- * completion for the rest. The order stops at the first failed page and counts as an error.
+ * completion for the rest. The order stops at the first failed page and counts as an error; a page still
+ * waiting past its timeout at an interval's cut fails the order there, in that interval.
  */
 final class OrderCycle implements OpenLoopUser.Cycle {
 
@@ -53,8 +54,8 @@ final class OrderCycle implements OpenLoopUser.Cycle {
     }
 
     @Override
-    public void run(long intendedStartNanos) throws InterruptedException {
-        Timeline timeline = new Timeline(intendedStartNanos);
+    public void run(long intendedStartNanos, IntervalRecorder.InFlight unit) throws InterruptedException {
+        Timeline timeline = new Timeline(intendedStartNanos, unit);
         // DS3 draws one number per order and compares it with every percentage, so the rarer
         // steps (new member, new review, helpfulness) happen in orders of new customers.
         double userType = random.nextDouble();
@@ -80,9 +81,11 @@ final class OrderCycle implements OpenLoopUser.Cycle {
             if (!refused) {
                 committed.add(orderId);
             }
-            recorder.completed(DvdStoreWorkload.ORDER, System.nanoTime() - intendedStartNanos);
-            if (refused) {
-                recorder.rolledBack();
+            if (unit.settle()) {
+                recorder.completed(DvdStoreWorkload.ORDER, System.nanoTime() - intendedStartNanos);
+                if (refused) {
+                    recorder.rolledBack();
+                }
             }
         } catch (StoreFrontException e) {
             // the failed page counted the order's error (Timeline)
@@ -205,25 +208,34 @@ final class OrderCycle implements OpenLoopUser.Cycle {
         Page send() throws StoreFrontException, InterruptedException;
     }
 
-    /** Times the pages of one order, each from the moment it was due. */
+    /** Times the pages of one order, each from the moment it was due, and shows each to the cuts while it waits. */
     private final class Timeline {
+        private final IntervalRecorder.InFlight unit;
         private long dueNanos;
 
-        Timeline(long intendedStartNanos) {
+        Timeline(long intendedStartNanos, IntervalRecorder.InFlight unit) {
             this.dueNanos = intendedStartNanos;
+            this.unit = unit;
         }
 
         Page step(String operation, Request request) throws StoreFrontException, InterruptedException {
+            unit.request(operation, store.vmName(), System.nanoTime() + store.timeout().toNanos());
+            Page page;
             try {
-                Page page = request.send();
-                long now = System.nanoTime();
-                recorder.success(operation, now - dueNanos);
-                dueNanos = now;
-                return page;
+                page = request.send();
             } catch (StoreFrontException e) {
                 failed(operation, e.getMessage());
                 throw e;
+            } finally {
+                unit.answered();
             }
+            if (unit.settled()) { // a cut failed the order: this page was past its timeout there
+                throw new StoreFrontException(operation + " was past its timeout at an interval's cut");
+            }
+            long now = System.nanoTime();
+            recorder.success(operation, now - dueNanos);
+            dueNanos = now;
+            return page;
         }
 
         StoreFrontException fail(String operation, String why) {
@@ -232,7 +244,9 @@ final class OrderCycle implements OpenLoopUser.Cycle {
         }
 
         private void failed(String operation, String why) {
-            recorder.failedUnit(operation, store.vmName());
+            if (unit.settle()) { // else a cut already failed the order, this page past its timeout
+                recorder.failedUnit(operation, store.vmName());
+            }
             if (!Thread.currentThread().isInterrupted()) { // else the driver's stop cut the request
                 failures.failed(store.vmName(), operation, why);
             }

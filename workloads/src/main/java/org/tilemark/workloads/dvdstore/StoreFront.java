@@ -37,6 +37,11 @@ final class StoreFront implements AutoCloseable {
         return vmName;
     }
 
+    /** How long a page may take: a request past it fails. */
+    Duration timeout() {
+        return timeout;
+    }
+
     /** A page that came back 200; anything else throws {@link StoreFrontException}. */
     record Page(String body) {
 

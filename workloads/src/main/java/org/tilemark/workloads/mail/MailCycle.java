@@ -18,7 +18,9 @@ import org.tilemark.workloads.driver.OpenLoopUser;
 /**
  * One action of one mail user, the next of its {@link MailDay}, timed from its intended start.
  * A move or delete that finds the INBOX nearly empty reads instead (and counts as a read), so
- * mailboxes do not drain over a long run. A send's latency ends when the server accepted the data.
+ * mailboxes do not drain over a long run. A send's latency ends when the server accepted the data. While it
+ * runs, its connects and reads show the cuts their deadlines ({@link MailSockets#watch}): one past its timeout
+ * at a cut fails the action there.
  */
 final class MailCycle implements OpenLoopUser.Cycle {
 
@@ -27,7 +29,8 @@ final class MailCycle implements OpenLoopUser.Cycle {
 
     /** What a user does to whom, and how its results are recorded. */
     record Setup(int userNumber, int users, MailSpec spec, WeightedChoice<Integer> sizes, MessageFactory messages,
-                 IntervalRecorder recorder, DeliveryChecker checker, String errorLabel, String tokenPrefix) {
+                 IntervalRecorder recorder, DeliveryChecker checker, String errorLabel, String tokenPrefix,
+                 MailSockets sockets) {
     }
 
     private final Setup setup;
@@ -44,9 +47,10 @@ final class MailCycle implements OpenLoopUser.Cycle {
     }
 
     @Override
-    public void run(long intendedStartNanos) {
+    public void run(long intendedStartNanos, IntervalRecorder.InFlight unit) {
         MailAction action = day.action();
         IntervalRecorder recorder = setup.recorder();
+        setup.sockets().watch(unit, action.label(), setup.errorLabel());
         try {
             long endNanos = switch (action) {
                 case LOGON -> {
@@ -62,6 +66,7 @@ final class MailCycle implements OpenLoopUser.Cycle {
                     boolean done = action == MailAction.MOVE ? client.move(pickFolder(), random) : client.delete(random);
                     if (!done) {
                         action = MailAction.READ;
+                        setup.sockets().watch(unit, action.label(), setup.errorLabel());
                         client.read(READ_BATCH);
                     }
                     yield System.nanoTime();
@@ -77,14 +82,20 @@ final class MailCycle implements OpenLoopUser.Cycle {
                     yield System.nanoTime();
                 }
             };
-            recorder.completed(action.label(), endNanos - intendedStartNanos);
+            if (unit.settle()) { // else a cut failed it, a read past its timeout
+                recorder.completed(action.label(), endNanos - intendedStartNanos);
+            }
         } catch (MessagingException | IOException | RuntimeException e) {
             if (Thread.currentThread().isInterrupted()) {
                 return; // the driver is stopping and cut the connection: not the server's failure
             }
             LOG.debug("mail {} of user {} failed: {}", action.label(), setup.userNumber(), e.toString());
-            recorder.failedUnit(action.label(), setup.errorLabel());
+            if (unit.settle()) {
+                recorder.failedUnit(action.label(), setup.errorLabel());
+            }
             client.logoff(); // a broken session is re-established by the next action
+        } finally {
+            setup.sockets().unwatch();
         }
     }
 

@@ -1,6 +1,7 @@
 package org.tilemark.workloads.mail;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -17,8 +18,9 @@ import org.tilemark.workloads.driver.ThinkTime;
  * drawn once per tile and action, so the tile's stream of each action is evenly spaced too and any
  * stretch of the run holds its share of every action to within one.
  * <p>
- * {@link OpenLoopUser} asks for the gap to the next start after each cycle; {@link #action()} is the
- * action that gap leads to. Not thread-safe: a day belongs to its user's thread.
+ * {@link OpenLoopUser} asks for the gap to a start before the start before it has run (so a cut can see that
+ * start missed while a cycle hangs); {@link #action()} is therefore the action of the oldest start drawn and
+ * not yet run, not of the last one drawn. Not thread-safe: a day belongs to its user's thread.
  */
 final class MailDay implements ThinkTime {
 
@@ -41,7 +43,8 @@ final class MailDay implements ThinkTime {
     }
 
     private final List<Recurrence> recurrences;
-    private MailAction current;
+    /** The actions of the starts drawn and not yet run, oldest first (every start is run: mail's load is constant). */
+    private final ArrayDeque<MailAction> drawn = new ArrayDeque<>();
     private long currentNanos;
 
     private MailDay(List<Recurrence> recurrences) {
@@ -90,9 +93,9 @@ final class MailDay implements ThinkTime {
         return Duration.ofNanos(currentNanos - before);
     }
 
-    /** The action of the start the last gap led to. */
+    /** The action of the oldest start drawn and not yet run: the one the user runs now. */
     MailAction action() {
-        return current;
+        return drawn.removeFirst();
     }
 
     private void advance() {
@@ -102,7 +105,7 @@ final class MailDay implements ThinkTime {
                 soonest = recurrence;
             }
         }
-        current = soonest.action;
+        drawn.addLast(soonest.action);
         currentNanos = soonest.nextNanos();
         soonest.count++;
     }

@@ -79,13 +79,13 @@ final class MailDriver implements WorkloadDriver {
             int userNumber = i + 1;
             MailClient client = new MailClient(session, endpoints, MailUsers.login(userNumber), password);
             MailCycle.Setup setup = new MailCycle.Setup(userNumber, spec.users(), spec, sizes, messages, recorder,
-                    checker, endpoints.name(), "tm" + runTag + "t" + context.tile() + "u" + userNumber);
+                    checker, endpoints.name(), "tm" + runTag + "t" + context.tile() + "u" + userNumber, sockets);
             MailDay day = days.get(i);
             clients.add(client);
             MailCycle cycle = new MailCycle(setup, day, client, random);
-            OpenLoopUser.Cycle counted = intendedStartNanos -> {
+            OpenLoopUser.Cycle counted = (intendedStartNanos, unit) -> {
                 actions.increment();
-                cycle.run(intendedStartNanos);
+                cycle.run(intendedStartNanos, unit);
             };
             users.start("mail-t" + context.tile() + "-u" + userNumber, new OpenLoopUser(i, originNanos, day, shape,
                     random, recorder, counted), sockets::closeAll);

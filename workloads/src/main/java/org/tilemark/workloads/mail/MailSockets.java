@@ -8,11 +8,13 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketAddress;
 import java.net.SocketException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import javax.net.SocketFactory;
+import org.tilemark.workloads.driver.IntervalRecorder;
 
 /**
  * The mail clients' sockets, made through their session (Angus Mail's {@code mail.<protocol>.socketFactory}),
@@ -22,12 +24,48 @@ import javax.net.SocketFactory;
  *
  * <p>The sockets also count the protocol exchanges on them: a command (or a message's data) sent and
  * the first bytes of the answer read, what wrk counts as one request (bench/driver-cost).
+ *
+ * <p>And they show a user's action to the interval cuts while it waits: each connect and each read on a
+ * user's thread declares its deadline (its timeout from now) to the action's unit ({@link #watch}), so a
+ * cut that finds a read past its timeout fails the action there, as the read itself will a moment later.
  */
 final class MailSockets extends SocketFactory {
 
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final LongAdder exchanges = new LongAdder();
+    /** The action each user's thread is on (its own thread: the clients are used by one thread each). */
+    private final ThreadLocal<Watch> watched = new ThreadLocal<>();
     private volatile boolean closed;
+
+    /** An action in flight: its unit, and the operation and VM a cut past a read's deadline fails. */
+    private record Watch(IntervalRecorder.InFlight unit, String operation, String vm) {
+    }
+
+    /** From now on this thread's connects and reads are {@code operation}'s, on {@code vm}, of {@code unit}. */
+    void watch(IntervalRecorder.InFlight unit, String operation, String vm) {
+        watched.set(new Watch(unit, operation, vm));
+    }
+
+    /** This thread's action ended. */
+    void unwatch() {
+        watched.remove();
+    }
+
+    /** A connect or read that may block up to {@code timeoutMillis} (0: no timeout, nothing to declare) starts. */
+    private Watch waiting(int timeoutMillis) {
+        Watch watch = watched.get();
+        if (watch != null && timeoutMillis > 0) {
+            watch.unit().request(watch.operation(), watch.vm(), System.nanoTime() + timeoutMillis * 1_000_000L);
+            return watch;
+        }
+        return null;
+    }
+
+    private static void answered(Watch watch) {
+        if (watch != null) {
+            watch.unit().answered();
+        }
+    }
 
     @Override
     public Socket createSocket() throws IOException {
@@ -104,22 +142,50 @@ final class MailSockets extends SocketFactory {
     private final class CountingSocket extends Socket {
 
         private boolean sent;
+        /** SO_TIMEOUT as the client set it: each read's deadline. */
+        private volatile int readTimeoutMillis;
+
+        @Override
+        public void setSoTimeout(int timeout) throws SocketException {
+            super.setSoTimeout(timeout);
+            readTimeoutMillis = timeout;
+        }
+
+        @Override
+        public void connect(SocketAddress endpoint, int timeout) throws IOException {
+            Watch watch = waiting(timeout);
+            try {
+                super.connect(endpoint, timeout);
+            } finally {
+                MailSockets.answered(watch);
+            }
+        }
 
         @Override
         public InputStream getInputStream() throws IOException {
             return new FilterInputStream(super.getInputStream()) {
                 @Override
                 public int read() throws IOException {
-                    int b = super.read();
-                    answered();
-                    return b;
+                    Watch watch = waiting(readTimeoutMillis);
+                    try {
+                        int b = super.read();
+                        answered();
+                        return b;
+                    } finally {
+                        MailSockets.answered(watch);
+                    }
                 }
 
                 @Override
                 public int read(byte[] buffer, int offset, int length) throws IOException {
-                    int n = in.read(buffer, offset, length);
-                    answered();
-                    return n;
+                    Watch watch = waiting(readTimeoutMillis);
+                    try {
+                        int n = in.read(buffer, offset, length);
+                        answered();
+                        return n;
+                    } finally {
+                        MailSockets.answered(watch);
+                    }
                 }
             };
         }

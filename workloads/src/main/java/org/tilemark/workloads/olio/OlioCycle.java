@@ -17,16 +17,17 @@ import org.tilemark.workloads.driver.IntervalRecorder;
  * @param requests         HTTP requests the cycle sent: pages, redirects, embedded files (and the Logout's)
  * @param unit             the cycle as the recorder saw it in flight, or null (a cut may have failed it)
  * @param lagRecorded      a cut already recorded this cycle's schedule lag, while its user was stuck in the one before
+ * @param gapRecorded      a cut already recorded the gap before this cycle, the one before being stuck open past it
  */
 record OlioCycle(String operation, long intendedNanos, long startNanos, long endNanos, boolean ok, String failure,
                  long gapNanos, long previousStartNanos, Logout logout, long requests, IntervalRecorder.InFlight unit,
-                 boolean lagRecorded) {
+                 boolean lagRecorded, boolean gapRecorded) {
 
     /** A cycle no cut saw in flight. */
     OlioCycle(String operation, long intendedNanos, long startNanos, long endNanos, boolean ok, String failure,
               long gapNanos, long previousStartNanos, Logout logout, long requests) {
         this(operation, intendedNanos, startNanos, endNanos, ok, failure, gapNanos, previousStartNanos, logout, requests,
-                null, false);
+                null, false, false);
     }
 
     /** Faban's Login while logged in is a Logout, then the Login: the Logout's outcome. */

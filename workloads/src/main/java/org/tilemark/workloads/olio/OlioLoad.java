@@ -19,14 +19,16 @@ import org.tilemark.workloads.olio.db.OlioScale;
  * @param attendPercent     share of (logged-in) EventDetail views that attend the event
  * @param origin            the schedule's origin
  * @param requestTimeout    connect and response timeout of each request
+ * @param cycleTolerancePercent how much longer than planned a user's cycle may stay open before a cut counts it stuck
  */
 record OlioLoad(InetSocketAddress web, int users, Duration meanCycle, double maxCycleFactor, int loadedUsers, int tags,
-                double emptyCachePercent, double attendPercent, Instant origin, Duration requestTimeout) {
+                double emptyCachePercent, double attendPercent, Instant origin, Duration requestTimeout,
+                double cycleTolerancePercent) {
 
     static OlioLoad of(OlioSpec spec, InetSocketAddress web, Instant origin) {
         return new OlioLoad(web, spec.users(), spec.cycleTime(), spec.maxCycleFactor(), spec.loadedUsers(),
                 OlioScale.forLoadedUsers(spec.loadedUsers()).tags(), spec.emptyCachePercent(), spec.attendPercent(),
-                origin, spec.requestTimeout());
+                origin, spec.requestTimeout(), spec.cycleTimeTolerancePercent());
     }
 
     /**

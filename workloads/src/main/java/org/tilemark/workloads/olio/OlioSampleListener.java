@@ -17,7 +17,8 @@ import org.tilemark.workloads.driver.IntervalRecorder;
  * omission); the schedule lag is the actual start minus the intended one. A Login while logged in is
  * a Logout then a Login in one cycle: the Login is timed from the cycle's start, so it includes the
  * logout, as Faban times it, and a failed Logout fails it. A cycle that a cut failed while it was in flight
- * past its timeout ({@link IntervalRecorder#begin}) is not counted again when it ends.
+ * past its timeout ({@link IntervalRecorder#begin}) is not counted again when it ends, nor a gap a cut recorded
+ * while the cycle before was stuck open past it ({@link org.tilemark.workloads.driver.OpenCycle}).
  */
 final class OlioSampleListener extends AbstractTestElement implements SampleListener, NoThreadClone {
 
@@ -63,9 +64,9 @@ final class OlioSampleListener extends AbstractTestElement implements SampleList
         if (!cycle.lagRecorded()) {
             recorder.lag(cycle.startNanos() - intended);
         }
-        if (cycle.gapNanos() >= 0 && cycle.previousStartNanos() >= 0) {
-            recorder.success("cycle.intended", cycle.gapNanos());
-            recorder.success("cycle.actual", cycle.startNanos() - cycle.previousStartNanos());
+        if (cycle.gapNanos() >= 0 && cycle.previousStartNanos() >= 0 && !cycle.gapRecorded()) {
+            recorder.success(OlioWorkload.CYCLE_INTENDED, cycle.gapNanos());
+            recorder.success(OlioWorkload.CYCLE_ACTUAL, cycle.startNanos() - cycle.previousStartNanos());
         }
         if (cycle.unit() != null && !recorder.end(cycle.unit())) {
             return; // a cut failed it while it was in flight past its timeout: counted there, once

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.tilemark.workloads.driver.FormEncoding;
 import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.OpenCycle;
 
 /**
  * One simulated Olio user, compiled: each {@link #next} picks the operation by Faban's Markov chain,
@@ -25,6 +26,9 @@ final class OlioUser implements AutoCloseable {
     /** How EventDetail picks an event: from the links of the page the user just saw, as a browsing user would. */
     private static final String EVENT_LINK = "href=\"/events/";
     private static final String FORM = "application/x-www-form-urlencoded";
+    /** Where Faban's cycle-time check finds a user's gaps, those a cut found stuck open included. */
+    private static final OpenCycle.Names GAPS = new OpenCycle.Names(OlioWorkload.CYCLE_INTENDED,
+            OlioWorkload.CYCLE_ACTUAL, OlioWorkload.CYCLE_STUCK);
 
     private final OlioLoad load;
     private final int threadNumber;
@@ -87,8 +91,10 @@ final class OlioUser implements AutoCloseable {
         nextOperation = OlioMarkovChain.next(operation, random);
         nextSlot = schedule.next(nextOperation, start);
         boolean lagRecorded = previousUnit != null && previousUnit.nextStartLagRecorded();
+        boolean gapRecorded = previousUnit != null && previousUnit.nextGapRecorded();
         IntervalRecorder.InFlight unit = inFlight.recorder().begin(operation, inFlight.vm(), load.requestTimeout(),
-                nextSlot.intendedNanos() - epochOffsetNanos);
+                nextSlot.intendedNanos() - epochOffsetNanos,
+                OpenCycle.of(GAPS, start - epochOffsetNanos, nextSlot.gapNanos(), load.cycleTolerancePercent()));
         previousUnit = unit;
         long requestsBefore = browser.requests();
         OlioCycle.Logout logout = null;
@@ -108,7 +114,8 @@ final class OlioUser implements AutoCloseable {
         }
         long end = now();
         OlioCycle cycle = new OlioCycle(operation, slot.intendedNanos(), start, end, view.ok(), view.failure(),
-                slot.gapNanos(), previousStartNanos, logout, browser.requests() - requestsBefore, unit, lagRecorded);
+                slot.gapNanos(), previousStartNanos, logout, browser.requests() - requestsBefore, unit, lagRecorded,
+                gapRecorded);
         previousStartNanos = start;
         return cycle;
     }

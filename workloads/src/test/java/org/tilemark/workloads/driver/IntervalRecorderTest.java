@@ -184,6 +184,98 @@ class IntervalRecorderTest {
         assertThat(next.scheduleLagNanos().getTotalCount()).isZero();
     }
 
+    @Test
+    void aRequestPastItsDeadlineAtACutFailsItsStartedUnitThereNamedByTheRequestAndOnlyOnce() {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
+        long second = 1_000_000_000L;
+        // An order started now, its next start due in 3 s; its login page waits on tile1-dvdstore-web2 for up to 10 s.
+        IntervalRecorder.InFlight order = recorder.started(now.get() + 3 * second);
+        order.request("login", "tile1-dvdstore-web2", now.get() + 10 * second);
+
+        now.addAndGet(2 * second);
+        IntervalSnapshot before = recorder.cut();
+        assertThat(before.attempts()).as("counted when it started").isEqualTo(1);
+        assertThat(before.errors()).isZero();
+        assertThat(before.scheduleLagNanos().getTotalCount()).as("the next start is not due yet").isZero();
+
+        now.addAndGet(8 * second); // 10 s: the page is at its deadline, the next start 7 s late
+        IntervalSnapshot atTimeout = recorder.cut();
+        assertThat(atTimeout.attempts()).as("its attempt was counted once, at its start").isZero();
+        assertThat(atTimeout.errors()).isEqualTo(1);
+        assertThat(atTimeout.errorsByOperation()).isEqualTo(Map.of("login", 1L));
+        assertThat(atTimeout.errorsByVm()).isEqualTo(Map.of("tile1-dvdstore-web2", 1L));
+        assertThat(atTimeout.scheduleLagNanos().getTotalCount()).isEqualTo(1);
+        assertThat(atTimeout.scheduleLagNanos().getMaxValue()).isBetween(7 * second - second / 100, 7 * second + second / 100);
+        assertThat(order.settled()).isTrue();
+        assertThat(order.nextStartLagRecorded()).isTrue();
+
+        // The page's own timeout comes a moment later: the owner finds the outcome taken and records nothing.
+        assertThat(order.settle()).isFalse();
+        assertThat(recorder.end(order)).isFalse();
+        IntervalSnapshot after = recorder.cut();
+        assertThat(after.errors()).isZero();
+        assertThat(after.attempts()).isZero();
+        assertThat(after.scheduleLagNanos().getTotalCount()).isZero();
+    }
+
+    @Test
+    void aRequestAnsweredBeforeTheCutIsNotJudgedAndTheOwnerRecordsTheOutcome() {
+        AtomicLong now = new AtomicLong(5_000_000_000L);
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
+        IntervalRecorder.InFlight beat = recorder.started(now.get() + 1_000_000_000L);
+        beat.request("heartbeat", "tile1-standby", now.get() + 1_000_000_000L);
+        now.addAndGet(10_000_000L);
+        beat.answered();
+        now.addAndGet(500_000_000L); // past where the deadline was, but nothing waits any more
+
+        IntervalSnapshot cut = recorder.cut();
+        assertThat(cut.errors()).isZero();
+        assertThat(beat.settle()).as("the outcome is the owner's").isTrue();
+        assertThat(recorder.end(beat)).isFalse();
+    }
+
+    @Test
+    void aCycleOpenPastItsAllowedGapAtACutHasThatGapSoFarRecordedOnceAsStuck() {
+        AtomicLong now = new AtomicLong(0);
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
+        long ms = 1_000_000L;
+        OpenCycle.Names names = new OpenCycle.Names("cycle.intended", "cycle.actual", "cycle.stuck");
+        // Started at 0 with a planned gap of 2 s to the next start, 5 % tolerance: stuck after 2.1 s.
+        OpenCycle cycle = OpenCycle.of(names, 0, 2_000 * ms, 5);
+        IntervalRecorder.InFlight unit = recorder.begin("HomePage", "tile1-olio-web", Duration.ofSeconds(10), 2_000 * ms, cycle);
+
+        now.set(2_100 * ms); // late, but within the tolerance: the gap is the driver's to record when it ends
+        IntervalSnapshot within = recorder.cut();
+        assertThat(within.latencyNanos()).doesNotContainKeys("cycle.intended", "cycle.actual", "cycle.stuck");
+        assertThat(unit.nextGapRecorded()).isFalse();
+
+        now.set(5_000 * ms);
+        IntervalSnapshot stuck = recorder.cut();
+        assertThat(stuck.latencyNanos().get("cycle.intended").getTotalCount()).isEqualTo(1);
+        assertThat(stuck.latencyNanos().get("cycle.intended").getMaxValue()).isBetween(1_998 * ms, 2_002 * ms);
+        assertThat(stuck.latencyNanos().get("cycle.actual").getMaxValue()).isBetween(4_995 * ms, 5_005 * ms);
+        assertThat(stuck.latencyNanos().get("cycle.stuck").getTotalCount()).isEqualTo(1);
+        assertThat(stuck.errors()).as("not past its 10 s timeout").isZero();
+        assertThat(stuck.completed()).as("gaps are no units").isZero();
+        assertThat(unit.nextGapRecorded()).isTrue();
+
+        now.set(8_000 * ms);
+        IntervalSnapshot later = recorder.cut();
+        assertThat(later.latencyNanos().get("cycle.stuck").getTotalCount()).as("once").isZero();
+        assertThat(later.latencyNanos().get("cycle.actual").getTotalCount()).isZero();
+        assertThat(recorder.end(unit)).isTrue();
+    }
+
+    @Test
+    void anOpenCycleIsAllowedItsPlannedGapAndTheTolerance() {
+        OpenCycle.Names names = new OpenCycle.Names("i", "a", "s");
+        OpenCycle cycle = OpenCycle.of(names, 100, 1_000, 2);
+        assertThat(cycle.allowedGapNanos()).isEqualTo(1_020);
+        assertThat(cycle.stuckAt(1_120)).isFalse();
+        assertThat(cycle.stuckAt(1_121)).isTrue();
+    }
+
     /** A clock that moves one second forward every time it is read. */
     private static final class SteppingClock extends Clock {
         private final AtomicLong seconds = new AtomicLong(1_700_000_000L);

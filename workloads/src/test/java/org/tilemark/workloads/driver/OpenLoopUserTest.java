@@ -19,7 +19,7 @@ class OpenLoopUserTest {
         IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
         List<Long> intendedStarts = new CopyOnWriteArrayList<>();
         // Slower than the 2 ms gaps, so the user falls further behind its plan with every cycle.
-        OpenLoopUser.Cycle slowCycle = intended -> {
+        OpenLoopUser.Cycle slowCycle = (intended, unit) -> {
             intendedStarts.add(intended);
             Thread.sleep(10);
         };
@@ -53,7 +53,7 @@ class OpenLoopUserTest {
         CountDownLatch released = new CountDownLatch(1);
         List<Long> intendedStarts = new CopyOnWriteArrayList<>();
         OpenLoopUser[] user = new OpenLoopUser[1];
-        OpenLoopUser.Cycle cycle = intended -> {
+        OpenLoopUser.Cycle cycle = (intended, unit) -> {
             intendedStarts.add(intended);
             if (intendedStarts.size() == 1) {
                 hung.countDown();
@@ -87,7 +87,7 @@ class OpenLoopUserTest {
         IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
         List<Long> intendedStarts = new CopyOnWriteArrayList<>();
         OpenLoopUser user = new OpenLoopUser(3, System.nanoTime(), TWO_MS, LoadShape.constant(3), new SplittableRandom(1),
-                recorder, intendedStarts::add);
+                recorder, (intended, unit) -> intendedStarts.add(intended));
 
         Thread thread = Thread.ofPlatform().start(user);
         Thread.sleep(50);
@@ -102,7 +102,7 @@ class OpenLoopUserTest {
     @Test
     void anInterruptEndsTheUser() throws Exception {
         OpenLoopUser user = new OpenLoopUser(0, System.nanoTime(), random -> Duration.ofHours(1), LoadShape.constant(1),
-                new SplittableRandom(1), new IntervalRecorder(Clock.systemUTC()), intended -> { });
+                new SplittableRandom(1), new IntervalRecorder(Clock.systemUTC()), (intended, unit) -> { });
 
         Thread thread = Thread.ofPlatform().start(user);
         thread.interrupt();

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,13 +36,15 @@ class OrderCycleTest {
     private static final Ds3Catalog CATALOG = new Ds3Catalog(Ds3Size.S, 42);
     private static final int MANY_ORDERS = 600;
 
-    private enum Purchase { ORDER, ROLLBACK, SERVER_ERROR, NO_ORDER_ID }
+    private enum Purchase { ORDER, ROLLBACK, SERVER_ERROR, NO_ORDER_ID, HANG }
 
     private HttpServer server;
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final List<Map<String, String>> purchases = new CopyOnWriteArrayList<>();
     private volatile boolean refuseLogins;
     private volatile Purchase purchase = Purchase.ORDER;
+    private final CountDownLatch purchaseWaiting = new CountDownLatch(1);
+    private final CountDownLatch purchaseReleased = new CountDownLatch(1);
     private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
     private final CommittedOrders committed = new CommittedOrders();
     private final java.util.concurrent.atomic.AtomicInteger lastOrderId = new java.util.concurrent.atomic.AtomicInteger(100);
@@ -230,12 +234,65 @@ class OrderCycleTest {
         assertThat(committed.ids()).isEmpty();
     }
 
+    @Test
+    void aPagePastItsTimeoutAtACutFailsTheOrderThereAndItsLateAnswerCountsNothingMore() throws Exception {
+        purchase = Purchase.HANG;
+        AtomicLong ahead = new AtomicLong(); // the cuts' clock runs ahead of the real one by this much
+        IntervalRecorder cuts = new IntervalRecorder(Clock.systemUTC(), () -> System.nanoTime() + ahead.get());
+        Duration timeout = Duration.ofSeconds(30);
+        StoreFront store = new StoreFront(new HttpConnection(server.getAddress(), Duration.ofSeconds(5)), VM, timeout);
+        OrderCycle cycle = new OrderCycle(store, CATALOG, LOGIN_ONLY, new SplittableRandom(5), cuts,
+                new FirstFailures("DVD Store"), "test", committed);
+        IntervalRecorder.InFlight order = cuts.started(System.nanoTime() + Duration.ofHours(1).toNanos());
+        Thread user = Thread.ofPlatform().start(() -> {
+            try {
+                cycle.run(System.nanoTime(), order);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            purchaseWaiting.await();
+            IntervalSnapshot waiting = cuts.cut();
+            assertThat(waiting.errors()).as("the purchase page is within its timeout").isZero();
+            assertThat(waiting.attempts()).isEqualTo(1);
+
+            ahead.set(timeout.plusSeconds(1).toNanos());
+            IntervalSnapshot pastTimeout = cuts.cut();
+            assertThat(pastTimeout.errors()).isEqualTo(1);
+            assertThat(pastTimeout.errorsByOperation()).isEqualTo(Map.of("purchase", 1L));
+            assertThat(pastTimeout.errorsByVm()).isEqualTo(Map.of(VM, 1L));
+            assertThat(pastTimeout.completed()).isZero();
+        } finally {
+            purchaseReleased.countDown(); // answered after all, within the connection's own (real) timeout
+        }
+        user.join(Duration.ofSeconds(10));
+        assertThat(user.isAlive()).isFalse();
+        assertThat(cuts.end(order)).as("the cut took the order's outcome").isFalse();
+        IntervalSnapshot after = cuts.cut();
+        assertThat(after.errors()).isZero();
+        assertThat(after.completed()).isZero();
+        assertThat(count(after, "order")).isZero();
+        assertThat(count(after, "purchase")).as("the late page is not timed").isZero();
+        assertThat(committed.ids()).as("an order the driver counted failed is not one it saw confirmed").isEmpty();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void runOrders(DvdStoreMixSpec mix, int orders) throws InterruptedException {
         StoreFront store = new StoreFront(new HttpConnection(server.getAddress(), Duration.ofSeconds(5)), VM, Duration.ofSeconds(10));
         OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, new FirstFailures("DVD Store"), "test",
                 committed);
         for (int i = 0; i < orders; i++) {
-            cycle.run(System.nanoTime());
+            IntervalRecorder.InFlight unit = recorder.started(System.nanoTime() + Duration.ofHours(1).toNanos());
+            cycle.run(System.nanoTime(), unit);
+            recorder.end(unit);
         }
     }
 
@@ -261,6 +318,11 @@ class OrderCycleTest {
                     case ROLLBACK -> respond(exchange, 200, span("orderid", 0) + span("rollback", "short of stock"));
                     case SERVER_ERROR -> respond(exchange, 500, "<h1>boom</h1>");
                     case NO_ORDER_ID -> respond(exchange, 200, "<h2>Thank you</h2>");
+                    case HANG -> {
+                        purchaseWaiting.countDown();
+                        awaitQuietly(purchaseReleased);
+                        respond(exchange, 200, span("orderid", lastOrderId.incrementAndGet()));
+                    }
                 }
             }
             default -> respond(exchange, 404, "not found");

@@ -10,9 +10,15 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.time.Duration;
+import java.time.Clock;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.IntervalSnapshot;
 
 class MailSocketsTest {
 
@@ -57,6 +63,62 @@ class MailSocketsTest {
             }
         }
         assertThat(sockets.openCount()).isZero();
+    }
+
+    @Test
+    void aReadPastItsTimeoutAtACutFailsTheWatchedActionThereAndAnAnsweredReadIsNotJudged() throws Exception {
+        MailSockets sockets = new MailSockets();
+        AtomicLong ahead = new AtomicLong(); // the cuts' clock runs ahead of the real one by this much
+        IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC(), () -> System.nanoTime() + ahead.get());
+        int readTimeoutMillis = 20_000;
+        long hour = Duration.ofHours(1).toNanos();
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            IntervalRecorder.InFlight hung = recorder.started(System.nanoTime() + hour);
+            CountDownLatch reading = new CountDownLatch(1);
+            CompletableFuture<Integer> read = new CompletableFuture<>();
+            Thread user = Thread.ofPlatform().start(() -> {
+                try (Socket socket = sockets.createSocket(server.getInetAddress(), server.getLocalPort())) {
+                    socket.setSoTimeout(readTimeoutMillis);
+                    sockets.watch(hung, "read", "tile1-mail");
+                    reading.countDown();
+                    read.complete(socket.getInputStream().read()); // the server is stopped: nothing comes
+                } catch (IOException e) {
+                    read.completeExceptionally(e);
+                } finally {
+                    sockets.unwatch();
+                }
+            });
+            try (Socket accepted = server.accept()) {
+                reading.await();
+                Thread.sleep(100); // into the read
+                assertThat(recorder.cut().errors()).as("within its timeout").isZero();
+
+                ahead.set(Duration.ofMillis(readTimeoutMillis).plusSeconds(1).toNanos());
+                IntervalSnapshot atCut = recorder.cut();
+                assertThat(atCut.errors()).isEqualTo(1);
+                assertThat(atCut.errorsByOperation()).isEqualTo(Map.of("read", 1L));
+                assertThat(atCut.errorsByVm()).isEqualTo(Map.of("tile1-mail", 1L));
+                assertThat(hung.settle()).as("the action's own outcome comes too late to count").isFalse();
+
+                accepted.getOutputStream().write('*'); // the guest runs again
+                assertThat(read.get(10, TimeUnit.SECONDS)).isEqualTo('*');
+                user.join(Duration.ofSeconds(10));
+            }
+        }
+        // A read that was answered leaves nothing for a cut to judge, however late the cut.
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+             Socket client = sockets.createSocket(server.getInetAddress(), server.getLocalPort());
+             Socket accepted = server.accept()) {
+            client.setSoTimeout(readTimeoutMillis);
+            IntervalRecorder.InFlight answered = recorder.started(System.nanoTime() + hour);
+            sockets.watch(answered, "send", "tile1-mail");
+            accepted.getOutputStream().write('2');
+            assertThat(client.getInputStream().read()).isEqualTo('2');
+            sockets.unwatch();
+            ahead.addAndGet(hour);
+            assertThat(recorder.cut().errors()).isZero();
+            assertThat(answered.settle()).isTrue();
+        }
     }
 
     /** SMTP's shape: the server greets first (no exchange), then each command and its answer is one, however split. */

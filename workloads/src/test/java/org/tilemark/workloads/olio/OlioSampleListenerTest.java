@@ -37,6 +37,19 @@ class OlioSampleListenerTest {
     }
 
     @Test
+    void aGapACutRecordedWhileTheCycleBeforeWasStuckIsNotRecordedAgain() {
+        // The cycle before was stuck open past its gap at a cut, which recorded that gap so far (OpenCycle).
+        occurred(new OlioCycle("HomePage", INTENDED, INTENDED + 9_000 * MS, INTENDED + 9_100 * MS, true, null,
+                GAP, PREVIOUS_START, null, 1, null, true, true));
+        IntervalSnapshot s = recorder.cut();
+        assertNull(s.latencyNanos().get("cycle.intended"));
+        assertNull(s.latencyNanos().get("cycle.actual"));
+        assertEquals(0, s.scheduleLagNanos().getTotalCount(), "the lag too was recorded at the cut");
+        assertEquals(1, s.completed());
+        assertEquals(9_100, millis(s, "HomePage"), 5);
+    }
+
+    @Test
     void aFailedOperationCountsAsAFailedUnitOfItsVm() {
         occurred(new OlioCycle("TagSearch", INTENDED, INTENDED, INTENDED + 50 * MS, false, "GET /static/olio.css: HTTP 500",
                 GAP, PREVIOUS_START, null, 1));

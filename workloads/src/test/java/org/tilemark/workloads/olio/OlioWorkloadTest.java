@@ -72,7 +72,8 @@ class OlioWorkloadTest {
         MixRule mix = mix(rules);
         assertEquals(OlioMarkovChain.OPERATIONS, List.copyOf(mix.targetPercent().keySet()));
         OlioMarkovChainTest.FABAN_MIX.forEach((op, share) -> assertEquals(share, mix.targetPercent().get(op), 0.2, op));
-        assertTrue(rules.contains(new CycleTimeRule("cycle.intended", "cycle.actual", 2)));
+        assertTrue(rules.contains(new CycleTimeRule("cycle.intended", "cycle.actual", "cycle.stuck", 2)));
+        assertTrue(olio.failsUnit("cycle.stuck") && !olio.completesUnit("cycle.stuck"), "stuck gaps are no units");
         assertTrue(rules.stream().anyMatch(FailureRateRule.class::isInstance));
         assertTrue(rules.stream().anyMatch(ScheduleLagRule.class::isInstance));
     }

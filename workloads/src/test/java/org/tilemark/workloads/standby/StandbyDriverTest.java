@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.workloads.driver.HttpConnection;
@@ -82,7 +84,7 @@ class StandbyDriverTest {
             Heartbeat heartbeat = new Heartbeat(new HttpConnection(new InetSocketAddress("127.0.0.1", guest.port()),
                     Duration.ofSeconds(1)), VM, Duration.ofSeconds(1), recorder);
 
-            heartbeat.run(System.nanoTime() - Duration.ofSeconds(2).toNanos());
+            heartbeat.run(System.nanoTime() - Duration.ofSeconds(2).toNanos(), recorder.started(System.nanoTime()));
 
             IntervalSnapshot snapshot = recorder.cut();
             assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, 1L));
@@ -113,7 +115,7 @@ class StandbyDriverTest {
         try (HttpConnection connection = new HttpConnection(slow.getAddress(), Duration.ofSeconds(1))) {
             Heartbeat heartbeat = new Heartbeat(connection, VM, Duration.ofMillis(100), recorder);
 
-            heartbeat.run(System.nanoTime());
+            heartbeat.run(System.nanoTime(), recorder.started(System.nanoTime() + Duration.ofHours(1).toNanos()));
 
             IntervalSnapshot snapshot = recorder.cut();
             assertThat(snapshot.errors()).isEqualTo(1);
@@ -121,6 +123,55 @@ class StandbyDriverTest {
             assertThat(snapshot.latencyNanos()).isEmpty();
         } finally {
             slow.stop(0);
+        }
+    }
+
+    @Test
+    void aBeatUnansweredPastItsDeadlineAtACutIsMissedThereAndItsLateAnswerCountsNothingMore() throws Exception {
+        CountDownLatch asked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        HttpServer stopped = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        stopped.createContext(StandbyRole.PATH, exchange -> {
+            try (exchange) {
+                asked.countDown();
+                release.await(); // the guest is stopped (SIGSTOP) until the test lets it go
+                exchange.sendResponseHeaders(200, -1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        stopped.start();
+        AtomicLong ahead = new AtomicLong(); // the cuts' clock runs ahead of the real one by this much
+        IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC(), () -> System.nanoTime() + ahead.get());
+        Duration timeout = Duration.ofSeconds(20);
+        try (HttpConnection connection = new HttpConnection(stopped.getAddress(), timeout)) {
+            Heartbeat heartbeat = new Heartbeat(connection, VM, timeout, recorder);
+            IntervalRecorder.InFlight beat = recorder.started(System.nanoTime() + Duration.ofHours(1).toNanos());
+            Thread pinger = Thread.ofPlatform().start(() -> {
+                try {
+                    heartbeat.run(System.nanoTime(), beat);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            try {
+                asked.await();
+                assertThat(recorder.cut().errors()).as("within its deadline").isZero();
+                ahead.set(timeout.plusSeconds(1).toNanos());
+                IntervalSnapshot atCut = recorder.cut();
+                assertThat(atCut.errors()).isEqualTo(1);
+                assertThat(atCut.errorsByVm()).isEqualTo(Map.of(VM, 1L));
+                assertThat(atCut.errorsByOperation()).isEqualTo(Map.of(Heartbeat.OPERATION, 1L));
+            } finally {
+                release.countDown(); // answered within the connection's (real) timeout after all
+            }
+            pinger.join(Duration.ofSeconds(10));
+            assertThat(pinger.isAlive()).isFalse();
+            IntervalSnapshot after = recorder.cut();
+            assertThat(after.errors()).isZero();
+            assertThat(after.completed()).as("counted missed at the cut, once").isZero();
+        } finally {
+            stopped.stop(0);
         }
     }
 
