@@ -28,6 +28,14 @@ public final class BundleLayout {
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String INFRA_OPS_CSV = "infra-ops.csv";
 
+    /** A compare bundle's whole, machine-readable ({@link CompareFile}), and its table of metrics. */
+    public static final String COMPARE = "compare.json";
+    public static final String COMPARE_CSV = "compare.csv";
+    /** A search bundle's result ({@link SearchFile}), its steps as they finished, and its configuration. */
+    public static final String SEARCH = "search.json";
+    public static final String SEARCH_STEPS = "steps.jsonl";
+    public static final String SEARCH_CONFIG = "search-config.json";
+
     private static final String HISTOGRAM_LOG_SUFFIX = ".hlog";
 
     private BundleLayout() {

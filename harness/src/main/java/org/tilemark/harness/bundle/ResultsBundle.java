@@ -88,6 +88,29 @@ public final class ResultsBundle implements AutoCloseable {
         writeJson(BundleLayout.SCORE, score);
     }
 
+    /** Writes search-config.json. */
+    public void writeSearchConfig(SearchFile.Config config) throws IOException {
+        writeJson(BundleLayout.SEARCH_CONFIG, config);
+    }
+
+    /** Appends one step's line to steps.jsonl. */
+    public void appendSearchStep(SearchFile.Step step) {
+        appendJsonLine(BundleLayout.SEARCH_STEPS, JSON.valueToTree(step));
+    }
+
+    /** Writes search.json, stamped with {@link BundleFormat#SEARCH}. */
+    public void writeSearch(SearchFile search) throws IOException {
+        writeJson(BundleLayout.SEARCH, BundleFormat.SEARCH.stamp(tree(search)));
+    }
+
+    /** Writes compare.json into {@code directory} (which may hold the compared runs), stamped with {@link BundleFormat#COMPARE}. */
+    public static void writeCompare(Path directory, CompareFile compare) throws IOException {
+        Path temp = directory.resolve(BundleLayout.COMPARE + ".tmp");
+        JSON.writeValue(temp.toFile(), BundleFormat.COMPARE.stamp(tree(compare)));
+        Files.move(temp, directory.resolve(BundleLayout.COMPARE), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
     /** The JSON tree a bundle record is written as (verify compares recomputed records with the file's trees). */
     public static ObjectNode tree(Object record) {
         return JSON.valueToTree(record);
