@@ -35,6 +35,10 @@ public final class BundleLayout {
     public static final String SEARCH = "search.json";
     public static final String SEARCH_STEPS = "steps.jsonl";
     public static final String SEARCH_CONFIG = "search-config.json";
+    /** A storage bundle's data points, scaling layouts and interference intervals ({@link StorageFile}). */
+    public static final String STORAGE_POINTS = "storage.jsonl";
+    public static final String STORAGE_SCALING = "scaling.jsonl";
+    public static final String STORAGE_INTERFERENCE = "interference.jsonl";
 
     private static final String HISTOGRAM_LOG_SUFFIX = ".hlog";
 

@@ -186,6 +186,28 @@ public final class BundleReader {
         return lines(BundleLayout.SEARCH_STEPS, SearchFile.Step.class, (tree, line) -> line.step() > 0 && line.tiles() > 0);
     }
 
+    /** A storage bundle's run.json as its record; empty when absent. */
+    public Optional<StorageFile.Run> storageRun() throws DamagedFile, IOException {
+        Optional<ObjectNode> run = object(BundleLayout.RUN);
+        return run.isEmpty() ? Optional.empty() : Optional.of(bind(BundleLayout.RUN, run.get(), StorageFile.Run.class));
+    }
+
+    /** storage.jsonl's data points; empty when absent. */
+    public Optional<Lines<StorageFile.Point>> storagePoints() throws IOException {
+        return lines(BundleLayout.STORAGE_POINTS, StorageFile.Point.class, (tree, line) -> line.pattern() != null);
+    }
+
+    /** scaling.jsonl's lines; empty when absent. */
+    public Optional<Lines<StorageFile.ScalingLine>> scalingLines() throws IOException {
+        return lines(BundleLayout.STORAGE_SCALING, StorageFile.ScalingLine.class, (tree, line) -> line.point().pattern() != null);
+    }
+
+    /** interference.jsonl's lines; empty when absent. */
+    public Optional<Lines<StorageFile.InterferenceLine>> interferenceLines() throws IOException {
+        return lines(BundleLayout.STORAGE_INTERFERENCE, StorageFile.InterferenceLine.class,
+                (tree, line) -> line.point().pattern() != null);
+    }
+
     private <T> Optional<T> versioned(String name, BundleFormat current, Class<T> type)
             throws DamagedFile, UnsupportedBundleFormat, IOException {
         Optional<ObjectNode> tree = object(name);

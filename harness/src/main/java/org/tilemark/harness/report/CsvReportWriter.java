@@ -54,10 +54,7 @@ public final class CsvReportWriter implements ReportWriter {
         SortedSet<String> operations = new TreeSet<>();
         intervals.forEach(i -> operations.addAll(i.measured().operations().keySet()));
         List<String> header = new ArrayList<>(CsvColumns.INTERVALS);
-        operations.forEach(op -> {
-            header.add(op + ".count");
-            header.add(op + ".p95Ms");
-        });
+        operations.forEach(op -> header.addAll(CsvColumns.operationColumns(op)));
         Csv csv = new Csv().row(header);
         for (IntervalLine i : intervals) {
             List<String> row = new ArrayList<>(List.of(String.valueOf(i.interval()), i.stage(),
