@@ -120,8 +120,7 @@ public final class SearchRun {
                         failure = "step at " + tiles + " tiles had bad input (see above)";
                         break;
                     }
-                    SearchStep step = SearchStep.read(steps.size() + 1, tiles, repeat, outcome.bundle(),
-                            org.tilemark.scoring.RunVerdict.ofWord(outcome.verdict()).orElse(org.tilemark.scoring.RunVerdict.FAILED));
+                    SearchStep step = SearchStep.read(steps.size() + 1, tiles, repeat, outcome.bundle(), outcome.verdict());
                     steps.add(step);
                     SearchFile.Step line = SearchFiles.step(step, directory);
                     bundle.appendSearchStep(line);

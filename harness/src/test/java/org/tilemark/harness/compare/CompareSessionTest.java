@@ -51,7 +51,7 @@ class CompareSessionTest {
 
     @Test
     void aRunThatFailsOutrightEndsTheComparisonWithItsExitCode() throws Exception {
-        RunOneConfig failing = spec -> new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
+        RunOneConfig failing = spec -> RunOutcome.failed(null);
 
         int exit = session(failing).compareConfigs(spec("run.seed", "1"), spec("run.seed", "2"), 2, results);
 
@@ -134,7 +134,7 @@ class CompareSessionTest {
             try {
                 Path bundle = bundle(spec.run().results().resolve("run" + ran.size()), spec.run().tiles(),
                         datastore.equals("standard") ? 0.8 : 1.0);
-                return new RunOutcome("compliant", "", bundle, RunOutcome.COMPLIANT);
+                return new RunOutcome(org.tilemark.scoring.RunVerdict.COMPLIANT, "", bundle, RunOutcome.COMPLIANT);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
