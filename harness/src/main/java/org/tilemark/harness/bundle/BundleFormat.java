@@ -14,28 +14,44 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record BundleFormat(String name, int version) {
 
     public static final String NAME = "tilemark-bundle";
+    private static final int FIRST_VERSION = 1;
     /** What a bundle without a declared format is read as. */
-    public static final BundleFormat UNVERSIONED = new BundleFormat(NAME, 1);
+    public static final BundleFormat UNVERSIONED = new BundleFormat(NAME, FIRST_VERSION);
     /** What this version writes. */
     public static final BundleFormat CURRENT = new BundleFormat(NAME, 3);
+    /**
+     * compare.json's format: version 1 is every compare.json written before it declared one, version 2 adds
+     * the declaration and nothing else.
+     */
+    public static final BundleFormat COMPARE = new BundleFormat("tilemark-compare", 2);
+    /** search.json's format: version 1 (undeclared) as for {@link #COMPARE}; version 2 adds the declaration. */
+    public static final BundleFormat SEARCH = new BundleFormat("tilemark-search", 2);
     private static final String FIELD = "format";
 
     /** The format {@code run} (run.json's tree) declares; {@link #UNVERSIONED} when it declares none. */
     public static BundleFormat of(JsonNode run) throws UnsupportedBundleFormat {
-        JsonNode declared = run.path(FIELD);
+        return declared(run, BundleLayout.RUN, CURRENT);
+    }
+
+    /**
+     * The format the file {@code file} (its tree) declares, of {@code current}'s name, whose version 1 is the
+     * file without a declaration; one this Tilemark does not read is refused naming what the file declares.
+     */
+    static BundleFormat declared(JsonNode tree, String file, BundleFormat current) throws UnsupportedBundleFormat {
+        JsonNode declared = tree.path(FIELD);
         if (declared.isMissingNode() || declared.isNull()) {
-            return UNVERSIONED;
+            return new BundleFormat(current.name(), FIRST_VERSION);
         }
         String name = declared.path("name").asText("");
         JsonNode version = declared.path("version");
-        if (!NAME.equals(name) || !version.canConvertToInt()) {
-            throw new UnsupportedBundleFormat(BundleLayout.RUN + " declares the format " + declared
-                    + ", not " + NAME + " with a version number");
+        if (!current.name().equals(name) || !version.canConvertToInt()) {
+            throw new UnsupportedBundleFormat(file + " declares the format " + declared
+                    + ", not " + current.name() + " with a version number");
         }
-        if (version.asInt() < UNVERSIONED.version() || version.asInt() > CURRENT.version()) {
-            throw new UnsupportedBundleFormat(BundleLayout.RUN + " declares the format " + NAME + " version "
-                    + version.asInt() + "; this Tilemark reads versions " + UNVERSIONED.version() + " to "
-                    + CURRENT.version());
+        if (version.asInt() < FIRST_VERSION || version.asInt() > current.version()) {
+            throw new UnsupportedBundleFormat(file + " declares the format " + current.name() + " version "
+                    + version.asInt() + "; this Tilemark reads versions " + FIRST_VERSION + " to "
+                    + current.version());
         }
         return new BundleFormat(name, version.asInt());
     }

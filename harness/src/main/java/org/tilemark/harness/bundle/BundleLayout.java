@@ -28,6 +28,18 @@ public final class BundleLayout {
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String INFRA_OPS_CSV = "infra-ops.csv";
 
+    /** A compare bundle's whole, machine-readable ({@link CompareFile}), and its table of metrics. */
+    public static final String COMPARE = "compare.json";
+    public static final String COMPARE_CSV = "compare.csv";
+    /** A search bundle's result ({@link SearchFile}), its steps as they finished, and its configuration. */
+    public static final String SEARCH = "search.json";
+    public static final String SEARCH_STEPS = "steps.jsonl";
+    public static final String SEARCH_CONFIG = "search-config.json";
+    /** A storage bundle's data points, scaling layouts and interference intervals ({@link StorageFile}). */
+    public static final String STORAGE_POINTS = "storage.jsonl";
+    public static final String STORAGE_SCALING = "scaling.jsonl";
+    public static final String STORAGE_INTERFERENCE = "interference.jsonl";
+
     private static final String HISTOGRAM_LOG_SUFFIX = ".hlog";
 
     private BundleLayout() {

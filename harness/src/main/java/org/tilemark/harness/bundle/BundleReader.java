@@ -164,6 +164,60 @@ public final class BundleReader {
         return run;
     }
 
+    /** compare.json (a compare bundle's) as its record, once its format is one this version reads; empty when absent. */
+    public Optional<CompareFile> compare() throws DamagedFile, UnsupportedBundleFormat, IOException {
+        return versioned(BundleLayout.COMPARE, BundleFormat.COMPARE, CompareFile.class);
+    }
+
+    /** search.json (a search bundle's) as its record, once its format is one this version reads; empty when absent. */
+    public Optional<SearchFile> search() throws DamagedFile, UnsupportedBundleFormat, IOException {
+        return versioned(BundleLayout.SEARCH, BundleFormat.SEARCH, SearchFile.class);
+    }
+
+    /** search-config.json as its record; empty when absent. */
+    public Optional<SearchFile.Config> searchConfig() throws DamagedFile, IOException {
+        Optional<ObjectNode> config = object(BundleLayout.SEARCH_CONFIG);
+        return config.isEmpty() ? Optional.empty()
+                : Optional.of(bind(BundleLayout.SEARCH_CONFIG, config.get(), SearchFile.Config.class));
+    }
+
+    /** steps.jsonl's lines (a search's steps as they finished); empty when absent. */
+    public Optional<Lines<SearchFile.Step>> searchSteps() throws IOException {
+        return lines(BundleLayout.SEARCH_STEPS, SearchFile.Step.class, (tree, line) -> line.step() > 0 && line.tiles() > 0);
+    }
+
+    /** A storage bundle's run.json as its record; empty when absent. */
+    public Optional<StorageFile.Run> storageRun() throws DamagedFile, IOException {
+        Optional<ObjectNode> run = object(BundleLayout.RUN);
+        return run.isEmpty() ? Optional.empty() : Optional.of(bind(BundleLayout.RUN, run.get(), StorageFile.Run.class));
+    }
+
+    /** storage.jsonl's data points; empty when absent. */
+    public Optional<Lines<StorageFile.Point>> storagePoints() throws IOException {
+        return lines(BundleLayout.STORAGE_POINTS, StorageFile.Point.class, (tree, line) -> line.pattern() != null);
+    }
+
+    /** scaling.jsonl's lines; empty when absent. */
+    public Optional<Lines<StorageFile.ScalingLine>> scalingLines() throws IOException {
+        return lines(BundleLayout.STORAGE_SCALING, StorageFile.ScalingLine.class, (tree, line) -> line.point().pattern() != null);
+    }
+
+    /** interference.jsonl's lines; empty when absent. */
+    public Optional<Lines<StorageFile.InterferenceLine>> interferenceLines() throws IOException {
+        return lines(BundleLayout.STORAGE_INTERFERENCE, StorageFile.InterferenceLine.class,
+                (tree, line) -> line.point().pattern() != null);
+    }
+
+    private <T> Optional<T> versioned(String name, BundleFormat current, Class<T> type)
+            throws DamagedFile, UnsupportedBundleFormat, IOException {
+        Optional<ObjectNode> tree = object(name);
+        if (tree.isEmpty()) {
+            return Optional.empty();
+        }
+        BundleFormat.declared(tree.get(), name, current);
+        return Optional.of(bind(name, tree.get(), type));
+    }
+
     /** intervals.jsonl's lines as records; empty when absent. A line without its workload, stage or start is bad. */
     public Optional<Lines<IntervalLine>> intervals() throws IOException {
         return lines(BundleLayout.INTERVALS, IntervalLine.class,

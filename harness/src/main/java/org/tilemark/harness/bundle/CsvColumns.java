@@ -21,4 +21,9 @@ public final class CsvColumns {
 
     private CsvColumns() {
     }
+
+    /** The columns intervals.csv adds per operation: its count and p95 (ms), named as intervals.jsonl names them. */
+    public static List<String> operationColumns(String operation) {
+        return List.of(operation + ".count", operation + ".p95Ms");
+    }
 }

@@ -3,6 +3,8 @@ package org.tilemark.harness.bundle;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import org.tilemark.infra.platform.Placement;
 
 /**
  * One line of infra-ops.jsonl: an infrastructure operation, where the VM went, how long it took and
@@ -12,12 +14,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * began, where the platform reports it (libvirt, from the guest's balloon driver): a live migration
  * moved at least that much. {@code initiator} is {@link #PLATFORM} for a move the platform made on its own
  * ({@code cause}: who in it, e.g. {@code DRS}): recorded and shown, never scored; absent on Tilemark's own
- * operations (and in every bundle written before it).
+ * operations (and in every bundle written before it). {@code from} and {@code to} are the platform's
+ * {@link Placement}s, read leniently ({@link LinePlacement}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record InfraOpLine(String operation, int block, String vm, String role, int tile,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Placement from,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Placement to,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) @JsonDeserialize(using = LinePlacement.class) Placement from,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) @JsonDeserialize(using = LinePlacement.class) Placement to,
                           String start, String end, Long durationMs, Long bytesMoved, String moved, Long stunMs, Long downtimeMs,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Long guestMemoryInUseBytes,
                           String outcome, String error, int phase,
@@ -72,22 +75,13 @@ public record InfraOpLine(String operation, int block, String vm, String role, i
         return SUCCEEDED.equals(outcome);
     }
 
-    /**
-     * Host and datastore of one end of an operation, as the line holds them: either may be absent (older
-     * deploy lines wrote {@code "from":{}}), so it is not the platform's {@code Placement}, which requires both.
-     */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Placement(String host, String datastore) {
+    /** Anything but an explicit success counts as failed: a crash may leave an outcome unrecorded. */
+    public boolean failed() {
+        return !succeeded();
+    }
 
-        /** The line's form of where a VM was; null for none. */
-        public static Placement of(org.tilemark.infra.platform.Placement at) {
-            return at == null ? null : new Placement(at.host(), at.datastore());
-        }
-
-        /** "host/datastore" as the platform's placement prints, which the live run's failure reasons carry. */
-        @Override
-        public String toString() {
-            return host + "/" + datastore;
-        }
+    /** How long it took: the recorded duration, else (a line without one) from its start to its end. */
+    public long spanMs() {
+        return durationMs != null ? durationMs : java.time.Duration.between(startsAt(), endsAt()).toMillis();
     }
 }

@@ -14,6 +14,10 @@ public record IntervalLine(int interval, String stage, int phase, int tile, Stri
 
     public static final String WARMUP = "warmup";
     public static final String MEASURE = "measure";
+    /** The names of the count fields, as a message about a line names them ({@code tilemark verify}'s). */
+    public static final String COMPLETED_FIELD = "completed";
+    public static final String ERRORS_FIELD = "errors";
+    public static final String ERRORS_BY_VM_FIELD = "errorsByVm";
 
     public boolean warmup() {
         return WARMUP.equals(stage);

@@ -67,12 +67,12 @@ public final class ResultsBundle implements AutoCloseable {
         return directory;
     }
 
-    public static ObjectNode object() {
+    static ObjectNode object() {
         return JSON.createObjectNode();
     }
 
     /** Writes a whole JSON file atomically (a reader never sees half of it). */
-    public void writeJson(String name, Object tree) throws IOException {
+    private void writeJson(String name, Object tree) throws IOException {
         Path temp = directory.resolve(name + ".tmp");
         JSON.writeValue(temp.toFile(), tree);
         Files.move(temp, directory.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -86,6 +86,49 @@ public final class ResultsBundle implements AutoCloseable {
     /** Writes score.json. */
     public void writeScore(ScoreFile score) throws IOException {
         writeJson(BundleLayout.SCORE, score);
+    }
+
+    /** Writes search-config.json. */
+    public void writeSearchConfig(SearchFile.Config config) throws IOException {
+        writeJson(BundleLayout.SEARCH_CONFIG, config);
+    }
+
+    /** Appends one step's line to steps.jsonl. */
+    public void appendSearchStep(SearchFile.Step step) {
+        appendJsonLine(BundleLayout.SEARCH_STEPS, JSON.valueToTree(step));
+    }
+
+    /** Writes search.json, stamped with {@link BundleFormat#SEARCH}. */
+    public void writeSearch(SearchFile search) throws IOException {
+        writeJson(BundleLayout.SEARCH, BundleFormat.SEARCH.stamp(tree(search)));
+    }
+
+    /** Writes compare.json into {@code directory} (which may hold the compared runs), stamped with {@link BundleFormat#COMPARE}. */
+    public static void writeCompare(Path directory, CompareFile compare) throws IOException {
+        Path temp = directory.resolve(BundleLayout.COMPARE + ".tmp");
+        JSON.writeValue(temp.toFile(), BundleFormat.COMPARE.stamp(tree(compare)));
+        Files.move(temp, directory.resolve(BundleLayout.COMPARE), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Writes a storage bundle's run.json. */
+    public void writeStorageRun(StorageFile.Run run) throws IOException {
+        writeJson(BundleLayout.RUN, run);
+    }
+
+    /** Appends one data point to storage.jsonl. */
+    public void appendStoragePoint(StorageFile.Point point) {
+        appendJsonLine(BundleLayout.STORAGE_POINTS, JSON.valueToTree(point));
+    }
+
+    /** Appends one layout's data point to scaling.jsonl. */
+    public void appendScalingLine(StorageFile.ScalingLine line) {
+        appendJsonLine(BundleLayout.STORAGE_SCALING, JSON.valueToTree(line));
+    }
+
+    /** Appends one interval to interference.jsonl. */
+    public void appendInterferenceLine(StorageFile.InterferenceLine line) {
+        appendJsonLine(BundleLayout.STORAGE_INTERFERENCE, JSON.valueToTree(line));
     }
 
     /** The JSON tree a bundle record is written as (verify compares recomputed records with the file's trees). */
@@ -110,7 +153,7 @@ public final class ResultsBundle implements AutoCloseable {
     }
 
     /** Appends one line to the JSON-lines file {@code name} and flushes it; the file appears with its first line. */
-    public synchronized void appendJsonLine(String name, ObjectNode line) {
+    private synchronized void appendJsonLine(String name, ObjectNode line) {
         try {
             BufferedWriter writer = lineFiles.get(name);
             if (writer == null) {
@@ -127,7 +170,7 @@ public final class ResultsBundle implements AutoCloseable {
     }
 
     /** A JSON tree of any value (e.g. a configuration map) for embedding in a bundle file. */
-    public static com.fasterxml.jackson.databind.JsonNode valueToTree(Object value) {
+    static com.fasterxml.jackson.databind.JsonNode valueToTree(Object value) {
         return JSON.valueToTree(value);
     }
 

@@ -40,7 +40,7 @@ final class InterleavedRuns {
         RunOutcome outcome = runner.run(spec);
         if (outcome.exitCode() > RunOutcome.NON_COMPLIANT || outcome.bundle() == null
                 || !BundleSamples.isBundle(outcome.bundle())) {
-            throw new RunFailed(side + " repetition " + repetition + " did not complete (" + outcome.verdict() + ")",
+            throw new RunFailed(side + " repetition " + repetition + " did not complete (" + outcome.describe() + ")",
                     outcome.exitCode() == RunOutcome.BAD_INPUT ? RunOutcome.BAD_INPUT : RunOutcome.RUNTIME_FAILURE);
         }
         try {

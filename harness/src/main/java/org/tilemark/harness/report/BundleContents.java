@@ -56,7 +56,7 @@ record BundleContents(Path directory, RunFile run, Optional<ScoreFile> score,
             return InfraOpsLog.ABSENT;
         }
         int skipped = skipped(lines.get(), warnings);
-        return new InfraOpsLog(true, lines.get().values().stream().map(InfraOperation::of).toList(), skipped);
+        return new InfraOpsLog(true, lines.get().values(), skipped);
     }
 
     /** A bundle file's reader: its record, or empty when absent. */

@@ -1,5 +1,10 @@
 package org.tilemark.harness.report;
 
+import static org.tilemark.harness.report.InfraTypes.orNaN;
+import static org.tilemark.harness.report.InfraTypes.text;
+
+import org.tilemark.infra.platform.Placement;
+
 import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.IntervalLine;
 import java.io.IOException;
@@ -36,17 +41,25 @@ public final class CsvReportWriter implements ReportWriter {
      * In the order of infra-ops.jsonl, the platform's own moves (initiator {@code platform}) among Tilemark's
      * (initiator blank); absent numbers (a deploy's stun time) are blank.
      */
-    static String infraOpsCsv(List<InfraOperation> operations) {
+    static String infraOpsCsv(List<InfraOpLine> operations) {
         Csv csv = new Csv().row(CsvColumns.INFRA_OPS);
-        for (InfraOperation op : operations) {
-            csv.row(List.of(op.operation(), String.valueOf(op.block()), op.vm(), op.role(),
-                    String.valueOf(op.tile()), op.from().host(), op.from().datastore(), op.to().host(),
-                    op.to().datastore(), op.start().toString(), op.end().toString(), Fmt.plain(op.durationMs()),
-                    Fmt.plain(op.bytesMoved()), Fmt.plain(op.stunMs()), Fmt.plain(op.downtimeMs()),
-                    op.outcome(), op.error(), String.valueOf(op.phase()),
-                    op.platformInitiated() ? InfraOpLine.PLATFORM : "", op.cause()));
+        for (InfraOpLine op : operations) {
+            csv.row(List.of(op.operation(), String.valueOf(op.block()), text(op.vm()), text(op.role()),
+                    String.valueOf(op.tile()), host(op.from()), datastore(op.from()), host(op.to()), datastore(op.to()),
+                    op.startsAt().toString(), op.endsAt().toString(), Fmt.plain(op.spanMs()),
+                    Fmt.plain(orNaN(op.bytesMoved())), Fmt.plain(orNaN(op.stunMs())), Fmt.plain(orNaN(op.downtimeMs())),
+                    text(op.outcome()), text(op.error()), String.valueOf(op.phase()),
+                    op.platformInitiated() ? InfraOpLine.PLATFORM : "", text(op.cause())));
         }
         return csv.toString();
+    }
+
+    private static String host(Placement at) {
+        return at == null ? "" : text(at.host());
+    }
+
+    private static String datastore(Placement at) {
+        return at == null ? "" : text(at.datastore());
     }
 
     static String intervalsCsv(List<IntervalLine> intervals) {
@@ -54,10 +67,7 @@ public final class CsvReportWriter implements ReportWriter {
         SortedSet<String> operations = new TreeSet<>();
         intervals.forEach(i -> operations.addAll(i.measured().operations().keySet()));
         List<String> header = new ArrayList<>(CsvColumns.INTERVALS);
-        operations.forEach(op -> {
-            header.add(op + ".count");
-            header.add(op + ".p95Ms");
-        });
+        operations.forEach(op -> header.addAll(CsvColumns.operationColumns(op)));
         Csv csv = new Csv().row(header);
         for (IntervalLine i : intervals) {
             List<String> row = new ArrayList<>(List.of(String.valueOf(i.interval()), i.stage(),

@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.InfraOpLine;
+
 import java.util.List;
 
 /**
@@ -8,16 +10,16 @@ import java.util.List;
  * (DRS), only listed. {@code recorded} is false when the file is absent: runs without infrastructure
  * operations (and bundles older than them) do not write it, which is no warning.
  */
-record InfraOpsLog(boolean recorded, List<InfraOperation> all, int skippedLines) {
+record InfraOpsLog(boolean recorded, List<InfraOpLine> all, int skippedLines) {
     static final InfraOpsLog ABSENT = new InfraOpsLog(false, List.of(), 0);
 
     /** Tilemark's own operations. */
-    List<InfraOperation> operations() {
+    List<InfraOpLine> operations() {
         return all.stream().filter(op -> !op.platformInitiated()).toList();
     }
 
-    List<InfraOperation> platformInitiated() {
-        return all.stream().filter(InfraOperation::platformInitiated).toList();
+    List<InfraOpLine> platformInitiated() {
+        return all.stream().filter(InfraOpLine::platformInitiated).toList();
     }
 
     /** No operation of Tilemark's (moves the platform made alone are no infrastructure operations run). */

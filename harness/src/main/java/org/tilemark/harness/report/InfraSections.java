@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.InfraOpLine;
+
 import org.tilemark.harness.bundle.BundleLayout;
 import java.util.Optional;
 import org.tilemark.harness.bundle.ScoreFile;
@@ -70,15 +72,15 @@ final class InfraSections {
                     + "phase's measured intervals; reference and normalized are unknown.");
         }
         html.table(PHASE_COLUMNS, phase.rows().stream().map(r -> List.of(
-                Html.Cell.of(InfraOperation.displayName(r.operation())),
+                Html.Cell.of(InfraTypes.displayName(r.operation())),
                 Html.Cell.numeric(Fmt.integer(r.completed())), Html.Cell.numeric(Fmt.integer(r.failed())),
                 Html.Cell.numeric(Fmt.fixed(r.opsPerHour(), 1)),
                 Html.Cell.numeric(Fmt.fixed(r.referenceOpsPerHour(), 1)),
                 Html.Cell.numeric(Fmt.fixed(r.normalized(), 3)))).toList());
     }
 
-    private static void outsidePhases(Html html, List<InfraOperation> operations) {
-        List<InfraOperation> outside = operations.stream().filter(op -> op.phase() <= 0).toList();
+    private static void outsidePhases(Html html, List<InfraOpLine> operations) {
+        List<InfraOpLine> outside = operations.stream().filter(op -> op.phase() <= 0).toList();
         if (outside.isEmpty()) {
             return;
         }
@@ -88,7 +90,7 @@ final class InfraSections {
         html.table(OPERATION_COLUMNS, outside.stream().map(InfraSections::operationRow).toList());
     }
 
-    private static void byType(Html html, List<InfraOperation> operations) {
+    private static void byType(Html html, List<InfraOpLine> operations) {
         if (operations.isEmpty()) {
             return;
         }
@@ -96,7 +98,7 @@ final class InfraSections {
         html.paragraph("All operations of the run, including those outside the measured phases. Durations "
                 + "are of succeeded operations only; stun and downtime where recorded.");
         html.table(TYPE_COLUMNS, InfraSummaries.byType(operations).stream().map(t -> List.of(
-                Html.Cell.of(InfraOperation.displayName(t.operation())),
+                Html.Cell.of(InfraTypes.displayName(t.operation())),
                 Html.Cell.numeric(Fmt.integer(t.count())), Html.Cell.numeric(Fmt.integer(t.failed())),
                 Html.Cell.numeric(Fmt.millis(t.durationMeanMs())), Html.Cell.numeric(Fmt.millis(t.durationP95Ms())),
                 Html.Cell.numeric(Fmt.fixed(t.stunMeanMs(), 1)), Html.Cell.numeric(Fmt.fixed(t.stunMaxMs(), 1)),
@@ -107,13 +109,13 @@ final class InfraSections {
     }
 
     /** The platform's word for each type's bytes, e.g. "vMotion: modelled memory": not every move is a real copy. */
-    private static void whatTheBytesAre(Html html, List<InfraOperation> operations) {
-        java.util.Map<String, java.util.Set<String>> moved = new java.util.TreeMap<>(InfraOperation.TYPE_ORDER);
-        operations.stream().filter(op -> !op.moved().isEmpty()).forEach(op ->
+    private static void whatTheBytesAre(Html html, List<InfraOpLine> operations) {
+        java.util.Map<String, java.util.Set<String>> moved = new java.util.TreeMap<>(InfraTypes.TYPE_ORDER);
+        operations.stream().filter(op -> !InfraTypes.text(op.moved()).isEmpty()).forEach(op ->
                 moved.computeIfAbsent(op.operation(), t -> new java.util.TreeSet<>()).add(op.moved()));
         if (!moved.isEmpty()) {
             List<String> parts = new java.util.ArrayList<>();
-            moved.forEach((type, kinds) -> parts.add(InfraOperation.displayName(type) + ": " + String.join(", ", kinds)));
+            moved.forEach((type, kinds) -> parts.add(InfraTypes.displayName(type) + ": " + String.join(", ", kinds)));
             html.paragraph("What the bytes moved are, as the platform reports them: " + String.join("; ", parts)
                     + ". Modelled bytes are accounted at the platform's configured bandwidth, not copied: modelled memory"
                     + " stands for the VM's configured memory size, a modelled disk for its configured disk size beyond"
@@ -121,8 +123,8 @@ final class InfraSections {
         }
     }
 
-    private static void failed(Html html, List<InfraOperation> operations) {
-        List<InfraOperation> failed = operations.stream().filter(InfraOperation::failed).toList();
+    private static void failed(Html html, List<InfraOpLine> operations) {
+        List<InfraOpLine> failed = operations.stream().filter(InfraOpLine::failed).toList();
         html.heading(3, "Failed operations");
         if (failed.isEmpty()) {
             html.paragraph(operations.isEmpty() ? "none recorded" : "None: every operation succeeded.");
@@ -132,28 +134,32 @@ final class InfraSections {
     }
 
     /** The platform's own moves (DRS): listed with where and when, and said plainly to be neither scored nor counted above. */
-    private static void platformInitiated(Html html, List<InfraOperation> moves) {
+    private static void platformInitiated(Html html, List<InfraOpLine> moves) {
         if (moves.isEmpty()) {
             return;
         }
-        String causes = String.join(", ", new java.util.TreeSet<>(moves.stream().map(InfraOperation::cause).toList()));
+        String causes = String.join(", ", new java.util.TreeSet<>(moves.stream().map(op -> InfraTypes.text(op.cause())).toList()));
         html.heading(3, PLATFORM_TITLE);
         html.paragraph("Platform-initiated (" + causes + ") migrations: " + moves.size() + ". The platform moved these VMs on "
                 + "its own (as VMmark 2 lists DRS-initiated vMotion among its infrastructure workloads); recorded from "
                 + "its events, they are not Tilemark's operations: not scored and not counted in the tables above.");
-        html.table(PLATFORM_COLUMNS, moves.stream().map(op -> List.of(Html.Cell.of(InfraOperation.displayName(op.operation())),
-                Html.Cell.of(op.cause()), Html.Cell.of(op.vm()), Html.Cell.of(op.from() + " → " + op.to()),
-                Html.Cell.of(op.end().toString()), Html.Cell.numeric(op.phase() > 0 ? String.valueOf(op.phase()) : "outside")))
+        html.table(PLATFORM_COLUMNS, moves.stream().map(op -> List.of(Html.Cell.of(InfraTypes.displayName(op.operation())),
+                Html.Cell.of(InfraTypes.text(op.cause())), Html.Cell.of(InfraTypes.text(op.vm())), Html.Cell.of(fromTo(op)),
+                Html.Cell.of(op.endsAt().toString()), Html.Cell.numeric(op.phase() > 0 ? String.valueOf(op.phase()) : "outside")))
                 .toList());
     }
 
-    private static List<Html.Cell> operationRow(InfraOperation op) {
-        return List.of(Html.Cell.of(InfraOperation.displayName(op.operation())), Html.Cell.of(op.vm()),
-                Html.Cell.of(op.from() + " → " + op.to()), Html.Cell.of(op.start().toString()),
-                Html.Cell.numeric(Fmt.millis(op.durationMs())),
+    private static String fromTo(InfraOpLine op) {
+        return InfraTypes.where(op.from()) + " → " + InfraTypes.where(op.to());
+    }
+
+    private static List<Html.Cell> operationRow(InfraOpLine op) {
+        return List.of(Html.Cell.of(InfraTypes.displayName(op.operation())), Html.Cell.of(InfraTypes.text(op.vm())),
+                Html.Cell.of(fromTo(op)), Html.Cell.of(op.startsAt().toString()),
+                Html.Cell.numeric(Fmt.millis(op.spanMs())),
                 Html.Cell.numeric(op.phase() > 0 ? String.valueOf(op.phase()) : "outside"),
-                new Html.Cell(op.outcome().isEmpty() ? "not recorded" : op.outcome(), op.failed() ? "fail" : null),
-                Html.Cell.of(op.error()));
+                new Html.Cell(InfraTypes.text(op.outcome()).isEmpty() ? "not recorded" : op.outcome(), op.failed() ? "fail" : null),
+                Html.Cell.of(InfraTypes.text(op.error())));
     }
 
     private static String orNotScored(double value) {

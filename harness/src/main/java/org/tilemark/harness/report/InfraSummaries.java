@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.InfraOpLine;
+
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.bundle.IntervalLine;
 import java.time.Duration;
@@ -61,14 +63,14 @@ final class InfraSummaries {
         List<PhaseRow> rows = new ArrayList<>();
         operations.forEach(op -> rows.add(new PhaseRow(op.operation(), op.completed(), op.failed(), op.opsPerHour(),
                 op.referenceOpsPerHour(), op.normalized())));
-        rows.sort(Comparator.comparing(PhaseRow::operation, InfraOperation.TYPE_ORDER));
+        rows.sort(Comparator.comparing(PhaseRow::operation, InfraTypes.TYPE_ORDER));
         return rows;
     }
 
     /** Without the scorer's numbers: completed per hour of the phase's measured intervals; no reference. */
     private static List<PhaseRow> countedRows(BundleContents contents, int phase) {
         double hours = phaseHours(contents.intervals(), phase);
-        Map<String, long[]> counts = new TreeMap<>(InfraOperation.TYPE_ORDER);
+        Map<String, long[]> counts = new TreeMap<>(InfraTypes.TYPE_ORDER);
         contents.infraOps().operations().stream().filter(op -> op.phase() == phase)
                 .forEach(op -> counts.computeIfAbsent(op.operation(), t -> new long[2])[op.failed() ? 1 : 0]++);
         List<PhaseRow> rows = new ArrayList<>();
@@ -94,24 +96,24 @@ final class InfraSummaries {
     }
 
     /** Per operation type over the whole run, including operations outside the measured phases. */
-    static List<TypeStats> byType(List<InfraOperation> operations) {
-        Map<String, List<InfraOperation>> byType = new TreeMap<>(InfraOperation.TYPE_ORDER);
+    static List<TypeStats> byType(List<InfraOpLine> operations) {
+        Map<String, List<InfraOpLine>> byType = new TreeMap<>(InfraTypes.TYPE_ORDER);
         operations.forEach(op -> byType.computeIfAbsent(op.operation(), t -> new ArrayList<>()).add(op));
         List<TypeStats> result = new ArrayList<>();
         byType.forEach((type, ops) -> {
-            List<InfraOperation> succeeded = ops.stream().filter(op -> !op.failed()).toList();
-            double[] durations = values(succeeded, InfraOperation::durationMs);
-            double[] stuns = values(ops, InfraOperation::stunMs);
-            double[] downtimes = values(ops, InfraOperation::downtimeMs);
+            List<InfraOpLine> succeeded = ops.stream().filter(op -> !op.failed()).toList();
+            double[] durations = values(succeeded, op -> (double) op.spanMs());
+            double[] stuns = values(ops, op -> InfraTypes.orNaN(op.stunMs()));
+            double[] downtimes = values(ops, op -> InfraTypes.orNaN(op.downtimeMs()));
             result.add(new TypeStats(type, ops.size(), ops.size() - succeeded.size(), mean(durations),
                     percentile(durations, 95), mean(stuns), max(stuns), mean(downtimes), max(downtimes),
-                    sum(values(ops, InfraOperation::bytesMoved))));
+                    sum(values(ops, op -> InfraTypes.orNaN(op.bytesMoved())))));
         });
         return result;
     }
 
     /** The recorded (non-NaN) values, sorted. */
-    private static double[] values(List<InfraOperation> ops, ToDoubleFunction<InfraOperation> field) {
+    private static double[] values(List<InfraOpLine> ops, ToDoubleFunction<InfraOpLine> field) {
         return ops.stream().mapToDouble(field).filter(v -> !Double.isNaN(v)).sorted().toArray();
     }
 

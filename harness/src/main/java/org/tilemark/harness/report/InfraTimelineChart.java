@@ -1,5 +1,7 @@
 package org.tilemark.harness.report;
 
+import org.tilemark.harness.bundle.InfraOpLine;
+
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.IntervalLine;
 import java.awt.BasicStroke;
@@ -48,16 +50,16 @@ final class InfraTimelineChart {
     }
 
     static JFreeChart chart(BundleContents contents) {
-        List<InfraOperation> operations = contents.infraOps().operations();
+        List<InfraOpLine> operations = contents.infraOps().operations();
         List<IntervalLine> measured = contents.intervals().stream().filter(i -> !i.warmup()).toList();
-        Instant origin = (measured.isEmpty() ? operations.stream().map(InfraOperation::start)
+        Instant origin = (measured.isEmpty() ? operations.stream().map(InfraOpLine::startsAt)
                 : measured.stream().map(IntervalLine::startsAt)).min(Comparator.naturalOrder()).orElse(Instant.EPOCH);
-        List<String> lanes = operations.stream().map(InfraOperation::operation).distinct()
-                .sorted(InfraOperation.TYPE_ORDER).toList();
+        List<String> lanes = operations.stream().map(InfraOpLine::operation).distinct()
+                .sorted(InfraTypes.TYPE_ORDER).toList();
         XYPlot plot = new XYPlot(bars(operations, lanes, origin),
                 new NumberAxis(measured.isEmpty() ? "seconds since the first operation"
                         : "seconds since the first measured interval"),
-                new SymbolAxis("operation", lanes.stream().map(InfraOperation::displayName).toArray(String[]::new)),
+                new SymbolAxis("operation", lanes.stream().map(InfraTypes::displayName).toArray(String[]::new)),
                 barRenderer());
         ChartStyle.style(plot);
         ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(false);
@@ -67,34 +69,34 @@ final class InfraTimelineChart {
     }
 
     /** Operations of a type that overlap in time get rows of their own within the lane, so none hides another. */
-    private static XYIntervalSeriesCollection bars(List<InfraOperation> operations, List<String> lanes, Instant origin) {
+    private static XYIntervalSeriesCollection bars(List<InfraOpLine> operations, List<String> lanes, Instant origin) {
         XYIntervalSeries succeeded = new XYIntervalSeries("succeeded");
         XYIntervalSeries failed = new XYIntervalSeries("failed");
         for (int lane = 0; lane < lanes.size(); lane++) {
             String type = lanes.get(lane);
-            List<InfraOperation> ofType = operations.stream().filter(op -> op.operation().equals(type))
-                    .sorted(Comparator.comparing(InfraOperation::start)).toList();
+            List<InfraOpLine> ofType = operations.stream().filter(op -> op.operation().equals(type))
+                    .sorted(Comparator.comparing(InfraOpLine::startsAt)).toList();
             List<Instant> rowEnds = new ArrayList<>();
             int[] rowOf = new int[ofType.size()];
             for (int i = 0; i < ofType.size(); i++) {
-                InfraOperation op = ofType.get(i);
+                InfraOpLine op = ofType.get(i);
                 int row = 0;
-                while (row < rowEnds.size() && rowEnds.get(row).isAfter(op.start())) {
+                while (row < rowEnds.size() && rowEnds.get(row).isAfter(op.startsAt())) {
                     row++;
                 }
                 if (row == rowEnds.size()) {
-                    rowEnds.add(op.end());
+                    rowEnds.add(op.endsAt());
                 } else {
-                    rowEnds.set(row, op.end());
+                    rowEnds.set(row, op.endsAt());
                 }
                 rowOf[i] = row;
             }
             double height = LANE_FILL / Math.max(1, rowEnds.size());
             for (int i = 0; i < ofType.size(); i++) {
-                InfraOperation op = ofType.get(i);
+                InfraOpLine op = ofType.get(i);
                 double low = lane - LANE_FILL / 2 + rowOf[i] * height;
-                double from = seconds(origin, op.start());
-                double to = Math.max(from, seconds(origin, op.end()));
+                double from = seconds(origin, op.startsAt());
+                double to = Math.max(from, seconds(origin, op.endsAt()));
                 (op.failed() ? failed : succeeded).add(from, from, to, low + height / 2, low + height * 0.1,
                         low + height * 0.9);
             }

@@ -171,8 +171,8 @@ final class InfraRun {
             return;
         }
         String type = InfraOperationType.ofMove(op.from(), op.to()).id();
-        InfraOpLine line = InfraOpLine.platformInitiated(type, op.vm().name(), op.vm().role(), op.vm().tile(), InfraOpLine.Placement.of(op.from()),
-                InfraOpLine.Placement.of(op.to()), op.at().toString(), phaseOf.applyAsInt(op.at()), op.cause());
+        InfraOpLine line = InfraOpLine.platformInitiated(type, op.vm().name(), op.vm().role(), op.vm().tile(), op.from(),
+                op.to(), op.at().toString(), phaseOf.applyAsInt(op.at()), op.cause());
         synchronized (records) {
             bundle.appendInfraOperation(line);
             listener.infraOperation(line);
@@ -236,7 +236,7 @@ final class InfraRun {
 
     /** The infra-ops.jsonl line of one operation. */
     static InfraOpLine line(OperationRecord r, int phase) {
-        return new InfraOpLine(r.operation(), r.block(), r.vm(), r.role(), r.tile(), InfraOpLine.Placement.of(r.from()), InfraOpLine.Placement.of(r.to()),
+        return new InfraOpLine(r.operation(), r.block(), r.vm(), r.role(), r.tile(), r.from(), r.to(),
                 r.start().toString(), r.end().toString(), r.duration().toMillis(), r.bytesMoved(), r.moved().orElse(null),
                 r.stun().map(Duration::toMillis).orElse(null), r.downtime().map(Duration::toMillis).orElse(null),
                 r.guestMemoryInUse().isPresent() ? r.guestMemoryInUse().getAsLong() : null,

@@ -21,7 +21,6 @@ import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.InfraPhase;
-import org.tilemark.scoring.IntervalMeasure;
 import org.tilemark.scoring.PhaseAccumulator;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.Scoring;
@@ -108,14 +107,14 @@ final class MeasurementLoop {
                     IntervalSnapshot snapshot = running.driver().snapshot();
                     Workload w = running.workload();
                     WorkloadResult interval = PhaseAccumulator.result(running.tile(), w.name(), w.metricUnit(),
-                            w.metricPeriod(), length, measure(snapshot));
+                            w.metricPeriod(), length, snapshot.measure());
                     record(slot, origin, running, snapshot, interval);
                     progress.add(progress(interval, w.headlineOperation()));
                     WorkloadResult standing = interval;
                     if (!slot.warmup()) {
                         PhaseAccumulator accumulator = phase.computeIfAbsent(running.tile() + "/" + w.name(),
                                 k -> new PhaseAccumulator(running.tile(), w.name(), w.metricUnit(), w.metricPeriod()));
-                        accumulator.add(measure(snapshot), length);
+                        accumulator.add(snapshot.measure(), length);
                         standing = accumulator.result();
                     }
                     live.add(LiveRows.of(spec, w, interval, standing));
@@ -235,13 +234,6 @@ final class MeasurementLoop {
         InfraPhase infraPhase = infra.orElseThrow().score(phaseNumber, length);
         infraScores.put(phaseNumber, infraPhase);
         return infraPhase;
-    }
-
-    /** A driver's snapshot in scoring's terms. */
-    private static IntervalMeasure measure(IntervalSnapshot snapshot) {
-        return new IntervalMeasure(snapshot.latencyNanos(), snapshot.errorsByOperation(), snapshot.attempts(),
-                snapshot.completed(), snapshot.errors(), snapshot.rollbacks(), snapshot.scheduleLagNanos(),
-                snapshot.errorsByVm());
     }
 
     static String progress(WorkloadResult r, String headline) {

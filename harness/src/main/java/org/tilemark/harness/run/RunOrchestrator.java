@@ -20,7 +20,6 @@ import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.PlatformSettingException;
 import org.tilemark.infra.platform.Platforms;
-import org.tilemark.scoring.RunVerdict;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -115,17 +114,17 @@ public final class RunOrchestrator {
             requests = vmRequests(spec, workloads, secrets);
         } catch (WorkloadConfigException | PlatformSettingException e) {
             err.println("error: " + oneLine(e.getMessage()));
-            return new RunOutcome("bad input", "", null, RunOutcome.BAD_INPUT);
+            return RunOutcome.badInput();
         } catch (Exception e) {
             err.println("error: preparing the workloads failed: " + oneLine(e.getMessage()));
-            return new RunOutcome(RunVerdict.FAILED.word(), "", null, RunOutcome.RUNTIME_FAILURE);
+            return RunOutcome.failed(null);
         }
         ResultsBundle bundle;
         try {
             bundle = ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
         } catch (IOException e) {
             err.println("error: cannot create the results bundle: " + oneLine(e.getMessage()));
-            return new RunOutcome(RunVerdict.FAILED.word(), "", null, RunOutcome.RUNTIME_FAILURE);
+            return RunOutcome.failed(null);
         }
         try (bundle) {
             out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
@@ -199,10 +198,10 @@ public final class RunOrchestrator {
             if (verdict.score() != null && verdict.score().applicationOnly()) {
                 out.println("  (application score only: infrastructure operations were off)");
             }
-            return new RunOutcome(verdict.word(), verdict.scoreLine(), bundle.directory(), verdict.exitCode());
+            return new RunOutcome(verdict.verdict(), verdict.scoreLine(), bundle.directory(), verdict.exitCode());
         } catch (IOException e) {
             err.println("error: writing the results bundle failed: " + oneLine(e.getMessage()));
-            return new RunOutcome(RunVerdict.FAILED.word(), "", bundle.directory(), RunOutcome.RUNTIME_FAILURE);
+            return RunOutcome.failed(bundle.directory());
         } finally {
             try {
                 Reports.rebuildAll(bundle.directory());

@@ -1,6 +1,6 @@
 package org.tilemark.harness.search;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.RunListener;
 
 /**
@@ -19,7 +19,7 @@ public interface SearchListener {
     }
 
     /** A step ended: its {@code steps.jsonl} line (tiles, verdict, score, confidence ...). */
-    default void searchStep(JsonNode step) {
+    default void searchStep(SearchFile.Step step) {
     }
 
     /** The search ended with this headline ("max N tiles, S @ N tiles", or why none). */

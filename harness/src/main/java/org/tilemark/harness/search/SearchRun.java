@@ -1,6 +1,5 @@
 package org.tilemark.harness.search;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.SearchSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.PhasePolicy;
 import org.tilemark.harness.run.RunIds;
 import org.tilemark.harness.run.RunOrchestrator;
@@ -99,7 +99,7 @@ public final class SearchRun {
         List<SearchStep> steps = new ArrayList<>();
         String failure = null;
         try (ResultsBundle bundle = ResultsBundle.createPlain(directory)) {
-            bundle.writeJson("search-config.json", SearchJson.config(base, searchId));
+            bundle.writeSearchConfig(SearchFiles.config(base, searchId));
             out.println("Search " + searchId + ": tiles from " + settings.startTiles() + " (at most " + settings.maxTiles()
                     + "), doubling then bisecting" + (settings.repeatWinner() ? ", the winner run twice" : "")
                     + "; results in " + directory);
@@ -122,8 +122,8 @@ public final class SearchRun {
                     }
                     SearchStep step = SearchStep.read(steps.size() + 1, tiles, repeat, outcome.bundle(), outcome.verdict());
                     steps.add(step);
-                    ObjectNode line = SearchJson.step(step, directory);
-                    bundle.appendJsonLine("steps.jsonl", line);
+                    SearchFile.Step line = SearchFiles.step(step, directory);
+                    bundle.appendSearchStep(line);
                     listener.searchStep(line);
                     search.record(new TileSearch.Outcome(tiles, step.compliant(), step.score().orElse(0)));
                 }
@@ -134,8 +134,7 @@ public final class SearchRun {
                 failure = "search aborted after " + steps.size() + " step(s)";
             }
             SearchOutcome outcome = SearchOutcome.of(search, steps, failure, base.run().tileScale());
-            ObjectNode result = SearchJson.result(outcome, directory);
-            bundle.writeJson("search.json", result);
+            bundle.writeSearch(SearchFiles.result(outcome, directory));
             SearchReport.write(directory, outcome);
             out.println();
             SearchTable.print(out, steps);

@@ -17,7 +17,7 @@ import org.tilemark.harness.bundle.BundleReader;
  * @param confidenceLow  low end of the score's 95 % confidence interval (over phases)
  * @param confidenceHigh high end of it
  */
-record SearchStep(int number, int tiles, boolean repeat, String verdict, OptionalDouble score, OptionalDouble application,
+record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, OptionalDouble score, OptionalDouble application,
                   OptionalDouble infrastructure, OptionalDouble clusterCpu, double confidenceLow, double confidenceHigh,
                   List<String> reasons, Path bundle) {
 
@@ -26,11 +26,11 @@ record SearchStep(int number, int tiles, boolean repeat, String verdict, Optiona
     }
 
     boolean compliant() {
-        return verdict.equals(RunVerdict.COMPLIANT.word());
+        return verdict == RunVerdict.COMPLIANT;
     }
 
     /** Reads a finished step's score.json; a run that ended before scoring has no score and says why. */
-    static SearchStep read(int number, int tiles, boolean repeat, Path bundle, String verdict) throws IOException {
+    static SearchStep read(int number, int tiles, boolean repeat, Path bundle, RunVerdict verdict) throws IOException {
         if (bundle == null || !BundleReader.isScored(bundle)) {
             return new SearchStep(number, tiles, repeat, verdict, OptionalDouble.empty(), OptionalDouble.empty(),
                     OptionalDouble.empty(), OptionalDouble.empty(), Double.NaN, Double.NaN,
@@ -44,7 +44,7 @@ record SearchStep(int number, int tiles, boolean repeat, String verdict, Optiona
         }
         ScoreFile.Totals totals = score.scored() ? score.totals() : null;
         ScoreFile.Confidence ci = totals == null ? null : totals.confidence();
-        return new SearchStep(number, tiles, repeat, score.verdict() == null ? verdict : score.verdict().word(), number(score.score()),
+        return new SearchStep(number, tiles, repeat, score.verdict() == null ? verdict : score.verdict(), number(score.score()),
                 number(totals == null ? null : totals.application()), number(totals == null ? null : totals.infrastructure()),
                 number(score.cost() == null || score.cost().clusterCpu() == null ? null : score.cost().clusterCpu().percent()),
                 ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), bundle);

@@ -20,7 +20,7 @@ final class SearchTable {
         for (SearchStep s : steps) {
             String ci = Double.isNaN(s.confidenceLow()) ? "" : String.format(Locale.ROOT, "%.2f-%.2f", s.confidenceLow(), s.confidenceHigh());
             rows.add(List.of(Integer.toString(s.number()), s.tiles() + (s.repeat() ? " (repeat)" : ""), num(s.score()), ci,
-                    num(s.application()), num(s.infrastructure()), num(s.clusterCpu()), s.verdict(),
+                    num(s.application()), num(s.infrastructure()), num(s.clusterCpu()), s.verdict().word(),
                     s.compliant() ? "" : String.join("; ", failingRules(s))));
         }
         return rows;

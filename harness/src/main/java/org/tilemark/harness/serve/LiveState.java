@@ -1,6 +1,5 @@
 package org.tilemark.harness.serve;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.LiveInterval;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.search.SearchListener;
@@ -75,7 +75,7 @@ final class LiveState implements RunListener, SearchListener {
      * @param steps    the steps so far, as {@code steps.jsonl} holds them
      * @param headline the search's headline once it ended, else null
      */
-    record SearchView(String searchId, int startTiles, int maxTiles, List<JsonNode> steps, String headline) {
+    record SearchView(String searchId, int startTiles, int maxTiles, List<SearchFile.Step> steps, String headline) {
     }
 
     synchronized View view() {
@@ -92,10 +92,10 @@ final class LiveState implements RunListener, SearchListener {
     }
 
     @Override
-    public void searchStep(JsonNode step) {
+    public void searchStep(SearchFile.Step step) {
         synchronized (this) {
-            List<JsonNode> steps = new ArrayList<>(search.steps());
-            steps.add(step.deepCopy());
+            List<SearchFile.Step> steps = new ArrayList<>(search.steps());
+            steps.add(step);
             search = new SearchView(search.searchId(), search.startTiles(), search.maxTiles(), List.copyOf(steps), null);
         }
         push("live");

@@ -1,6 +1,6 @@
 package org.tilemark.harness.storage;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.tilemark.harness.bundle.StorageFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -106,7 +106,7 @@ public final class StorageInterferenceRun {
                     MetadataLoop.Count during = loop == null ? MetadataLoop.none() : loop.count().minus(before);
                     IntervalResult r = new IntervalResult(s, step, results.size() + 1, io, during);
                     results.add(r);
-                    bundle.appendJsonLine("interference.jsonl", line(r));
+                    bundle.appendInterferenceLine(line(r));
                     out.println(InterferenceReport.progress(r));
                     if (loop != null && loop.failure().isPresent()) {
                         return Optional.of("metadata loop: " + loop.failure().get());
@@ -121,13 +121,9 @@ public final class StorageInterferenceRun {
         return Optional.empty();
     }
 
-    private static ObjectNode line(IntervalResult r) {
-        ObjectNode n = StorageJson.line(r.io());
-        n.put("interval", r.index());
-        n.put("step", r.step());
-        r.schedule().every().ifPresentOrElse(d -> n.put("createDeleteEveryMs", d.toMillis()), () -> n.putNull("createDeleteEveryMs"));
-        n.put("metadataPairs", r.metadata().pairs());
-        n.put("metadataMeanMs", StorageJson.round(r.metadata().meanMs()));
-        return n;
+    private static StorageFile.InterferenceLine line(IntervalResult r) {
+        return new StorageFile.InterferenceLine(StorageJson.point(r.io()), r.index(), r.step(),
+                r.schedule().every().map(java.time.Duration::toMillis).orElse(null), r.metadata().pairs(),
+                StorageJson.round(r.metadata().meanMs()));
     }
 }

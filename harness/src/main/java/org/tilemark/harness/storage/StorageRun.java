@@ -1,6 +1,6 @@
 package org.tilemark.harness.storage;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.tilemark.harness.bundle.StorageFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -68,8 +68,8 @@ public final class StorageRun {
             out.println("Storage run " + runId + ": " + settings.describe() + ", " + points.size() + " data points, results in "
                     + directory);
             outcome = measure(spec, settings, runId, points, bundle.directory(),
-                    result -> bundle.appendJsonLine("storage.jsonl", StorageJson.line(result)));
-            bundle.writeJson(BundleLayout.RUN, runJson(spec, settings, runId, outcome));
+                    result -> bundle.appendStoragePoint(StorageJson.point(result)));
+            bundle.writeStorageRun(runJson(spec, settings, runId, outcome));
         } catch (IOException e) {
             err.println("error: writing the results bundle failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
@@ -114,16 +114,9 @@ public final class StorageRun {
         return new HarnessSecrets(spec.run().stateDir(), environment).secret("io-control-token", IoGuestRole.TOKEN_ENV, null);
     }
 
-    private static ObjectNode runJson(BenchmarkSpec spec, StorageSettings settings, String runId, Outcome outcome) {
-        ObjectNode root = ResultsBundle.object();
-        root.put("runId", runId);
-        root.put("mode", "storage");
-        root.put("quick", settings.quick());
-        root.put("dataPoints", outcome.results().size());
-        outcome.failure().ifPresentOrElse(f -> root.put("failure", f), () -> root.putNull("failure"));
-        root.set("config", ResultsBundle.valueToTree(ConfigWriter.toMap(spec)));
-        root.put("endedAt", Instant.now().toString());
-        return root;
+    private static StorageFile.Run runJson(BenchmarkSpec spec, StorageSettings settings, String runId, Outcome outcome) {
+        return new StorageFile.Run(runId, StorageFile.MODE, settings.quick(), outcome.results().size(),
+                outcome.failure().orElse(null), ConfigWriter.toMap(spec), Instant.now().toString());
     }
 
     static long bytes(String size) {

@@ -1,6 +1,6 @@
 package org.tilemark.harness.storage;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.tilemark.harness.bundle.StorageFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +86,7 @@ public final class StorageScalingRun {
                 out.println("[layout " + (i + 1) + "/" + layouts.size() + "] " + layout.label());
                 BenchmarkSpec layoutSpec = withLayout(spec, layout);
                 StorageRun.Outcome outcome = single.measure(layoutSpec, base.with(layoutSpec.storage()), runId + "-l" + (i + 1),
-                        points, directory, r -> bundle.appendJsonLine("scaling.jsonl", line(layout, r)));
+                        points, directory, r -> bundle.appendScalingLine(line(layout, r)));
                 results.add(new LayoutResult(layout, outcome.results()));
                 failure = outcome.failure();
             }
@@ -151,11 +151,8 @@ public final class StorageScalingRun {
         return new BenchmarkSpec(spec.run(), spec.cluster(), spec.workloads(), spec.infra(), changed, spec.search(), spec.serve());
     }
 
-    private static ObjectNode line(Layout layout, DataPointResult r) {
-        ObjectNode n = StorageJson.line(r);
-        n.put("hosts", layout.hosts());
-        n.put("disksPerVm", layout.disksPerVm());
-        return n;
+    private static StorageFile.ScalingLine line(Layout layout, DataPointResult r) {
+        return new StorageFile.ScalingLine(StorageJson.point(r), layout.hosts(), layout.disksPerVm());
     }
 
 }

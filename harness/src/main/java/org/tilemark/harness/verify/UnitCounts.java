@@ -63,11 +63,11 @@ final class UnitCounts {
         long completed = line.completed();
         long errors = line.measured().errors();
         Running r = running.computeIfAbsent(tile + " " + workload.name(), k -> new Running());
-        r.completedGap = agree(where, "completed", completed, timed, r.completedGap,
+        r.completedGap = agree(where, IntervalLine.COMPLETED_FIELD, completed, timed, r.completedGap,
                 log + " counts " + timed + " completed units (" + (unitOps.isEmpty() ? "none" : unitOps) + ")");
-        r.errorsGap = agree(where, "errors", errors, failedOps, r.errorsGap,
+        r.errorsGap = agree(where, IntervalLine.ERRORS_FIELD, errors, failedOps, r.errorsGap,
                 "its operations record " + failedOps + " failed units");
-        r.vmErrorsGap = agree(where, "errorsByVm (sum)", vmErrors, allOpErrors, r.vmErrorsGap,
+        r.vmErrorsGap = agree(where, IntervalLine.ERRORS_BY_VM_FIELD + " (sum)", vmErrors, allOpErrors, r.vmErrorsGap,
                 "its operations record " + allOpErrors + " errors");
         r.finished += completed + errors;
         r.attempts += line.measured().attempts();

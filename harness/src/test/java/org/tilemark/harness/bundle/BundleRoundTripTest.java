@@ -27,7 +27,7 @@ class BundleRoundTripTest {
         latency.recordValue(2_000_000);
         ScoreFile.Audit audit = new ScoreFile.Audit(1, "dvdstore", "committed orders", 120, 2, List.of(17L, 18L), null);
         InfraOpLine operation = new InfraOpLine("vmotion", 1, "tile1-mail", "mail", 1,
-                new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
+                new org.tilemark.infra.platform.Placement("host-0", "app"), new org.tilemark.infra.platform.Placement("host-1", "app"),
                 origin.toString(), origin.plusSeconds(2).toString(), 2000L, 1024L, "modelled memory", 42L, null, null,
                 InfraOpLine.SUCCEEDED, null, 1);
         try (ResultsBundle writer = ResultsBundle.create(bundle)) {
@@ -125,5 +125,30 @@ class BundleRoundTripTest {
         assertThat(lines.lastLineBad()).isTrue();
         assertThat(reader.infraOps()).isEmpty();
         assertThat(reader.histograms(1, "mail")).isEmpty();
+    }
+
+    @Test
+    void anOperationsPlacementsAreThePlatformsAndAnOldDeployLinesEmptyOneIsNone() throws Exception {
+        Files.createDirectories(dir.resolve("ops"));
+        Files.writeString(dir.resolve("ops").resolve(BundleLayout.INFRA_OPS), String.join("\n",
+                "{\"operation\":\"deploy\",\"block\":1,\"vm\":\"deploy-b1-1\",\"role\":\"deploy\",\"tile\":0,\"from\":{},"
+                        + "\"to\":{\"host\":\"host-1\",\"datastore\":\"app\"},\"start\":\"2026-11-22T06:00:00Z\","
+                        + "\"end\":\"2026-11-22T06:00:03Z\",\"durationMs\":null,\"outcome\":\"succeeded\",\"phase\":1}",
+                "{\"operation\":\"vmotion\",\"block\":1,\"vm\":\"tile1-mail\",\"role\":\"mail\",\"tile\":1,"
+                        + "\"from\":{\"host\":\"host-0\"},\"to\":{\"host\":\"host-1\",\"datastore\":\"app\"},"
+                        + "\"start\":\"2026-11-22T06:00:00Z\",\"end\":\"2026-11-22T06:00:02Z\",\"durationMs\":1500,"
+                        + "\"outcome\":null,\"phase\":1}"));
+
+        BundleReader.Lines<InfraOpLine> lines = BundleReader.of(dir.resolve("ops")).infraOps().orElseThrow();
+
+        assertThat(lines.bad()).isEmpty();
+        InfraOpLine deploy = lines.values().get(0);
+        assertThat(deploy.from()).as("an old deploy line's {} is no placement").isNull();
+        assertThat(deploy.to()).isEqualTo(new org.tilemark.infra.platform.Placement("host-1", "app"));
+        assertThat(deploy.spanMs()).as("no duration recorded: from start to end").isEqualTo(3000);
+        InfraOpLine move = lines.values().get(1);
+        assertThat(move.from()).isEqualTo(new org.tilemark.infra.platform.Placement("host-0", ""));
+        assertThat(move.spanMs()).isEqualTo(1500);
+        assertThat(move.failed()).as("an outcome not recorded counts as failed").isTrue();
     }
 }

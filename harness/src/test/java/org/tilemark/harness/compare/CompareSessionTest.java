@@ -1,9 +1,10 @@
 package org.tilemark.harness.compare;
 
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.CompareFile;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -43,14 +44,14 @@ class CompareSessionTest {
         try (var bundles = Files.list(compare.resolve("B"))) {
             assertThat(bundles.count()).isEqualTo(3);
         }
-        assertThat(compare.resolve(CompareBundle.JSON_FILE)).isRegularFile();
+        assertThat(BundleReader.of(compare).compare()).isPresent();
         assertThat(compare.resolve("MANIFEST.sha256")).isRegularFile();
         assertThat(text(out)).contains("B vs A: score -20.0 % (95 % CI ").contains("significant: B is slower");
     }
 
     @Test
     void aRunThatFailsOutrightEndsTheComparisonWithItsExitCode() throws Exception {
-        RunOneConfig failing = spec -> new RunOutcome("failed", "", null, RunOutcome.RUNTIME_FAILURE);
+        RunOneConfig failing = spec -> RunOutcome.failed(null);
 
         int exit = session(failing).compareConfigs(spec("run.seed", "1"), spec("run.seed", "2"), 2, results);
 
@@ -92,10 +93,10 @@ class CompareSessionTest {
         assertThat(exit).isEqualTo(RunOutcome.COMPLIANT);
         assertThat(text(out)).contains("; not like for like: A ran at tile scale 0.07, B at tile scale 1\n");
         try (var compares = Files.list(results.resolve("out"))) {
-            JsonNode json = new ObjectMapper().readTree(compares.toList().getFirst().resolve(CompareBundle.JSON_FILE).toFile());
-            assertThat(json.path("verdict").path("sameTileScale").asBoolean(true)).isFalse();
-            assertThat(json.path("a").get(0).path("tileScale").asDouble()).isEqualTo(0.07);
-            assertThat(json.path("b").get(0).path("tileScale").asDouble()).isEqualTo(1.0);
+            CompareFile written = BundleReader.of(compares.toList().getFirst()).compare().orElseThrow();
+            assertThat(written.verdict().sameTileScale()).isFalse();
+            assertThat(written.a().get(0).tileScale()).isEqualTo(0.07);
+            assertThat(written.b().get(0).tileScale()).isEqualTo(1.0);
         }
     }
 
@@ -133,7 +134,7 @@ class CompareSessionTest {
             try {
                 Path bundle = bundle(spec.run().results().resolve("run" + ran.size()), spec.run().tiles(),
                         datastore.equals("standard") ? 0.8 : 1.0);
-                return new RunOutcome("compliant", "", bundle, RunOutcome.COMPLIANT);
+                return new RunOutcome(org.tilemark.scoring.RunVerdict.COMPLIANT, "", bundle, RunOutcome.COMPLIANT);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.tilemark.harness.bundle.SearchFile;
+import org.tilemark.scoring.RunVerdict;
 import org.junit.jupiter.api.Test;
 
 class SearchOutcomeTest {
 
     private static SearchStep step(int number, int tiles, boolean repeat, boolean compliant, double score, String... reasons) {
-        return new SearchStep(number, tiles, repeat, compliant ? "compliant" : "non-compliant", OptionalDouble.of(score),
+        return new SearchStep(number, tiles, repeat, RunVerdict.of(compliant), OptionalDouble.of(score),
                 OptionalDouble.of(score), OptionalDouble.of(1.0), OptionalDouble.of(40.0 * tiles), score - 0.05, score + 0.05,
                 List.of(reasons), Path.of("steps", "run" + number));
     }
@@ -80,9 +81,9 @@ class SearchOutcomeTest {
 
         String headline = "max 1 tile, 1.00 @ 1 tile (95 % CI 0.95-1.05); tile scale 0.07, not publishable (only tile scale 1 is)";
         assertThat(outcome.headline()).isEqualTo(headline);
-        ObjectNode json = SearchJson.result(outcome, Path.of(""));
-        assertThat(json.get("tileScale").asDouble()).isEqualTo(0.07);
-        assertThat(json.get("headline").asText()).isEqualTo(headline);
+        SearchFile written = SearchFiles.result(outcome, Path.of(""));
+        assertThat(written.tileScale()).isEqualTo(0.07);
+        assertThat(written.headline()).isEqualTo(headline);
         // A search that found nothing still says what load it tried.
         assertThat(run(new TileSearch(1, 4, true), List.of(step(1, 1, false, false, 0.7, "phase 1: x")), 0.5).headline())
                 .isEqualTo("no tile count passed QoS; tile scale 0.5, not publishable (only tile scale 1 is)");

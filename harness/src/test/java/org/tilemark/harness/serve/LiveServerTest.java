@@ -91,7 +91,7 @@ class LiveServerTest {
                         false, List.of("p95 of send = 620 ms > 500 ms"), 12, 1)), 41.25));
         run.event("2026-11-24T06:00:07Z", "VM tile1-standby (standby, tile 1) stopped: guest process exited");
         run.infraOperation(new InfraOpLine("vmotion", 1, "tile1-dvdstore-web-1", "dvdstore-web", 1,
-                new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
+                new org.tilemark.infra.platform.Placement("host-0", "app"), new org.tilemark.infra.platform.Placement("host-1", "app"),
                 "2026-11-24T06:00:01Z", "2026-11-24T06:00:04Z", 3000L, 1L << 30, "memory", 40L, null, 900L << 20,
                 InfraOpLine.SUCCEEDED, null, 1));
     }

@@ -165,7 +165,7 @@ class VerifyBundleEndToEndTest {
     @Test
     void aPlatformInitiatedMigrationIsListedNotScoredAndTheBundleStillVerifies() throws IOException {
         String drs = E2e.JSON.writeValueAsString(InfraOpLine.platformInitiated("vmotion", "tile1-standby", "standby", 1,
-                new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
+                new org.tilemark.infra.platform.Placement("host-0", "app"), new org.tilemark.infra.platform.Placement("host-1", "app"),
                 "2026-11-22T09:04:07.378930540Z", 1, "DRS"));
         Path bundle = copy();
         Files.writeString(bundle.resolve("infra-ops.jsonl"), drs + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);

@@ -1,0 +1,55 @@
+package org.tilemark.harness.bundle;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import java.util.List;
+import java.util.Map;
+import org.tilemark.scoring.RunVerdict;
+
+/**
+ * search.json, what a search found: the maximum tiles and its score, the tile scale every step ran at, the
+ * headline and why (the explanation's lines), whether it stopped at {@code search.maxTiles}, why it stopped
+ * early ({@code failure}, else null), and every step. Written by {@link ResultsBundle#writeSearch}, read by
+ * {@link BundleReader#search()}; versioned by {@link BundleFormat#SEARCH}. Each {@link Step} is also one line
+ * of steps.jsonl ({@link BundleReader#searchSteps()}), and the search's configuration is search-config.json
+ * ({@link Config}).
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record SearchFile(Integer maxTiles, Double score, double tileScale, String headline, List<String> explanation,
+                         boolean cappedAtMax, String failure, List<Step> steps) {
+
+    public SearchFile {
+        explanation = explanation == null ? List.of() : List.copyOf(explanation);
+        steps = steps == null ? List.of() : List.copyOf(steps);
+    }
+
+    /**
+     * One step of a search as its run's score.json told it; null where the run wrote no score.
+     *
+     * @param step    the step's number, from 1
+     * @param verdict the step's run's verdict (written as its word, also where a plain JSON mapper writes it)
+     * @param bundle  the step's run bundle, relative to the search's directory; null when none was written
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Step(int step, int tiles, boolean repeat, @JsonSerialize(using = ToStringSerializer.class) RunVerdict verdict,
+                       Double score, Double application, Double infrastructure, Double clusterCpuPercent,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Confidence confidence, List<String> reasons,
+                       String bundle) {
+
+        public Step {
+            reasons = reasons == null ? List.of() : List.copyOf(reasons);
+        }
+    }
+
+    /** The score's confidence interval across the step's phases. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Confidence(double low, double high, double level) {
+    }
+
+    /** search-config.json: the search's id and the configuration every step started from. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Config(String searchId, Map<String, Object> config) {
+    }
+}

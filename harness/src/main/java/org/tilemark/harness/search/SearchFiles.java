@@ -1,0 +1,40 @@
+package org.tilemark.harness.search;
+
+import java.nio.file.Path;
+import java.util.OptionalDouble;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigWriter;
+import org.tilemark.harness.bundle.SearchFile;
+
+/** A search's steps and outcome as the bundle's records of search-config.json, steps.jsonl and search.json. */
+final class SearchFiles {
+
+    /** The level of the steps' confidence intervals (the run's score interval). */
+    private static final double CONFIDENCE_LEVEL = 0.95;
+
+    private SearchFiles() {
+    }
+
+    static SearchFile.Config config(BenchmarkSpec base, String searchId) {
+        return new SearchFile.Config(searchId, ConfigWriter.toMap(base));
+    }
+
+    static SearchFile.Step step(SearchStep s, Path searchDirectory) {
+        SearchFile.Confidence confidence = Double.isNaN(s.confidenceLow()) ? null
+                : new SearchFile.Confidence(s.confidenceLow(), s.confidenceHigh(), CONFIDENCE_LEVEL);
+        return new SearchFile.Step(s.number(), s.tiles(), s.repeat(), s.verdict(), number(s.score()), number(s.application()),
+                number(s.infrastructure()), number(s.clusterCpu()), confidence, s.reasons(),
+                s.bundle() == null ? null : searchDirectory.relativize(s.bundle()).toString());
+    }
+
+    static SearchFile result(SearchOutcome outcome, Path searchDirectory) {
+        return new SearchFile(outcome.maxTiles().isPresent() ? outcome.maxTiles().getAsInt() : null,
+                number(outcome.peak().map(SearchStep::score).orElse(OptionalDouble.empty())), outcome.tileScale(),
+                outcome.headline(), outcome.explanation(), outcome.cappedAtMax(), outcome.failure().orElse(null),
+                outcome.steps().stream().map(s -> step(s, searchDirectory)).toList());
+    }
+
+    private static Double number(OptionalDouble value) {
+        return value.isPresent() ? value.getAsDouble() : null;
+    }
+}
