@@ -244,8 +244,9 @@ class MeasurementLoopTest {
             }
             cluster.resize(requests, Duration.ofSeconds(10));
             deployed = cluster.vms();
-            lastLoop = new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", bundle, out, abort,
-                    Optional.empty(), ClusterCpu.of(platform), policy, listener);
+            lastLoop = new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", Optional.empty(),
+                    ClusterCpu.of(platform), new StopPolicy(policy, SPEC.run().phases(), abort), Publishers.of(
+                    new BundlePublisher(bundle), new ConsolePublisher(out, SPEC.run()), new LivePublisher(listener)), out);
             return lastLoop.run(deployed, phases);
         }
     }
@@ -277,8 +278,8 @@ class MeasurementLoopTest {
         BenchmarkSpec one = ConfigLoader.load(Optional.empty(), Map.of("run.phases", "1", "run.phaseDuration", "60s",
                 "run.warmup", "30s", "run.interval", "10s"));
 
-        assertThat(MeasurementLoop.banner(one.run())).isEqualTo("[measure] warm-up 30s, then 1 phase of 60s (interval 10s)");
-        assertThat(MeasurementLoop.banner(SPEC.run())).isEqualTo("[measure] warm-up 1s, then 2 phases of 2s (interval 1s)");
+        assertThat(ConsolePublisher.banner(one.run())).isEqualTo("[measure] warm-up 30s, then 1 phase of 60s (interval 10s)");
+        assertThat(ConsolePublisher.banner(SPEC.run())).isEqualTo("[measure] warm-up 1s, then 2 phases of 2s (interval 1s)");
     }
 
     private static BenchmarkSpec spec() {
