@@ -102,11 +102,21 @@ final class MeasurementLoop {
             window.measured(length);
         }
         List<IntervalSample> samples = new ArrayList<>();
+        RuntimeException failure = null;
         for (Drivers.Running running : drivers.all()) {
-            samples.add(sample(running, slot, length, tally));
+            try {
+                samples.add(sample(running, slot, length, tally));
+            } catch (RuntimeException e) {
+                // A driver that fails mid-run: the samples the others' drivers already gave up are published first.
+                failure = e;
+                break;
+            }
         }
         publisher.interval(new IntervalCut(slot, origin, plan.phases(), plan.leftInPhase(slot),
                 plan.total().minus(slot.end()), samples, window.intervalCpu()));
+        if (failure != null) {
+            throw failure;
+        }
         if (!slot.lastOfPhase(plan)) {
             return Optional.empty();
         }

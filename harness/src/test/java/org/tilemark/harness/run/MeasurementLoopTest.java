@@ -166,6 +166,37 @@ class MeasurementLoopTest {
     }
 
     @Test
+    void aDriverThatFailsMidRunKeepsEverySampleCutBeforeItAndTheVerdictNamesTheCause() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 2 && cut.interval() == 4) {
+                throw new IllegalStateException("tile 2: the driver lost its connection");
+            }
+        });
+
+        RunProgress progress = new RunProgress("run-m", SPEC, listener);
+        Exception failure = null;
+        try {
+            measure(workload, PhasePolicy.MEASURE_ALL);
+        } catch (IllegalStateException e) {
+            failure = e;
+        }
+        assertThat(failure).as("the driver's failure ends the loop").isNotNull();
+        progress.failed(failure);
+
+        assertThat(intervals()).extracting(l -> l.get("interval").asInt() + "/" + l.get("tile").asInt())
+                .as("tile 1's fourth interval was cut before tile 2's driver failed").containsExactly(
+                        "1/1", "1/2", "2/1", "2/2", "3/1", "3/2", "4/1");
+        assertThat(phases).extracting(PhaseScore::phase).containsExactly(1);
+        assertThat(workload.drivers).allSatisfy(driver -> assertThat(driver.closed()).isTrue());
+        progress.phases.addAll(phases);
+        Verdict verdict = progress.verdict();
+        assertThat(verdict.word()).isEqualTo("failed");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(verdict.reasons()).contains("run failed: IllegalStateException: tile 2: the driver lost its connection");
+        assertThat(progress.scoreFile(verdict).score()).as("the phase measured before the failure is scored").isNotNull();
+    }
+
+    @Test
     void aFailedPhaseStopsAStoppingRunAndTheVerdictNamesTheVmThatFailed() throws Exception {
         CountingWorkload workload = new CountingWorkload(cut -> {
             if (cut.tile() == 1 && cut.interval() == 2) {
