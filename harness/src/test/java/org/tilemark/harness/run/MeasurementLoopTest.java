@@ -109,6 +109,17 @@ class MeasurementLoopTest {
             });
         }
 
+        // The console: one line per interval with every tile's figures, one per phase's end.
+        List<String> printed = console.toString(StandardCharsets.UTF_8).lines()
+                .filter(l -> l.startsWith("[warm-up") || l.startsWith("[phase")).toList();
+        assertThat(printed).hasSize(7);
+        assertThat(printed.get(0)).startsWith("[warm-up 1s/1s] tile1 counting 11 ").contains(" | tile2 counting 12 ");
+        assertThat(printed.subList(1, 4)).satisfiesExactly(
+                l -> assertThat(l).startsWith("[phase 1/2, 1s left] tile1 counting 21 "),
+                l -> assertThat(l).startsWith("[phase 1/2, 0s left] tile1 counting 31 "),
+                l -> assertThat(l).startsWith("[phase 1] score ").endsWith("QoS passed"));
+        assertThat(printed.get(6)).startsWith("[phase 2] score ").endsWith("QoS passed");
+
         // A phase adds up its own two intervals; the warm-up's are in no phase.
         assertThat(phases).extracting(PhaseScore::phase).containsExactly(1, 2);
         for (PhaseScore phase : phases) {
