@@ -29,7 +29,6 @@ import org.tilemark.infra.platform.Inventory;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformOperation;
 import org.tilemark.harness.bundle.InfraOpLine;
-import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.report.ByteUnits;
 import org.tilemark.scoring.InfraOutcome;
 import org.tilemark.scoring.InfraPhase;
@@ -38,7 +37,7 @@ import org.tilemark.workloads.WorkloadConfigException;
 
 /**
  * The infrastructure side of a run: plans the infra blocks' loops over the deployed VMs, runs them
- * through the measurement phases, writes every operation to {@code infra-ops.jsonl}, and scores each
+ * through the measurement phases, publishes every operation (the bundle's {@code infra-ops.jsonl}), and scores each
  * phase: ops/hour per operation type over its reference, and QoS (every operation succeeded and
  * every type completed at least once).
  */
@@ -46,7 +45,6 @@ final class InfraRun {
 
 
     private final InfraSpec spec;
-    private final ResultsBundle bundle;
     private final PrintStream out;
     private final InfraScheduler scheduler;
     private final Map<String, Double> references = new LinkedHashMap<>();
@@ -54,13 +52,13 @@ final class InfraRun {
     private volatile ToIntFunction<Instant> phaseOf = at -> 0;
     /** Between start and stop: when moves the platform makes on its own are recorded. */
     private volatile boolean measuring;
-    private final RunListener listener;
+    /** Where each operation goes as it ends: the bundle's infra-ops.jsonl and the live view. */
+    private final SamplePublisher publisher;
 
-    private InfraRun(InfraSpec spec, ResultsBundle bundle, PrintStream out, List<InfraScheduler.Loop> loops,
-                     Map<String, Double> references, RunListener listener) {
-        this.listener = listener;
+    private InfraRun(InfraSpec spec, SamplePublisher publisher, PrintStream out, List<InfraScheduler.Loop> loops,
+                     Map<String, Double> references) {
+        this.publisher = publisher;
         this.spec = spec;
-        this.bundle = bundle;
         this.out = out;
         this.references.putAll(references);
         this.scheduler = new InfraScheduler(loops, spec.pause(), this::record);
@@ -79,7 +77,7 @@ final class InfraRun {
      * can run here; {@code notes} receives why an enabled operation was left out.
      */
     static Optional<InfraRun> plan(BenchmarkSpec spec, Platform platform, List<TileProvisioner.DeployedVm> deployed,
-                                   DeployVm deploy, ResultsBundle bundle, PrintStream out, RunListener listener) {
+                                   DeployVm deploy, SamplePublisher publisher, PrintStream out) {
         InfraSpec infra = spec.infra();
         if (!infra.enabled()) {
             return Optional.empty();
@@ -116,7 +114,7 @@ final class InfraRun {
                 + String.join(", ", loops.stream().filter(l -> l.block() == 1).map(l -> l.operation().name()).toList()));
         Set<String> planned = new java.util.HashSet<>(loops.stream().map(l -> l.operation().name()).toList());
         references.keySet().retainAll(planned);
-        return Optional.of(new InfraRun(infra, bundle, out, loops, references, listener));
+        return Optional.of(new InfraRun(infra, publisher, out, loops, references));
     }
 
     /** Starts the loops; records end in the phase {@code phaseOf} names (0 outside the measured phases). */
@@ -156,8 +154,7 @@ final class InfraRun {
         // One lock for the record, the bundle's line and the live view: they see operations in one order.
         synchronized (records) {
             records.add(r);
-            bundle.appendInfraOperation(line);
-            listener.infraOperation(line);
+            publisher.infraOperation(line);
         }
         out.println("[infra] " + describe(r));
     }
@@ -174,8 +171,7 @@ final class InfraRun {
         InfraOpLine line = InfraOpLine.platformInitiated(type, op.vm().name(), op.vm().role(), op.vm().tile(), op.from(),
                 op.to(), op.at().toString(), phaseOf.applyAsInt(op.at()), op.cause());
         synchronized (records) {
-            bundle.appendInfraOperation(line);
-            listener.infraOperation(line);
+            publisher.infraOperation(line);
         }
         out.println("[infra] " + op.cause() + " " + type + " " + op.vm().name() + " " + op.from() + " -> " + op.to()
                 + " (platform-initiated: recorded, not scored)");

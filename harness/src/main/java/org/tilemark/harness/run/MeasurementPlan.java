@@ -46,6 +46,23 @@ record MeasurementPlan(List<Slot> slots, int phases, Duration phaseDuration) {
         return slots.isEmpty() ? Duration.ZERO : slots.getLast().end();
     }
 
+    /** Time left after {@code slot} in its phase, or in warm-up. */
+    Duration leftInPhase(Slot slot) {
+        Duration phaseEnd = slots.stream().filter(s -> s.phase() == slot.phase()).map(Slot::end).max(Duration::compareTo)
+                .orElseThrow();
+        return phaseEnd.minus(slot.end());
+    }
+
+    /** The measurement phase an offset from the origin falls in; 0 in warm-up or after the last phase. */
+    int phaseAt(Duration since) {
+        for (Slot slot : slots) {
+            if (!slot.warmup() && since.compareTo(slot.start()) >= 0 && since.compareTo(slot.end()) < 0) {
+                return slot.phase();
+            }
+        }
+        return 0;
+    }
+
     Duration phaseEnd(int phase) {
         return slots.stream().filter(s -> s.phase() == phase).map(Slot::end).max(Duration::compareTo).orElseThrow();
     }

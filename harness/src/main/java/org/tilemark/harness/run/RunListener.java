@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import org.tilemark.harness.bundle.InfraOpLine;
 
 /**
- * What a run tells while it goes, for a live view ({@code tilemark serve}): the same measurements the
- * console line prints every interval, each infrastructure operation as it is written to the bundle, and
- * the verdict. Called on the run's threads; an implementation must return quickly and never throw.
+ * What a run tells while it goes, for a live view ({@code tilemark serve}): the same samples the console
+ * line prints every interval (in the live form {@link LiveInterval}, made by the run's publisher of them),
+ * each infrastructure operation as it is written to the bundle, and the verdict. Called on the run's
+ * threads; an implementation must return quickly and never throw.
  */
 public interface RunListener {
 

@@ -13,14 +13,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
-import org.tilemark.harness.bundle.RunFile;
-import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.infra.platform.Platform;
-import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.PlatformSettingException;
 import org.tilemark.infra.platform.Platforms;
-import org.tilemark.scoring.PhaseScore;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadConfigException;
@@ -91,124 +87,176 @@ public final class RunOrchestrator {
         }
     }
 
+    /**
+     * The run's stages: preflight (nothing created on bad input), the bundle, deploy and measure on the
+     * cluster (torn down after, unless shared), the verdict, the bundle's last files, the console's
+     * lines, the report. A stage that fails leaves what the stages before it measured to the verdict.
+     */
     private RunOutcome execute(BenchmarkSpec spec, Optional<TileCluster> shared, PhasePolicy policy) {
-        String runId = RunIds.next();
-        RunRecord record = new RunRecord(runId, spec, Instant.now());
-        RunEvents events = new RunEvents(listener);
-        List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
-        List<PhaseScore> phases = new ArrayList<>();
-        String failure = null;
-        boolean aborted = false;
-        MeasurementLoop.Summary measurement = null;
-        List<ScoreFile.Audit> audits = List.of();
+        // run.json's start is now, before the preflight's checks, as the user's command started it.
+        RunProgress progress = new RunProgress(RunIds.next(), spec, listener);
+        String runId = progress.runId;
         List<Workload> workloads = Workloads.enabled(spec);
         HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);
         Map<Integer, List<VmRequest>> requests;
-        try {
-            // Before anything is created: a server that does not answer or a refused login is bad
-            // input, and a run with bad input leaves nothing behind.
-            InfraRun.validate(spec);
-            if (shared.isEmpty()) {
-                Platforms.create(spec.cluster()).close(); // a platform refusing its settings refuses them here
-            }
-            requests = vmRequests(spec, workloads, secrets);
-        } catch (WorkloadConfigException | PlatformSettingException e) {
-            err.println("error: " + oneLine(e.getMessage()));
-            return RunOutcome.badInput();
-        } catch (Exception e) {
-            err.println("error: preparing the workloads failed: " + oneLine(e.getMessage()));
-            return RunOutcome.failed(null);
-        }
         ResultsBundle bundle;
         try {
-            bundle = ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
-        } catch (IOException e) {
-            err.println("error: cannot create the results bundle: " + oneLine(e.getMessage()));
-            return RunOutcome.failed(null);
+            requests = preflight(spec, workloads, secrets, shared.isEmpty());
+            bundle = openBundle(spec, runId);
+        } catch (Refused refused) {
+            return refused.outcome;
         }
         try (bundle) {
-            out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
-                    + ", results in " + bundle.directory());
-            if (!spec.infra().only()) {
-                out.println(OfferedLoad.line(spec, workloads));
-            }
-            listener.started(runId, bundle.directory());
-            TileCluster cluster = shared.orElse(null);
-            try {
-                if (cluster == null) {
-                    cluster = TileCluster.open(spec, runId, out);
-                }
-                cluster.reportTo(events);
-                Platform platform = cluster.platform();
-                record.platform(platform);
-                bundle.writeRun(record.toJson(cluster.vms(), null));
-                try {
-                    cluster.resize(requests, spec.run().provisionTimeout());
-                } finally {
-                    deployed.addAll(cluster.vms());
-                }
-                bundle.writeRun(record.toJson(deployed, null));
-                Optional<InfraRun> infra = InfraRun.plan(spec, platform, deployed, new DeployVm(platform, runId, spec, secrets),
-                        bundle, out, listener);
-                cluster.recordPlatformOperations(infra);
-                if (infra.isPresent() && spec.infra().deploy().enabled()) {
-                    // Built now, so the first Deploy operation does not pay for the template.
-                    new DeployVm(platform, runId, spec, secrets).template();
-                }
-                if (abortRequested.getCount() == 0) {
-                    aborted = true;
-                } else {
-                    MeasurementLoop loop = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra,
-                            ClusterCpu.of(platform), policy, listener);
-                    try {
-                        measurement = loop.run(deployed, phases);
-                    } finally {
-                        audits = loop.audits();
-                    }
-                    aborted = measurement.aborted();
-                }
-            } catch (PlatformException e) {
-                failure = e.getMessage();
-            } catch (Exception e) {
-                failure = e.getClass().getSimpleName() + ": " + e.getMessage();
-            } finally {
-                if (cluster != null && shared.isEmpty()) {
-                    record.platformClosing(deployed);
-                    cluster.close();
-                }
-            }
-            Verdict verdict = spec.infra().only()
-                    ? Verdict.infrastructureOnly(spec, measurement == null ? Map.of() : measurement.infra(), events.all(), aborted, failure)
-                    : Verdict.of(spec, phases, events.all(), aborted, failure,
-                            measurement == null ? Optional.empty() : measurement.stoppedEarly(), audits);
-            ScoreFile.Cost cost = measurement == null ? null : ScoreFile.Cost.of(measurement.harnessCpu(),
-                    measurement.measured(), spec.run().tiles(), measurement.clusterCpuPercent());
-            bundle.writeScore(ScoreFile.of(verdict.score(), measurement == null ? Map.of() : measurement.infra(), runId,
-                    verdict.verdict(), verdict.reasons(), events.all().stream().map(e -> ScoreFile.Event.of(e.at(), e.what()))
-                            .toList(), verdict.scoreLine(), cost, audits));
-            bundle.writeRun(record.toJson(deployed, Instant.now()));
-            out.println(verdict.scoreLine());
-            String failed = failure == null ? null : Verdict.failed(failure);
-            // the failure is the run's error (exit 3): stderr, one line; the other reasons explain the score
-            verdict.reasons().stream().filter(r -> !r.equals(failed)).forEach(r -> out.println("  - " + r));
-            if (failed != null) {
-                err.println("error: " + oneLine(failed));
-            }
-            listener.finished(verdict.word(), verdict.scoreLine());
-            if (verdict.score() != null && verdict.score().applicationOnly()) {
-                out.println("  (application score only: infrastructure operations were off)");
-            }
+            announce(spec, workloads, runId, bundle);
+            onCluster(progress, shared, cluster -> {
+                deploy(progress, cluster, requests, bundle);
+                measure(progress, cluster, workloads, secrets, bundle, policy);
+            });
+            Verdict verdict = progress.verdict();
+            bundle.writeScore(progress.scoreFile(verdict));
+            bundle.writeRun(progress.record.toJson(progress.deployed, Instant.now()));
+            tell(verdict, progress.failure());
             return new RunOutcome(verdict.verdict(), verdict.scoreLine(), bundle.directory(), verdict.exitCode());
         } catch (IOException e) {
             err.println("error: writing the results bundle failed: " + oneLine(e.getMessage()));
             return RunOutcome.failed(bundle.directory());
         } finally {
-            try {
-                Reports.rebuildAll(bundle.directory());
-                out.println("Report: " + bundle.directory().resolve(BundleLayout.REPORT));
-            } catch (Exception e) {
-                err.println("warning: the report could not be written: " + oneLine(e.getMessage()));
+            report(bundle);
+        }
+    }
+
+    /** A stage that ends the run before anything was created, with the outcome to return. */
+    private static final class Refused extends Exception {
+        private final transient RunOutcome outcome;
+
+        Refused(RunOutcome outcome) {
+            super(null, null, false, false);
+            this.outcome = outcome;
+        }
+    }
+
+    /**
+     * Before anything is created: a server that does not answer or a refused login is bad input, and a
+     * run with bad input leaves nothing behind. Returns each tile's VMs.
+     */
+    private Map<Integer, List<VmRequest>> preflight(BenchmarkSpec spec, List<Workload> workloads, HarnessSecrets secrets,
+                                                    boolean connects) throws Refused {
+        try {
+            InfraRun.validate(spec);
+            if (connects) {
+                Platforms.create(spec.cluster()).close(); // a platform refusing its settings refuses them here
             }
+            return vmRequests(spec, workloads, secrets);
+        } catch (WorkloadConfigException | PlatformSettingException e) {
+            err.println("error: " + oneLine(e.getMessage()));
+            throw new Refused(RunOutcome.badInput());
+        } catch (Exception e) {
+            err.println("error: preparing the workloads failed: " + oneLine(e.getMessage()));
+            throw new Refused(RunOutcome.failed(null));
+        }
+    }
+
+    private ResultsBundle openBundle(BenchmarkSpec spec, String runId) throws Refused {
+        try {
+            return ResultsBundle.create(spec.run().results().toAbsolutePath().normalize().resolve(runId));
+        } catch (IOException e) {
+            err.println("error: cannot create the results bundle: " + oneLine(e.getMessage()));
+            throw new Refused(RunOutcome.failed(null));
+        }
+    }
+
+    private void announce(BenchmarkSpec spec, List<Workload> workloads, String runId, ResultsBundle bundle) {
+        out.println("Run " + runId + ": " + spec.run().tiles() + " tile(s), profile " + spec.run().profile()
+                + ", results in " + bundle.directory());
+        if (!spec.infra().only()) {
+            out.println(OfferedLoad.line(spec, workloads));
+        }
+        listener.started(runId, bundle.directory());
+    }
+
+    /** What a run does on its cluster; a failure in it is the run's failure, recorded in its progress. */
+    private interface ClusterStage {
+        void on(TileCluster cluster) throws Exception;
+    }
+
+    /** Opens the cluster (unless shared), runs {@code stage} on it, and tears it down whatever happened. */
+    private void onCluster(RunProgress progress, Optional<TileCluster> shared, ClusterStage stage) {
+        TileCluster cluster = shared.orElse(null);
+        try {
+            if (cluster == null) {
+                cluster = TileCluster.open(progress.spec, progress.runId, out);
+            }
+            cluster.reportTo(progress.events);
+            stage.on(cluster);
+        } catch (Exception e) {
+            progress.failed(e);
+        } finally {
+            if (cluster != null && shared.isEmpty()) {
+                progress.record.platformClosing(progress.deployed);
+                cluster.close();
+            }
+        }
+    }
+
+    /** The tiles deployed (or resized), run.json written before and after. */
+    private void deploy(RunProgress progress, TileCluster cluster, Map<Integer, List<VmRequest>> requests,
+                            ResultsBundle bundle) throws Exception {
+        Platform platform = cluster.platform();
+        progress.record.platform(platform);
+        bundle.writeRun(progress.record.toJson(cluster.vms(), null));
+        try {
+            cluster.resize(requests, progress.spec.run().provisionTimeout());
+        } finally {
+            progress.deployed.addAll(cluster.vms());
+        }
+        bundle.writeRun(progress.record.toJson(progress.deployed, null));
+    }
+
+    /** Warm-up and the measured phases, with the infrastructure operations beside them; samples to the publishers. */
+    private void measure(RunProgress progress, TileCluster cluster, List<Workload> workloads, HarnessSecrets secrets,
+                         ResultsBundle bundle, PhasePolicy policy) throws Exception {
+        BenchmarkSpec spec = progress.spec;
+        Platform platform = cluster.platform();
+        SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()),
+                new LivePublisher(listener));
+        DeployVm deploy = new DeployVm(platform, progress.runId, spec, secrets);
+        Optional<InfraRun> infra = InfraRun.plan(spec, platform, progress.deployed, deploy, publisher, out);
+        cluster.recordPlatformOperations(infra);
+        if (infra.isPresent() && spec.infra().deploy().enabled()) {
+            // Built now, so the first Deploy operation does not pay for the template.
+            deploy.template();
+        }
+        StopPolicy stop = new StopPolicy(policy, spec.run().phases(), abortRequested);
+        if (stop.abortRequested()) {
+            progress.abortedBeforeMeasuring();
+            return;
+        }
+        MeasurementLoop loop = new MeasurementLoop(spec, workloads, secrets, infra, ClusterCpu.of(platform), stop, publisher, out);
+        try {
+            progress.measured(loop.run(progress.deployed, progress.phases));
+        } finally {
+            progress.audited(loop.audits());
+        }
+    }
+
+    /** The score line and the reasons on the console; the failure, if any, as the run's error on stderr. */
+    private void tell(Verdict verdict, Optional<String> failed) {
+        out.println(verdict.scoreLine());
+        // the failure is the run's error (exit 3): stderr, one line; the other reasons explain the score
+        verdict.reasons().stream().filter(r -> failed.map(f -> !r.equals(f)).orElse(true)).forEach(r -> out.println("  - " + r));
+        failed.ifPresent(f -> err.println("error: " + oneLine(f)));
+        listener.finished(verdict.word(), verdict.scoreLine());
+        if (verdict.score() != null && verdict.score().applicationOnly()) {
+            out.println("  (application score only: infrastructure operations were off)");
+        }
+    }
+
+    private void report(ResultsBundle bundle) {
+        try {
+            Reports.rebuildAll(bundle.directory());
+            out.println("Report: " + bundle.directory().resolve(BundleLayout.REPORT));
+        } catch (Exception e) {
+            err.println("warning: the report could not be written: " + oneLine(e.getMessage()));
         }
     }
 
@@ -242,46 +290,5 @@ public final class RunOrchestrator {
             requests.put(tile, tileVms);
         }
         return requests;
-    }
-
-    /** run.json: configuration snapshot, inventory and placement, versions, start and end. */
-    private static final class RunRecord {
-        private final String runId;
-        private final BenchmarkSpec spec;
-        private final Instant startedAt;
-        private Platform platform;
-        private RunJson.PlatformFacts facts = RunJson.PlatformFacts.NONE;
-
-        RunRecord(String runId, BenchmarkSpec spec, Instant startedAt) {
-            this.runId = runId;
-            this.spec = spec;
-            this.startedAt = startedAt;
-        }
-
-        void platform(Platform p) {
-            this.platform = p;
-        }
-
-        /** Asks the open platform what run.json records of it; a closed one is not asked (its connections are gone). */
-        void platformClosing(List<TileProvisioner.DeployedVm> vms) {
-            ask(vms);
-            platform = null;
-        }
-
-        RunFile toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
-            ask(vms);
-            return RunJson.of(runId, spec, startedAt, endedAt, facts, vms);
-        }
-
-        private void ask(List<TileProvisioner.DeployedVm> vms) {
-            if (platform == null) {
-                return;
-            }
-            try {
-                facts = RunJson.PlatformFacts.of(platform, vms);
-            } catch (RuntimeException e) {
-                // A host that stopped answering: run.json keeps what the platform said last, and is still written.
-            }
-        }
     }
 }

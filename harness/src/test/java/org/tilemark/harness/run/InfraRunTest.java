@@ -78,7 +78,7 @@ class InfraRunTest {
         BenchmarkSpec spec = spec();
 
         try (ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle"))) {
-            InfraRun run = InfraRun.plan(spec, platform, tile(platform), null, bundle, out, RunListener.NONE).orElseThrow();
+            InfraRun run = InfraRun.plan(spec, platform, tile(platform), null, new BundlePublisher(bundle), out).orElseThrow();
 
             assertThat(run.operationTypes()).containsExactly(StorageVMotion.NAME);
         }
@@ -112,7 +112,7 @@ class InfraRunTest {
                 new Placement("host-1", "app"), Instant.parse("2026-11-24T18:00:00Z"), "DRS");
         Path directory = tmp.resolve("bundle");
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
-            InfraRun run = InfraRun.plan(spec(), platform, tile, null, bundle, out, RunListener.NONE).orElseThrow();
+            InfraRun run = InfraRun.plan(spec(), platform, tile, null, new BundlePublisher(bundle), out).orElseThrow();
             run.platformOperation(drs); // before measuring: not recorded
             run.start(at -> 1);
             run.platformOperation(drs);
@@ -146,12 +146,12 @@ class InfraRunTest {
                                                     Set<String> types, RunCheck check) throws Exception {
         Path directory = tmp.resolve("bundle");
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
-            InfraRun run = InfraRun.plan(spec(), platform, tile, null, bundle, out, new RunListener() {
+            InfraRun run = InfraRun.plan(spec(), platform, tile, null, Publishers.of(new BundlePublisher(bundle), new LivePublisher(new RunListener() {
                 @Override
                 public void infraOperation(InfraOpLine operation) {
                     published.add(operation);
                 }
-            }).orElseThrow();
+            })), out).orElseThrow();
             run.start(at -> 1);
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!recorded(directory).stream().map(l -> l.get("operation").asText()).toList().containsAll(types)) {

@@ -109,6 +109,17 @@ class MeasurementLoopTest {
             });
         }
 
+        // The console: one line per interval with every tile's figures, one per phase's end.
+        List<String> printed = console.toString(StandardCharsets.UTF_8).lines()
+                .filter(l -> l.startsWith("[warm-up") || l.startsWith("[phase")).toList();
+        assertThat(printed).hasSize(7);
+        assertThat(printed.get(0)).startsWith("[warm-up 1s/1s] tile1 counting 11 ").contains(" | tile2 counting 12 ");
+        assertThat(printed.subList(1, 4)).satisfiesExactly(
+                l -> assertThat(l).startsWith("[phase 1/2, 1s left] tile1 counting 21 "),
+                l -> assertThat(l).startsWith("[phase 1/2, 0s left] tile1 counting 31 "),
+                l -> assertThat(l).startsWith("[phase 1] score ").endsWith("QoS passed"));
+        assertThat(printed.get(6)).startsWith("[phase 2] score ").endsWith("QoS passed");
+
         // A phase adds up its own two intervals; the warm-up's are in no phase.
         assertThat(phases).extracting(PhaseScore::phase).containsExactly(1, 2);
         for (PhaseScore phase : phases) {
@@ -163,6 +174,37 @@ class MeasurementLoopTest {
         Verdict verdict = verdict(summary);
         assertThat(verdict.word()).isEqualTo("aborted");
         assertThat(verdict.reasons()).containsExactly("run aborted after 1 of 2 phases");
+    }
+
+    @Test
+    void aDriverThatFailsMidRunKeepsEverySampleCutBeforeItAndTheVerdictNamesTheCause() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 2 && cut.interval() == 4) {
+                throw new IllegalStateException("tile 2: the driver lost its connection");
+            }
+        });
+
+        RunProgress progress = new RunProgress("run-m", SPEC, listener);
+        Exception failure = null;
+        try {
+            measure(workload, PhasePolicy.MEASURE_ALL);
+        } catch (IllegalStateException e) {
+            failure = e;
+        }
+        assertThat(failure).as("the driver's failure ends the loop").isNotNull();
+        progress.failed(failure);
+
+        assertThat(intervals()).extracting(l -> l.get("interval").asInt() + "/" + l.get("tile").asInt())
+                .as("tile 1's fourth interval was cut before tile 2's driver failed").containsExactly(
+                        "1/1", "1/2", "2/1", "2/2", "3/1", "3/2", "4/1");
+        assertThat(phases).extracting(PhaseScore::phase).containsExactly(1);
+        assertThat(workload.drivers).allSatisfy(driver -> assertThat(driver.closed()).isTrue());
+        progress.phases.addAll(phases);
+        Verdict verdict = progress.verdict();
+        assertThat(verdict.word()).isEqualTo("failed");
+        assertThat(verdict.exitCode()).isEqualTo(RunOutcome.RUNTIME_FAILURE);
+        assertThat(verdict.reasons()).contains("run failed: IllegalStateException: tile 2: the driver lost its connection");
+        assertThat(progress.scoreFile(verdict).score()).as("the phase measured before the failure is scored").isNotNull();
     }
 
     @Test
@@ -244,8 +286,9 @@ class MeasurementLoopTest {
             }
             cluster.resize(requests, Duration.ofSeconds(10));
             deployed = cluster.vms();
-            lastLoop = new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", bundle, out, abort,
-                    Optional.empty(), ClusterCpu.of(platform), policy, listener);
+            lastLoop = new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", Optional.empty(),
+                    ClusterCpu.of(platform), new StopPolicy(policy, SPEC.run().phases(), abort), Publishers.of(
+                    new BundlePublisher(bundle), new ConsolePublisher(out, SPEC.run()), new LivePublisher(listener)), out);
             return lastLoop.run(deployed, phases);
         }
     }
@@ -277,8 +320,8 @@ class MeasurementLoopTest {
         BenchmarkSpec one = ConfigLoader.load(Optional.empty(), Map.of("run.phases", "1", "run.phaseDuration", "60s",
                 "run.warmup", "30s", "run.interval", "10s"));
 
-        assertThat(MeasurementLoop.banner(one.run())).isEqualTo("[measure] warm-up 30s, then 1 phase of 60s (interval 10s)");
-        assertThat(MeasurementLoop.banner(SPEC.run())).isEqualTo("[measure] warm-up 1s, then 2 phases of 2s (interval 1s)");
+        assertThat(ConsolePublisher.banner(one.run())).isEqualTo("[measure] warm-up 30s, then 1 phase of 60s (interval 10s)");
+        assertThat(ConsolePublisher.banner(SPEC.run())).isEqualTo("[measure] warm-up 1s, then 2 phases of 2s (interval 1s)");
     }
 
     private static BenchmarkSpec spec() {
