@@ -67,12 +67,19 @@ public final class ConfigLoader {
         return bind(merged, Map.of(), platforms, false);
     }
 
-    /** The built-in defaults with every platform's own section ({@code cluster.<name>}) as its provider defines it. */
+    /**
+     * The built-in defaults with every platform's own section ({@code cluster.<name>}) as its provider defines it,
+     * and every workload's ({@code workloads.<name>}) as its {@link WorkloadConfig} does.
+     */
     private static ObjectNode defaults(YamlTrees trees, PlatformConfigs platforms) {
         ObjectNode merged = trees.defaults();
         ObjectNode cluster = (ObjectNode) merged.get("cluster");
         for (PlatformConfig<?> platform : platforms.all()) {
             cluster.set(platform.name(), YamlTrees.tree(ConfigWriter.sectionToMap(platform.defaults())));
+        }
+        ObjectNode workloads = merged.putObject("workloads");
+        for (WorkloadConfig<?> workload : WorkloadConfigs.installed().all()) {
+            workloads.set(workload.name(), YamlTrees.tree(ConfigWriter.sectionToMap(workload.defaults())));
         }
         return merged;
     }
@@ -81,11 +88,12 @@ public final class ConfigLoader {
             boolean userInput) throws ConfigException {
         List<String> errors = new ArrayList<>(YamlTrees.applyOverrides(merged, overrides));
 
-        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class, platforms), platforms,
-                defaults(new YamlTrees(), platforms), userInput);
+        WorkloadConfigs workloads = WorkloadConfigs.installed();
+        SpecBinder binder = new SpecBinder(new KeySuggestions(BenchmarkSpec.class, platforms, workloads), platforms,
+                workloads, defaults(new YamlTrees(), platforms), userInput);
         BenchmarkSpec spec = binder.bind(BenchmarkSpec.class, merged);
         errors.addAll(binder.errors());
-        errors.addAll(new SpecValidator(binder.failedPaths(), platforms).validate(spec));
+        errors.addAll(new SpecValidator(binder.failedPaths(), platforms, workloads).validate(spec));
         if (!errors.isEmpty()) {
             throw new ConfigException(errors);
         }
@@ -122,9 +130,10 @@ public final class ConfigLoader {
         paths.writableDirectory("run.results", spec.run().results(), true);
         paths.distinct("run.results", spec.run().results());
         paths.writableDirectory("run.stateDir", spec.run().stateDir(), true);
-        paths.secretFile("workloads.dvdstore.database.passwordFile", spec.workloads().dvdstore().database().passwordFile());
-        paths.secretFile("workloads.mail.passwordFile", spec.workloads().mail().passwordFile());
-        paths.secretFile("workloads.olio.passwordFile", spec.workloads().olio().passwordFile());
+        for (WorkloadConfig<?> workload : WorkloadConfigs.installed().all()) {
+            spec.workloads().section(workload.name()).ifPresent(section ->
+                    WorkloadConfigs.checkMachine(workload, section, paths.section("workloads." + workload.name())));
+        }
         paths.secretFile("serve.tokenFile", spec.serve().tokenFile());
         if (errors.stream().noneMatch(error -> error.startsWith("storage."))) { // one error per storage setting
             storageDisks(spec.storage(), paths);

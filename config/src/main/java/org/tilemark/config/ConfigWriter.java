@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * Snapshots an effective spec for the results bundle, in the same shape and syntax the loader reads:
- * durations as {@code 30s}-style strings, paths as strings. Passwords embedded in a JDBC, SMTP or IMAP URL are redacted.
+ * durations as {@code 30s}-style strings, paths as strings. A credential typed into a URL ({@link MayHoldCredentials}) is redacted.
  */
 public final class ConfigWriter {
 
@@ -62,12 +62,15 @@ public final class ConfigWriter {
                 }
                 continue;
             }
-            if (record instanceof DatabaseSpec database && component.getName().equals("jdbcUrl")) {
-                value = database.redactedJdbcUrl();
+            if (component.isAnnotationPresent(WorkloadSections.class) && value instanceof Map<?, ?> sections) {
+                // Written where they are read: each under its workload's name, e.g. workloads.mail.
+                Object defaultSections = defaults == null ? null : read(component, defaults);
+                Map<?, ?> byName = defaultSections instanceof Map<?, ?> found ? found : Map.of();
+                sections.forEach((name, workload) -> map.put(String.valueOf(name), plain(workload, byName.get(name))));
+                continue;
             }
-            if (record instanceof MailSpec && value instanceof String url
-                    && (component.getName().equals("smtpUrl") || component.getName().equals("imapUrl"))) {
-                value = MailSpec.redact(url);
+            if (component.isAnnotationPresent(MayHoldCredentials.class) && value instanceof String text) {
+                value = Messages.redact(text);
             }
             map.put(component.getName(), plain(value, defaults == null ? null : read(component, defaults)));
         }

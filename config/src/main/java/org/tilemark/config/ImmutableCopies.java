@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /** Immutable copies that keep insertion order, so snapshots list entries the way the user wrote them. */
-final class ImmutableCopies {
+public final class ImmutableCopies {
 
     private ImmutableCopies() {
     }
 
-    static <K, V> Map<K, V> ofMap(Map<K, V> source) {
+    public static <K, V> Map<K, V> ofMap(Map<K, V> source) {
         if (source == null) {
             return Map.of();
         }

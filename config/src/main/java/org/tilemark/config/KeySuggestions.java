@@ -16,9 +16,9 @@ final class KeySuggestions {
 
     private final List<String> knownPaths;
 
-    KeySuggestions(Class<? extends Record> root, PlatformConfigs platforms) {
+    KeySuggestions(Class<? extends Record> root, PlatformConfigs platforms, WorkloadConfigs workloads) {
         List<String> paths = new ArrayList<>();
-        collectPaths(root, "", paths, platforms);
+        collectPaths(root, "", paths, platforms, workloads);
         this.knownPaths = List.copyOf(paths);
     }
 
@@ -64,20 +64,29 @@ final class KeySuggestions {
         return normalizedKey.length() <= 4 ? 1 : normalizedKey.length() <= 8 ? 2 : 3;
     }
 
-    private static void collectPaths(Class<?> type, String prefix, List<String> paths, PlatformConfigs platforms) {
+    private static void collectPaths(Class<?> type, String prefix, List<String> paths, PlatformConfigs platforms,
+            WorkloadConfigs workloads) {
         for (RecordComponent component : type.getRecordComponents()) {
             if (component.isAnnotationPresent(PlatformSection.class)) {
                 for (PlatformConfig<?> platform : platforms.all()) {
                     String path = join(prefix, platform.name());
                     paths.add(path);
-                    collectPaths(platform.sectionType(), path, paths, platforms);
+                    collectPaths(platform.sectionType(), path, paths, platforms, workloads);
+                }
+                continue;
+            }
+            if (component.isAnnotationPresent(WorkloadSections.class)) {
+                for (WorkloadConfig<?> workload : workloads.all()) {
+                    String path = join(prefix, workload.name());
+                    paths.add(path);
+                    collectPaths(workload.sectionType(), path, paths, platforms, workloads);
                 }
                 continue;
             }
             String path = join(prefix, component.getName());
             paths.add(path);
             if (component.getType().isRecord()) {
-                collectPaths(component.getType(), path, paths, platforms);
+                collectPaths(component.getType(), path, paths, platforms, workloads);
             }
         }
     }

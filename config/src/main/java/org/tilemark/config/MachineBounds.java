@@ -45,9 +45,11 @@ record MachineBounds(long memoryBytes, int cpus) {
         String users = "a sanity limit per tile, not a machine limit: a tile's load is set by its users";
         // the users a tile runs: at run.tileScale
         double scale = spec.run().tileScale();
-        atMostUsers(errors, "workloads.dvdstore.users", spec.workloads().dvdstore().users(), scale, users);
-        atMostUsers(errors, "workloads.mail.users", spec.workloads().mail().users(), scale, users);
-        atMostUsers(errors, "workloads.olio.users", spec.workloads().olio().users(), scale, users);
+        for (WorkloadConfig<?> workload : WorkloadConfigs.installed().all()) {
+            spec.workloads().section(workload.name()).ifPresent(section -> WorkloadConfigs.users(workload, section)
+                    .forEach((key, configured) -> atMostUsers(errors, "workloads." + workload.name() + "." + key, configured,
+                            scale, users)));
+        }
         RunSpec run = spec.run();
         if (run.phaseDuration() != null && run.warmup() != null) {
             Duration length;

@@ -8,5 +8,5 @@ import java.lang.annotation.Target;
 /** Marks a record component that may be null (absent) in a loaded spec; all others are required. */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
-@interface OptionalValue {
+public @interface OptionalValue {
 }

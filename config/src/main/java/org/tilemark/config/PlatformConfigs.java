@@ -20,6 +20,11 @@ final class PlatformConfigs {
         return new PlatformConfigs(configs);
     }
 
+    /** None: for binding a record that has no platform section (a workload's own defaults). */
+    static PlatformConfigs none() {
+        return new PlatformConfigs(List.of());
+    }
+
     List<PlatformConfig<?>> all() {
         return found;
     }

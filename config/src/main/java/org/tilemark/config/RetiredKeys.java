@@ -1,6 +1,5 @@
 package org.tilemark.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -14,16 +13,12 @@ final class RetiredKeys {
     private RetiredKeys() {
     }
 
-    /** Rewrites {@code snapshot} in place. */
+    /** Rewrites {@code snapshot} in place: each workload's section as its {@link WorkloadConfig} upgrades it. */
     static void upgrade(ObjectNode snapshot) {
-        // workloads.mail.maxRecipients m drew 1..m recipients uniformly: the same draw as meanRecipients (1 + m) / 2.
-        if (snapshot.path("workloads").path("mail") instanceof ObjectNode mail
-                && mail.path("maxRecipients").isNumber() && !mail.has("meanRecipients")) {
-            mail.put("meanRecipients", (1 + mail.remove("maxRecipients").asDouble()) / 2);
-        }
-        // Before workloads.mail.minScaledUsers a scaled tile's mail ran round(users x scale) users, at least 1.
-        if (snapshot.path("workloads").path("mail") instanceof ObjectNode mail && !mail.has("minScaledUsers")) {
-            mail.put("minScaledUsers", 1);
+        for (WorkloadConfig<?> workload : WorkloadConfigs.installed().all()) {
+            if (snapshot.path("workloads").path(workload.name()) instanceof ObjectNode section) {
+                workload.upgradeSnapshot(section);
+            }
         }
     }
 }

@@ -1,9 +1,12 @@
 package org.tilemark.config;
 
+import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The checks a {@link PlatformConfig} runs on its section, reporting errors under the section's full
+ * The checks a {@link PlatformConfig} or a {@link WorkloadConfig} runs on its section, reporting errors under the section's full
  * key path ({@code cluster.local.hosts: must be >= 1 (got 0)}) together with every other error of the
  * configuration. Checks on a value that failed to bind are skipped: that value already has its error.
  */
@@ -46,6 +49,34 @@ public final class SectionChecks {
 
     public void notBlank(String key, String value) {
         validator.notBlank(path(key), value);
+    }
+
+    public void atLeast(String key, double value, double minimum) {
+        validator.atLeast(path(key), value, minimum);
+    }
+
+    public void positive(String key, Duration value) {
+        validator.positive(path(key), value);
+    }
+
+    /** A workload's {@link QosSpec} at {@code key}: its percentile in (0, 100), its limits and schedule lag positive. */
+    public void qos(String key, QosSpec qos) {
+        validator.validateQos(path(key), qos);
+    }
+
+    /** Every key of a map at {@code key} one of {@code known} (a {@code what}, e.g. "operation"), else a did-you-mean. */
+    public void knownKeys(String key, String what, Iterable<String> keys, List<String> known) {
+        validator.knownKeys(path(key), what, keys, known);
+    }
+
+    /** Relative weights at {@code key}: none negative, and something to draw from. */
+    public void weights(String key, Map<String, Double> weights) {
+        validator.weights(path(key), weights);
+    }
+
+    /** A number as error messages print it: {@code 5}, {@code 0.5}. */
+    public static String number(double value) {
+        return SpecValidator.number(value);
     }
 
     /** The datastores the harness places VMs on ({@link ClusterSpec#DATASTORES}) must all be named in {@code key}. */

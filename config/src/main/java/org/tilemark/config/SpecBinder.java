@@ -32,6 +32,7 @@ final class SpecBinder {
 
     private final KeySuggestions suggestions;
     private final PlatformConfigs platforms;
+    private final WorkloadConfigs workloads;
     private final JsonNode defaults;
     private final List<String> errors = new ArrayList<>();
     private final Set<String> failedPaths = new LinkedHashSet<>();
@@ -42,9 +43,11 @@ final class SpecBinder {
      * @param defaults  the built-in defaults' tree: what a value that cannot be bound is replaced with
      * @param userInput a user's file and overrides (strict), not a snapshot a results bundle recorded
      */
-    SpecBinder(KeySuggestions suggestions, PlatformConfigs platforms, JsonNode defaults, boolean userInput) {
+    SpecBinder(KeySuggestions suggestions, PlatformConfigs platforms, WorkloadConfigs workloads, JsonNode defaults,
+            boolean userInput) {
         this.suggestions = suggestions;
         this.platforms = platforms;
+        this.workloads = workloads;
         this.defaults = defaults;
         this.userInput = userInput;
     }
@@ -79,6 +82,11 @@ final class SpecBinder {
             if (component.isAnnotationPresent(PlatformSection.class)) {
                 keys.addAll(platforms.names());
                 continue; // bound below, once the component naming the platform is
+            }
+            if (component.isAnnotationPresent(WorkloadSections.class)) {
+                keys.addAll(workloads.names());
+                values[i] = bindWorkloadSections(node, fallback, path, quiet);
+                continue;
             }
             String name = component.getName();
             keys.add(name);
@@ -120,6 +128,18 @@ final class SpecBinder {
             }
         }
         return chosen;
+    }
+
+    /** Every workload's section found, by name: a workload the tree leaves out gets its defaults' (or its errors). */
+    private Map<String, Record> bindWorkloadSections(JsonNode node, JsonNode fallback, String path, boolean quiet) {
+        Map<String, Record> sections = new LinkedHashMap<>();
+        for (WorkloadConfig<?> workload : workloads.all()) {
+            Class<? extends Record> type = workload.sectionType();
+            JsonNode section = node.get(workload.name());
+            sections.put(workload.name(), (Record) bindValue(type, type, workload.name(), section == null ? EMPTY : section,
+                    fallback.path(workload.name()), join(path, workload.name()), false, quiet));
+        }
+        return sections;
     }
 
     private void reportUnknownKeys(JsonNode node, String path, List<String> keys) {

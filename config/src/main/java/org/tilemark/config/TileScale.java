@@ -1,5 +1,8 @@
 package org.tilemark.config;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * {@code run.tileScale}: a tile at a fraction (or a multiple) of the calibrated standard tile. Every
  * scored workload's users and its reference scale together, so a tile that keeps up scores about 1.0 at
@@ -61,8 +64,8 @@ public final class TileScale {
     }
 
     /**
-     * The spec the workloads run: DVD Store, Mail and Olio users and references at {@code run.tileScale},
-     * everything else as configured. Its own {@code tileScale} is 1 (its users are already scaled), so
+     * The spec the workloads run: each workload's section at {@code run.tileScale} as its {@link WorkloadConfig#atScale}
+     * says (the scored ones' users and references), everything else as configured. Its own {@code tileScale} is 1 (its users are already scaled), so
      * applying it twice changes nothing.
      */
     public static BenchmarkSpec apply(BenchmarkSpec spec) {
@@ -71,11 +74,13 @@ public final class TileScale {
         if (scale == STANDARD) {
             return spec;
         }
-        WorkloadsSpec w = spec.workloads();
+        Map<String, Record> scaled = new LinkedHashMap<>();
+        spec.workloads().sections().forEach((name, section) -> scaled.put(name, WorkloadConfigs.installed().find(name)
+                .map(workload -> WorkloadConfigs.atScale(workload, section, scale)).orElse(section)));
         RunSpec unscaled = new RunSpec(run.profile(), run.tiles(), STANDARD, run.phases(), run.phaseDuration(), run.warmup(),
                 run.interval(), run.results(), run.stateDir(), run.seed(), run.provisionTimeout());
         return new BenchmarkSpec(unscaled, spec.cluster(),
-                new WorkloadsSpec(w.dvdstore().atScale(scale), w.mail().atScale(scale), w.olio().atScale(scale), w.standby()),
+                new WorkloadsSpec(scaled),
                 spec.infra(), spec.storage(), spec.search(), spec.serve());
     }
 }

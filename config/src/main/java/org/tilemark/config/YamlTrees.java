@@ -34,7 +34,12 @@ final class YamlTrees {
 
     /** A built-in YAML tree from the class path (the defaults, a profile's layer). */
     ObjectNode resource(String name) {
-        try (InputStream in = YamlTrees.class.getResourceAsStream(name)) {
+        return resource(YamlTrees.class, name);
+    }
+
+    /** A built-in YAML tree from the class path, {@code name} resolved as {@code anchor}'s resources are. */
+    ObjectNode resource(Class<?> anchor, String name) {
+        try (InputStream in = anchor.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("resource " + name + " is missing from the classpath");
             }

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
+import org.tilemark.workloads.dvdstore.DvdStoreSpec;
+import org.tilemark.workloads.mail.MailSpec;
+import org.tilemark.workloads.olio.OlioSpec;
 
 class TileScaledWorkloadTest {
 
@@ -51,9 +54,9 @@ class TileScaledWorkloadTest {
         BenchmarkSpec[] seen = new BenchmarkSpec[1];
         Workload recording = new TileScaledWorkload(new RecordingWorkload(seen));
         recording.driver(new DriverContext(1, tenth, Map.of(), 7, null));
-        assertThat(seen[0].workloads().dvdstore().users()).isEqualTo(44);
-        assertThat(seen[0].workloads().olio().users()).isEqualTo(39);
-        assertThat(seen[0].workloads().mail().users()).isEqualTo(4);
+        assertThat(seen[0].workloads().section(DvdStoreSpec.class).users()).isEqualTo(44);
+        assertThat(seen[0].workloads().section(OlioSpec.class).users()).isEqualTo(39);
+        assertThat(seen[0].workloads().section(MailSpec.class).users()).isEqualTo(4);
     }
 
     private static boolean declares(Method m) {

@@ -17,6 +17,7 @@ import org.tilemark.workloads.olio.OlioTestPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tilemark.workloads.olio.OlioSpec;
 
 @Component
 @Command(name = "olio", mixinStandardHelpOptions = true,
@@ -75,7 +76,7 @@ class OlioCommand {
             // the default duration is the whole measured run: warm-up plus every phase
             Duration duration = spec.run().warmup().plus(spec.run().phaseDuration().multipliedBy(spec.run().phases()));
             int port = uri.getPort() > 0 ? uri.getPort() : 80;
-            OlioTestPlan.saveAsJmx(OlioPlanSettings.exported(TileScale.apply(spec).workloads().olio(), uri.getHost(), port,
+            OlioTestPlan.saveAsJmx(OlioPlanSettings.exported(TileScale.apply(spec).workloads().section(OlioSpec.class), uri.getHost(), port,
                     duration, assets), jmx);
             System.out.println(jmx);
             return 0;

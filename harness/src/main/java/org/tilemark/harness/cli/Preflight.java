@@ -3,17 +3,15 @@ package org.tilemark.harness.cli;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
-import org.tilemark.config.JdbcUrls;
-import org.tilemark.config.MailSpec;
 import org.tilemark.config.Messages;
+import org.tilemark.config.WorkloadConfig;
+import org.tilemark.config.WorkloadConfigs;
 import org.tilemark.harness.run.RunOrchestrator;
 
 /**
@@ -40,30 +38,25 @@ final class Preflight {
         return spec;
     }
 
-    /** External servers: a run would fail on them after the results bundle exists, so they are input. */
+    /**
+     * External servers each workload's section points at ({@link WorkloadConfig#externalServers}): a run would fail
+     * on them after the results bundle exists, so they are input. Only a workload's first server that does not
+     * answer is reported: one server is usually all of them.
+     */
     private static void reachable(BenchmarkSpec spec, List<String> errors) {
-        var dvdstore = spec.workloads().dvdstore();
-        if (dvdstore.enabled() && !dvdstore.database().jdbcUrl().isBlank()) {
-            JdbcUrls.server(dvdstore.database().jdbcUrl()).ifPresent(server ->
-                    connect("workloads.dvdstore.database.jdbcUrl", server, errors));
-        }
-        MailSpec mail = spec.workloads().mail();
-        if (mail.enabled() && !mail.smtpUrl().isBlank()) {
-            int before = errors.size();
-            hostPort(mail.smtpUrl()).ifPresent(server -> connect("workloads.mail.smtpUrl", server, errors));
-            if (errors.size() == before) { // one server is usually both: say it once
-                hostPort(mail.imapUrl()).ifPresent(server -> connect("workloads.mail.imapUrl", server, errors));
+        for (WorkloadConfig<?> workload : WorkloadConfigs.installed().all()) {
+            Optional<Record> section = spec.workloads().section(workload.name());
+            if (section.isEmpty()) {
+                continue;
             }
-        }
-    }
-
-    private static Optional<InetSocketAddress> hostPort(String url) {
-        try {
-            URI uri = new URI(url.strip());
-            return uri.getHost() == null || uri.getPort() < 1 ? Optional.empty()
-                    : Optional.of(InetSocketAddress.createUnresolved(uri.getHost(), uri.getPort()));
-        } catch (URISyntaxException e) {
-            return Optional.empty();
+            for (WorkloadConfig.ExternalServer server : WorkloadConfigs.externalServers(workload, section.get())) {
+                int before = errors.size();
+                connect("workloads." + workload.name() + "." + server.key(),
+                        InetSocketAddress.createUnresolved(server.host(), server.port()), errors);
+                if (errors.size() > before) {
+                    break;
+                }
+            }
         }
     }
 

@@ -69,8 +69,8 @@ final class PhaseSections {
                 tile.reasons().stream().filter(r -> reasons.stream().noneMatch(known -> known.endsWith(r)))
                         .forEach(r -> reasons.add("tile " + tileNumber + ": " + r));
             }
-            tileRows.stream().filter(r -> WorkloadViews.STANDBY.equals(r.workload())).forEach(standby ->
-                    html.element("p", "standby", "Tile " + tileNumber + " " + WorkloadViews.standbyLine(standby, run)));
+            tileRows.forEach(row -> WorkloadViews.answeredSummary(row.workload()).ifPresent(summary -> html.element("p",
+                    row.workload(), "Tile " + tileNumber + " " + WorkloadViews.answeredLine(row, summary, run))));
         });
         if (!reasons.isEmpty()) {
             html.list(reasons);

@@ -8,11 +8,14 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.config.Durations;
 import org.tilemark.config.RunProfiles;
 import org.tilemark.config.TileScale;
+import org.tilemark.config.WorkloadConfig;
+import org.tilemark.config.WorkloadConfigs;
 import org.tilemark.harness.bundle.RunFile;
 
 /**
@@ -26,24 +29,19 @@ import org.tilemark.harness.bundle.RunFile;
  */
 public final class Publishability {
 
-    /** Key paths (and their subtrees) a publishable run may set freely; everything else is a rule. */
+    /**
+     * Key paths (and their subtrees) a publishable run may set freely; everything else is a rule. Each workload
+     * names its own ({@link WorkloadConfig.Publishing#free}).
+     */
     private static final List<String> FREE = List.of("run.profile", "run.tiles", "run.results", "run.stateDir",
-            "run.seed", "run.provisionTimeout", "cluster", "storage", "search", "serve",
-            "workloads.dvdstore.database.jdbcUrl", "workloads.dvdstore.database.username",
-            "workloads.dvdstore.database.passwordEnv", "workloads.dvdstore.database.passwordFile",
-            "workloads.mail.smtpUrl", "workloads.mail.imapUrl", "workloads.mail.passwordEnv", "workloads.mail.passwordFile",
-            "workloads.olio.dbUsername", "workloads.olio.passwordEnv", "workloads.olio.passwordFile",
-            // acts only at a run.tileScale other than 1, which is a departure of its own
-            "workloads.mail.minScaledUsers");
+            "run.seed", "run.provisionTimeout", "cluster", "storage", "search", "serve");
 
     /** Keys newer than some bundles, with the value a bundle written before them ran at. */
     private static final Map<String, JsonNode> ADDED_LATER = Map.of("run.tileScale", DoubleNode.valueOf(TileScale.STANDARD));
 
-    /** Thresholds where a larger value lets more through. */
-    private static final List<String> LOOSER_WHEN_LARGER = List.of("maxFailurePercent", "maxScheduleLagP99",
-            "mixTolerancePercent", "mixToleranceFloorPoints", "cycleTimeTolerancePercent");
-    /** Thresholds where a smaller value lets more through. */
-    private static final List<String> LOOSER_WHEN_SMALLER = List.of("minAnsweredPercent");
+    /** Thresholds of every workload's {@code qos} where a larger value lets more through; each workload names its own. */
+    private static final List<String> QOS_LOOSER_WHEN_LARGER = List.of("maxFailurePercent", "maxScheduleLagP99");
+    private static final String WORKLOADS = "workloads.";
 
     private Publishability() {
     }
@@ -98,11 +96,14 @@ public final class Publishability {
             Map.Entry<String, JsonNode> entry = it.next();
             String key = entry.getKey();
             String where = path.isEmpty() ? key : path + "." + key;
-            if (FREE.contains(where)) {
+            if (FREE.contains(where) || workloadRule(where, WorkloadConfig.Publishing::free)) {
                 continue;
             }
             JsonNode value = actual.has(key) ? actual.get(key) : ADDED_LATER.get(where);
             JsonNode standard = entry.getValue();
+            if (value == null && path.equals("workloads") && !standard.path("enabled").asBoolean(true)) {
+                continue; // a workload newer than the bundle that the standard tile does not run either
+            }
             if (standard.isObject()) {
                 if (value != null && value.isObject()) {
                     departures(where, value, standard, reasons);
@@ -133,13 +134,26 @@ public final class Publishability {
         if (key.equals("percentile") && parent.endsWith(".qos")) {
             return compare(value, standard) < 0 ? ", a looser QoS rule" : null;
         }
-        if (LOOSER_WHEN_LARGER.contains(key) || (key.equals("timeout") && parent.endsWith("standby"))) {
+        String where = parent.isEmpty() ? key : parent + "." + key;
+        if ((parent.endsWith(".qos") && QOS_LOOSER_WHEN_LARGER.contains(key))
+                || workloadRule(where, WorkloadConfig.Publishing::looserWhenLarger)) {
             return compare(value, standard) > 0 ? ", a looser QoS rule" : null;
         }
-        if (LOOSER_WHEN_SMALLER.contains(key)) {
+        if (workloadRule(where, WorkloadConfig.Publishing::looserWhenSmaller)) {
             return compare(value, standard) < 0 ? ", a looser QoS rule" : null;
         }
         return compare(value, standard) != 0 ? "" : null;
+    }
+
+    /** Whether {@code where} is {@code workloads.<name>.<key>} with {@code key} among the workload's {@code rule}. */
+    private static boolean workloadRule(String where, Function<WorkloadConfig.Publishing, List<String>> rule) {
+        if (!where.startsWith(WORKLOADS)) {
+            return false;
+        }
+        String rest = where.substring(WORKLOADS.length());
+        int dot = rest.indexOf('.');
+        return dot > 0 && WorkloadConfigs.installed().find(rest.substring(0, dot))
+                .map(workload -> rule.apply(workload.publishing()).contains(rest.substring(dot + 1))).orElse(false);
     }
 
     /** Numbers compare as numbers, durations ("1s", "500ms") as durations, anything else by its text. */

@@ -3,20 +3,19 @@ package org.tilemark.harness.report;
 import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.Measured;
 import java.util.LinkedHashMap;
+import org.tilemark.config.WorkloadConfig;
+import org.tilemark.config.WorkloadConfigs;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The few places the report knows a workload by name: the standby server's one-line summary and
- * the operation a workload's QoS hinges on (mail's {@code send}), which its charts and tables put
- * first. Every other workload is shown generically.
+ * What a workload's own {@link WorkloadConfig.View} asks of the report: a one-line summary of answered attempts
+ * (the standby server's) and the operation its QoS hinges on (mail's {@code send}), which its charts and tables
+ * put first. A workload without a view, or not on the class path, is shown generically.
  */
 final class WorkloadViews {
-    static final String STANDBY = "standby";
-    static final String MAIL = "mail";
-    private static final Map<String, String> KEY_OPERATION = Map.of(MAIL, "send");
     private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
 
     private WorkloadViews() {
@@ -24,7 +23,16 @@ final class WorkloadViews {
 
     /** The operation to highlight for a workload, e.g. mail's {@code send}; empty for most. */
     static Optional<String> keyOperation(String workload) {
-        return Optional.ofNullable(KEY_OPERATION.get(workload));
+        return view(workload).keyOperation();
+    }
+
+    /** The workload's one-line summary of answered attempts, if its view has one (the standby server's). */
+    static Optional<WorkloadConfig.AnsweredSummary> answeredSummary(String workload) {
+        return view(workload).summary();
+    }
+
+    private static WorkloadConfig.View view(String workload) {
+        return WorkloadConfigs.installed().find(workload).map(WorkloadConfig::view).orElse(WorkloadConfig.View.GENERIC);
     }
 
     /** The same operations with the workload's key operation first, the rest in their order. */
@@ -40,23 +48,23 @@ final class WorkloadViews {
     }
 
     /**
-     * "standby: 60 of 60 beats answered within 1 s (100 %), QoS pass". Beats are the attempts,
+     * "standby: 60 of 60 beats answered within 1 s (100 %), QoS pass". Beats ({@code units}) are the attempts,
      * answered beats the attempts without errors; the timeout comes from the recorded configuration
      * ({@code config.workloads.standby.timeout} of run.json) and is left out when not recorded.
      */
-    static String standbyLine(WorkloadSummary standby, RunFile run) {
-        long beats = standby.attempts();
-        long answered = Math.max(0, beats - standby.errors());
-        String within = timeout(run).map(t -> " within " + t).orElse("");
-        String share = beats == 0 ? "no beats" : Fmt.fixed(100.0 * answered / beats, 1)
+    static String answeredLine(WorkloadSummary row, WorkloadConfig.AnsweredSummary summary, RunFile run) {
+        long attempts = row.attempts();
+        long answered = Math.max(0, attempts - row.errors());
+        String within = timeout(run, row.workload(), summary.timeoutKey()).map(t -> " within " + t).orElse("");
+        String share = attempts == 0 ? "no " + summary.units() : Fmt.fixed(100.0 * answered / attempts, 1)
                 .replaceAll("\\.0$", "") + " %";
-        String qos = standby.passed() == null ? "QoS unknown" : standby.passed() ? "QoS pass" : "QoS FAIL";
-        return STANDBY + ": " + Fmt.integer(answered) + " of " + Fmt.integer(beats) + " beats answered" + within
-                + " (" + share + "), " + qos;
+        String qos = row.passed() == null ? "QoS unknown" : row.passed() ? "QoS pass" : "QoS FAIL";
+        return row.workload() + ": " + Fmt.integer(answered) + " of " + Fmt.integer(attempts) + " " + summary.units()
+                + " answered" + within + " (" + share + "), " + qos;
     }
 
-    private static Optional<String> timeout(RunFile run) {
-        String text = run.setting("workloads." + STANDBY + ".timeout").orElse("").strip();
+    private static Optional<String> timeout(RunFile run, String workload, String key) {
+        String text = run.setting("workloads." + workload + "." + key).orElse("").strip();
         if (text.isEmpty()) {
             return Optional.empty();
         }

@@ -2,7 +2,6 @@ package org.tilemark.harness.run;
 
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.scoring.IntervalMeasure;
 import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.QosRule;
 import org.tilemark.scoring.QosVerdict;

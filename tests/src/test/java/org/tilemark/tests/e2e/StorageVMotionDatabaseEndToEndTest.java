@@ -31,6 +31,7 @@ import org.tilemark.templates.TemplateId;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.Workloads;
+import org.tilemark.workloads.dvdstore.DvdStoreSpec;
 
 /**
  * Storage vMotion of a DVD Store database while orders are being written: every order whose commit
@@ -54,7 +55,7 @@ class StorageVMotionDatabaseEndToEndTest {
                     "host-0", "app", db.settings(), db.secrets()));
             try {
                 platform.powerOn(vm, Duration.ofMinutes(2));
-                OrderWriter writer = new OrderWriter(platform.endpoint(vm), spec.workloads().dvdstore().database().username());
+                OrderWriter writer = new OrderWriter(platform.endpoint(vm), spec.workloads().section(DvdStoreSpec.class).database().username());
                 Thread writing = Thread.ofPlatform().name("order-writer").start(writer);
                 writer.awaitCommitted(100);
 
@@ -72,7 +73,7 @@ class StorageVMotionDatabaseEndToEndTest {
                         + "attempts, downtime %d ms, %d bytes copied%n", vm.name(), committed.size(), atMove, writer.failures(),
                         moved.downtime().orElseThrow().toMillis(), moved.bytesMoved());
                 assertThat(committed.size()).isGreaterThan(atMove);
-                assertThat(countPresent(platform.endpoint(vm), spec.workloads().dvdstore().database().username(), committed))
+                assertThat(countPresent(platform.endpoint(vm), spec.workloads().section(DvdStoreSpec.class).database().username(), committed))
                         .as("orders committed before, during and after the move (%d, %d failed attempts)",
                                 committed.size(), writer.failures())
                         .isEqualTo(committed.size());

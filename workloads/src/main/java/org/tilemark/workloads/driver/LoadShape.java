@@ -2,7 +2,7 @@ package org.tilemark.workloads.driver;
 
 import java.time.Duration;
 import java.util.Map;
-import org.tilemark.config.LoadShapeSpec;
+import org.tilemark.workloads.dvdstore.LoadShapeSpec;
 
 /**
  * How many of a workload's users are active at a moment of the run. Users beyond the active count

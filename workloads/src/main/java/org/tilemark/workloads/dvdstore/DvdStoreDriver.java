@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.SplittableRandom;
-import org.tilemark.config.DatabaseSpec;
-import org.tilemark.config.DvdStoreSpec;
 import org.tilemark.config.JdbcUrls;
 import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.DriverContext;
@@ -46,7 +44,7 @@ final class DvdStoreDriver implements WorkloadDriver {
 
     DvdStoreDriver(DriverContext context) {
         this.context = context;
-        this.spec = context.spec().workloads().dvdstore();
+        this.spec = context.spec().workloads().section(DvdStoreSpec.class);
     }
 
     @Override

@@ -9,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.DatabaseSpec;
-import org.tilemark.config.DvdStoreSpec;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.QosRule;
@@ -44,7 +42,7 @@ public final class DvdStoreWorkload implements Workload {
 
     @Override
     public boolean enabled(BenchmarkSpec spec) {
-        return spec.workloads().dvdstore().enabled();
+        return spec.workloads().section(DvdStoreSpec.class).enabled();
     }
 
     static String dbVmName(int tile) {
@@ -57,7 +55,7 @@ public final class DvdStoreWorkload implements Workload {
 
     @Override
     public List<VmRequest> vms(int tile, BenchmarkSpec spec, SecretSource secrets) {
-        DvdStoreSpec ds = spec.workloads().dvdstore();
+        DvdStoreSpec ds = spec.workloads().section(DvdStoreSpec.class);
         DatabaseSpec db = ds.database();
         String password = secrets.secret(PASSWORD_SECRET, db.passwordEnv(), db.passwordFile());
         Map<String, String> secretEnv = Map.of(PASSWORD_VARIABLE, password);
@@ -92,7 +90,7 @@ public final class DvdStoreWorkload implements Workload {
      */
     @Override
     public void prepare(int tile, BenchmarkSpec spec, SecretSource secrets) throws SQLException {
-        DvdStoreSpec ds = spec.workloads().dvdstore();
+        DvdStoreSpec ds = spec.workloads().section(DvdStoreSpec.class);
         DatabaseSpec db = ds.database();
         if (!external(db)) {
             return;
@@ -143,19 +141,19 @@ public final class DvdStoreWorkload implements Workload {
     /** Open loop: each active user starts one order per mean think time. */
     @Override
     public double targetThroughput(BenchmarkSpec spec) {
-        DvdStoreSpec ds = spec.workloads().dvdstore();
+        DvdStoreSpec ds = spec.workloads().section(DvdStoreSpec.class);
         double ordersPerUserPerMinute = (double) Duration.ofMinutes(1).toNanos() / ds.thinkTime().toNanos();
         return loadShape(ds).meanActiveUsers() * ordersPerUserPerMinute;
     }
 
     @Override
     public double reference(BenchmarkSpec spec) {
-        return spec.workloads().dvdstore().referenceOrdersPerMinute();
+        return spec.workloads().section(DvdStoreSpec.class).referenceOrdersPerMinute();
     }
 
     @Override
     public List<QosRule> qosRules(BenchmarkSpec spec) {
-        DvdStoreSpec ds = spec.workloads().dvdstore();
+        DvdStoreSpec ds = spec.workloads().section(DvdStoreSpec.class);
         List<QosRule> rules = new ArrayList<>();
         ds.qos().limits().forEach((operation, limit) -> rules.add(new PercentileRule(operation, ds.qos().percentile(), limit)));
         rules.add(new FailureRateRule(ds.qos().maxFailurePercent(), true));

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
-import org.tilemark.config.DvdStoreMixSpec;
 import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.OpenLoopUser;
@@ -23,7 +22,7 @@ import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
  */
 final class OrderCycle implements OpenLoopUser.Cycle {
 
-    static final List<String> OPERATIONS = org.tilemark.config.DvdStoreSpec.OPERATIONS;
+    static final List<String> OPERATIONS = org.tilemark.workloads.dvdstore.DvdStoreSpec.OPERATIONS;
     /** DS3's three ways to read a product's reviews (web getreviews {@code type}). */
     static final List<String> REVIEW_ORDERS = List.of("noorder", "star", "date");
     /** DS3's driver takes the review count as 20 per product. */

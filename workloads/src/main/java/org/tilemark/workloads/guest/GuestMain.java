@@ -5,9 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
+import org.tilemark.workloads.Workloads;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessConsole;
@@ -166,7 +166,7 @@ public final class GuestMain {
 
         private static GuestRole find(String role) {
             TreeSet<String> known = new TreeSet<>();
-            for (GuestRole candidate : ServiceLoader.load(GuestRole.class)) {
+            for (GuestRole candidate : Workloads.guestRoles()) {
                 if (candidate.name().equals(role)) {
                     return candidate;
                 }

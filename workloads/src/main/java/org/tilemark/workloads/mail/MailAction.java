@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import org.tilemark.config.MailSpec;
 
 /** What a mail user can do, named as {@link MailSpec#ACTIONS} and the results name them. */
 enum MailAction {

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tilemark.config.MailSpec;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.OpenLoopUser;
 

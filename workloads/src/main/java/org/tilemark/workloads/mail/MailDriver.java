@@ -11,7 +11,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tilemark.config.MailSpec;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalRecorder;
@@ -51,7 +50,7 @@ final class MailDriver implements WorkloadDriver {
 
     MailDriver(DriverContext context, MailEndpoints endpoints, String password) {
         this.context = context;
-        this.spec = context.spec().workloads().mail();
+        this.spec = context.spec().workloads().section(MailSpec.class);
         this.endpoints = endpoints;
         this.password = password;
     }

@@ -3,7 +3,6 @@ package org.tilemark.workloads.mail;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import org.tilemark.config.MailSpec;
 import org.tilemark.workloads.DriverContext;
 
 /**
@@ -17,7 +16,7 @@ record MailEndpoints(InetSocketAddress smtp, InetSocketAddress imap, String name
     }
 
     static MailEndpoints of(DriverContext context) {
-        MailSpec spec = context.spec().workloads().mail();
+        MailSpec spec = context.spec().workloads().section(MailSpec.class);
         if (external(spec)) {
             InetSocketAddress imap = address(spec.imapUrl(), "imap", 143);
             return new MailEndpoints(address(spec.smtpUrl(), "smtp", 25), imap,

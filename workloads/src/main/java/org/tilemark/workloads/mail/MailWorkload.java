@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.MailSpec;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.QosRule;
@@ -28,6 +27,9 @@ import org.tilemark.workloads.WorkloadDriver;
  * many as {@code users}), all with the configured password, each with an INBOX.
  */
 public final class MailWorkload implements Workload {
+
+    /** The operation the mail workload's QoS hinges on: the progress line's and the report's headline. */
+    static final String HEADLINE = "send";
 
     /**
      * JVM-wide settings the mail driver runs best with, for the process's entry point to set where the user
@@ -52,7 +54,7 @@ public final class MailWorkload implements Workload {
 
     @Override
     public boolean enabled(BenchmarkSpec spec) {
-        return spec.workloads().mail().enabled();
+        return spec.workloads().section(MailSpec.class).enabled();
     }
 
     static String vmName(int tile) {
@@ -61,7 +63,7 @@ public final class MailWorkload implements Workload {
 
     @Override
     public List<VmRequest> vms(int tile, BenchmarkSpec spec, SecretSource secrets) {
-        MailSpec mail = spec.workloads().mail();
+        MailSpec mail = spec.workloads().section(MailSpec.class);
         if (MailEndpoints.external(mail)) {
             return List.of();
         }
@@ -80,7 +82,7 @@ public final class MailWorkload implements Workload {
     /** With an external server: logs in to its SMTP and IMAP as {@code user0001} before anything is deployed. */
     @Override
     public void prepare(int tile, BenchmarkSpec spec, SecretSource secrets) throws WorkloadConfigException {
-        MailSpec mail = spec.workloads().mail();
+        MailSpec mail = spec.workloads().section(MailSpec.class);
         if (!MailEndpoints.external(mail)) {
             return;
         }
@@ -104,7 +106,7 @@ public final class MailWorkload implements Workload {
 
     @Override
     public WorkloadDriver driver(DriverContext context) {
-        return new MailDriver(context, MailEndpoints.of(context), password(context.spec().workloads().mail(), context.secrets()));
+        return new MailDriver(context, MailEndpoints.of(context), password(context.spec().workloads().section(MailSpec.class), context.secrets()));
     }
 
     @Override
@@ -119,7 +121,7 @@ public final class MailWorkload implements Workload {
 
     @Override
     public String headlineOperation() {
-        return "send";
+        return HEADLINE;
     }
 
     @Override
@@ -135,18 +137,18 @@ public final class MailWorkload implements Workload {
     /** Open loop: every user performs {@code tasksPerUserPerDay} over a workday shortened by {@code acceleration}. */
     @Override
     public double targetThroughput(BenchmarkSpec spec) {
-        MailSpec mail = spec.workloads().mail();
+        MailSpec mail = spec.workloads().section(MailSpec.class);
         return mail.users() * mail.tasksPerUserPerDay() * mail.acceleration() / (mail.workday().toNanos() / 60e9);
     }
 
     @Override
     public double reference(BenchmarkSpec spec) {
-        return spec.workloads().mail().referenceActionsPerMinute();
+        return spec.workloads().section(MailSpec.class).referenceActionsPerMinute();
     }
 
     @Override
     public List<QosRule> qosRules(BenchmarkSpec spec) {
-        MailSpec mail = spec.workloads().mail();
+        MailSpec mail = spec.workloads().section(MailSpec.class);
         List<QosRule> rules = new ArrayList<>();
         mail.qos().limits().forEach((action, limit) -> rules.add(new PercentileRule(action, mail.qos().percentile(), limit)));
         rules.add(new FailureRateRule(mail.qos().maxFailurePercent(), false));

@@ -6,7 +6,6 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import org.tilemark.config.OlioSpec;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalRecorder;
@@ -33,7 +32,7 @@ final class OlioDriver implements WorkloadDriver {
 
     OlioDriver(DriverContext context) {
         this.context = context;
-        this.spec = context.spec().workloads().olio();
+        this.spec = context.spec().workloads().section(OlioSpec.class);
     }
 
     /** Loads JMeter before the origin is fixed: seconds on a busy machine. */

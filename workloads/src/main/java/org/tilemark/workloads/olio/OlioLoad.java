@@ -3,7 +3,6 @@ package org.tilemark.workloads.olio;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
-import org.tilemark.config.OlioSpec;
 import org.tilemark.workloads.olio.db.OlioScale;
 
 /**

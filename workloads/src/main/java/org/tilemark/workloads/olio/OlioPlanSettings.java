@@ -2,7 +2,6 @@ package org.tilemark.workloads.olio;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import org.tilemark.config.OlioSpec;
 import org.tilemark.workloads.olio.db.OlioScale;
 
 /**

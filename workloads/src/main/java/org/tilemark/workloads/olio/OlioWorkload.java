@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.OlioSpec;
 import org.tilemark.scoring.CycleTimeRule;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.MixRule;
@@ -52,7 +51,7 @@ public final class OlioWorkload implements Workload {
 
     @Override
     public boolean enabled(BenchmarkSpec spec) {
-        return spec.workloads().olio().enabled();
+        return spec.workloads().section(OlioSpec.class).enabled();
     }
 
     static String dbVmName(int tile) {
@@ -65,7 +64,7 @@ public final class OlioWorkload implements Workload {
 
     @Override
     public List<VmRequest> vms(int tile, BenchmarkSpec spec, SecretSource secrets) {
-        OlioSpec olio = spec.workloads().olio();
+        OlioSpec olio = spec.workloads().section(OlioSpec.class);
         String password = secrets.secret("olio-db-password", olio.passwordEnv(), olio.passwordFile());
         Map<String, String> secretEnv = Map.of(PASSWORD_VARIABLE, password);
         Map<String, String> data = new HashMap<>();
@@ -118,17 +117,17 @@ public final class OlioWorkload implements Workload {
 
     @Override
     public double targetThroughput(BenchmarkSpec spec) {
-        return spec.workloads().olio().targetOpsPerSecond();
+        return spec.workloads().section(OlioSpec.class).targetOpsPerSecond();
     }
 
     @Override
     public double reference(BenchmarkSpec spec) {
-        return spec.workloads().olio().referenceOpsPerSecond();
+        return spec.workloads().section(OlioSpec.class).referenceOpsPerSecond();
     }
 
     @Override
     public List<QosRule> qosRules(BenchmarkSpec spec) {
-        OlioSpec olio = spec.workloads().olio();
+        OlioSpec olio = spec.workloads().section(OlioSpec.class);
         List<QosRule> rules = new ArrayList<>();
         // Optional: a rare operation (AddPerson is 0.8 % of the mix) may not occur in a short phase;
         // the mix rule below is what checks that operations occur as often as they should.

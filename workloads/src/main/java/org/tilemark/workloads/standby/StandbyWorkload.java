@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.StandbySpec;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.QosRule;
 import org.tilemark.scoring.ScheduleLagRule;
@@ -31,7 +30,7 @@ public final class StandbyWorkload implements Workload {
 
     @Override
     public boolean enabled(BenchmarkSpec spec) {
-        return spec.workloads().standby().enabled();
+        return spec.workloads().section(StandbySpec.class).enabled();
     }
 
     static String vmName(int tile) {
@@ -45,7 +44,7 @@ public final class StandbyWorkload implements Workload {
 
     @Override
     public WorkloadDriver driver(DriverContext context) {
-        StandbySpec standby = context.spec().workloads().standby();
+        StandbySpec standby = context.spec().workloads().section(StandbySpec.class);
         String vm = vmName(context.tile());
         return new StandbyDriver(context.endpoint(vm), vm, standby.interval(), standby.timeout(),
                 context.seed() * 31 + context.tile());
@@ -73,7 +72,7 @@ public final class StandbyWorkload implements Workload {
 
     @Override
     public double targetThroughput(BenchmarkSpec spec) {
-        return (double) metricPeriod().toNanos() / spec.workloads().standby().interval().toNanos();
+        return (double) metricPeriod().toNanos() / spec.workloads().section(StandbySpec.class).interval().toNanos();
     }
 
     /** Unscored, so the reference only has to be valid: the target itself (a healthy standby scores 1). */
@@ -84,7 +83,7 @@ public final class StandbyWorkload implements Workload {
 
     @Override
     public List<QosRule> qosRules(BenchmarkSpec spec) {
-        StandbySpec standby = spec.workloads().standby();
+        StandbySpec standby = spec.workloads().section(StandbySpec.class);
         return List.of(new FailureRateRule(100 - standby.minAnsweredPercent(), false),
                 new ScheduleLagRule(MAX_SCHEDULE_LAG_P99));
     }

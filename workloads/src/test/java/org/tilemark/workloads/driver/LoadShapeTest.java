@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.tilemark.config.LoadShapeSpec;
+import org.tilemark.workloads.dvdstore.LoadShapeSpec;
 
 class LoadShapeTest {
 

@@ -110,11 +110,11 @@ class DvdStoreWorkloadTest {
     @Test
     void loadShapeFollowsTheConfiguration() throws Exception {
         assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30", "workloads.dvdstore.load.shape",
-                "constant")).workloads().dvdstore()).maxUsers()).isEqualTo(30);
-        assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30")).workloads().dvdstore()).maxUsers())
+                "constant")).workloads().section(DvdStoreSpec.class)).maxUsers()).isEqualTo(30);
+        assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30")).workloads().section(DvdStoreSpec.class)).maxUsers())
                 .as("bursty by default").isEqualTo(45);
         assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30",
-                "workloads.dvdstore.load.shape", "bursty")).workloads().dvdstore()).maxUsers()).isEqualTo(45);
+                "workloads.dvdstore.load.shape", "bursty")).workloads().section(DvdStoreSpec.class)).maxUsers()).isEqualTo(45);
     }
 
     @Test

@@ -21,7 +21,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.tilemark.config.DvdStoreMixSpec;
 import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.ConfigLoader;
-import org.tilemark.config.MailSpec;
 import org.tilemark.config.TileScale;
 
 /** LoadGen's deterministic day: fixed counts of each action, spread evenly over the tile's users. */
@@ -40,13 +39,13 @@ class MailDayTest {
 
     private static MailSpec quickMail() throws Exception {
         // The quick profile's tile, as its driver gets it: users scaled by run.tileScale.
-        return TileScale.apply(ConfigLoader.load(java.util.Optional.empty(), Map.of())).workloads().mail();
+        return TileScale.apply(ConfigLoader.load(java.util.Optional.empty(), Map.of())).workloads().section(MailSpec.class);
     }
 
     @Test
     void eachUsersDayHoldsTheProfilesCountsOfEveryActionToWithinOne() throws Exception {
         MailSpec spec = ConfigLoader.load(java.util.Optional.empty(), Map.of("run.profile", "standard"))
-                .workloads().mail();
+                .workloads().section(MailSpec.class);
         assertThat(spec.users()).isEqualTo(34);
         Duration day = MailDriver.acceleratedDay(spec); // 16 min
         for (MailDay userDay : MailDay.forTile(MailAction.mix(spec.actionMix()), spec.tasksPerUserPerDay(), day,

@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import org.tilemark.workloads.guest.GuestContext;
 import org.tilemark.workloads.guest.RunningGuest;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.MailSpec;
 import org.tilemark.workloads.DriverContext;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.WorkloadDriver;

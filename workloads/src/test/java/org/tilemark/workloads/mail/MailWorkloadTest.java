@@ -65,7 +65,7 @@ class MailWorkloadTest {
         assertThat(workload.reference(spec)).isEqualTo(330.8625);
         assertThat(workload.metricUnit()).isEqualTo("actions/min");
         assertThat(workload.metricPeriod()).isEqualTo(Duration.ofMinutes(1));
-        assertThat(MailDriver.acceleratedDay(spec.workloads().mail())).isEqualTo(Duration.ofMinutes(16)); // 8 h / 30
+        assertThat(MailDriver.acceleratedDay(spec.workloads().section(MailSpec.class))).isEqualTo(Duration.ofMinutes(16)); // 8 h / 30
         assertThat(workload.qosRules(spec)).containsExactly(
                 new PercentileRule("send", 95, Duration.ofMillis(500)),
                 new FailureRateRule(0.5, false),

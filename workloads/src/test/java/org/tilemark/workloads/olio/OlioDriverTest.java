@@ -27,7 +27,7 @@ class OlioDriverTest {
     void runsEveryOperationWithoutErrorsAndStopsOnClose() throws Exception {
         BenchmarkSpec spec = OlioWorkloadTest.spec(Map.of("workloads.olio.users", Integer.toString(USERS),
                 "workloads.olio.cycleTime", "50ms", "workloads.olio.requestTimeout", "5s"));
-        try (FakeOlioServer server = new FakeOlioServer(spec.workloads().olio().loadedUsers())) {
+        try (FakeOlioServer server = new FakeOlioServer(spec.workloads().section(OlioSpec.class).loadedUsers())) {
             DriverContext context = new DriverContext(1, spec, Map.of("tile1-olio-web", server.address()), 7,
                     (name, env, file) -> "unused");
             WorkloadDriver driver = new OlioWorkload().driver(context);
@@ -101,7 +101,7 @@ class OlioDriverTest {
     void closingOneTileLeavesAnotherRunning() throws Exception {
         BenchmarkSpec spec = OlioWorkloadTest.spec(Map.of("workloads.olio.users", "3",
                 "workloads.olio.cycleTime", "50ms", "workloads.olio.requestTimeout", "5s"));
-        int loaded = spec.workloads().olio().loadedUsers();
+        int loaded = spec.workloads().section(OlioSpec.class).loadedUsers();
         try (FakeOlioServer first = new FakeOlioServer(loaded); FakeOlioServer second = new FakeOlioServer(loaded)) {
             WorkloadDriver one = new OlioWorkload().driver(new DriverContext(1, spec,
                     Map.of("tile1-olio-web", first.address()), 1, (name, env, file) -> "unused"));

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
-import org.tilemark.config.OlioSpec;
 import org.tilemark.config.TileScale;
 import org.tilemark.scoring.MixRule;
 import org.tilemark.scoring.OperationStats;
@@ -36,7 +35,7 @@ class OlioMixBandTest {
     record Load(String name, OlioSpec olio, Duration warmup, Duration phase, MixRule rule) {
         static Load of(String name, BenchmarkSpec spec, Duration warmup, Duration phase) {
             BenchmarkSpec scaled = TileScale.apply(spec);
-            return new Load(name, scaled.workloads().olio(), warmup, phase, mixRule(scaled));
+            return new Load(name, scaled.workloads().section(OlioSpec.class), warmup, phase, mixRule(scaled));
         }
     }
 

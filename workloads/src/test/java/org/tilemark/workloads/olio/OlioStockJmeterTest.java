@@ -24,7 +24,6 @@ import org.apache.jmeter.timers.JSR223Timer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.config.OlioSpec;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
@@ -41,7 +40,7 @@ class OlioStockJmeterTest {
     void exportedPlanRunsInStockJmeterWithoutErrors(@TempDir Path dir) throws Exception {
         BenchmarkSpec spec = OlioWorkloadTest.spec(Map.of("workloads.olio.users", Integer.toString(USERS),
                 "workloads.olio.cycleTime", "40ms", "workloads.olio.requestTimeout", "5s"));
-        OlioSpec olio = spec.workloads().olio();
+        OlioSpec olio = spec.workloads().section(OlioSpec.class);
         try (FakeOlioServer server = new FakeOlioServer(olio.loadedUsers())) {
             Path jmx = dir.resolve("plan.jmx");
             // deliberately wrong defaults (target, upload folder): only the -J properties make the run work

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
@@ -20,7 +19,7 @@ import org.tilemark.scoring.QosRule;
 import org.tilemark.scoring.ScheduleLagRule;
 import org.tilemark.workloads.SecretDigest;
 import org.tilemark.workloads.VmRequest;
-import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.Workloads;
 
 class OlioWorkloadTest {
 
@@ -30,7 +29,7 @@ class OlioWorkloadTest {
 
     @Test
     void foundByServiceLoader() {
-        assertTrue(ServiceLoader.load(Workload.class).stream().anyMatch(p -> p.type() == OlioWorkload.class));
+        assertTrue(Workloads.providers().stream().anyMatch(p -> p.workload() instanceof OlioWorkload));
     }
 
     @Test

@@ -7,14 +7,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
+import org.tilemark.workloads.Workloads;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.ScheduleLagRule;
 import org.tilemark.workloads.VmRequest;
-import org.tilemark.workloads.Workload;
 
 class StandbyWorkloadTest {
 
@@ -54,7 +53,7 @@ class StandbyWorkloadTest {
     void enabledByDefaultAndFoundByServiceLoader() throws Exception {
         assertThat(workload.enabled(spec(Map.of()))).isTrue();
         assertThat(workload.enabled(spec(Map.of("workloads.standby.enabled", "false")))).isFalse();
-        assertThat(ServiceLoader.load(Workload.class).stream().map(p -> p.get().name())).contains("standby");
+        assertThat(Workloads.providers().stream().map(p -> p.workload().name())).contains("standby");
     }
 
     private static BenchmarkSpec spec(Map<String, String> overrides) throws Exception {

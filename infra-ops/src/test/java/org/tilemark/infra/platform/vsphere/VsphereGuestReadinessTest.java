@@ -33,9 +33,9 @@ import org.tilemark.infra.platform.TemplateRequest;
 import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
-import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.TemplateId;
+import org.tilemark.templates.VmSize;
 import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
 
@@ -48,7 +48,9 @@ import org.tilemark.templates.guest.ReadinessReport;
 class VsphereGuestReadinessTest {
 
     private static final Path DIR = Path.of("target", "vsphere-readiness").toAbsolutePath();
-    private static final RoleTemplate STANDBY = RoleCatalog.forRole("standby");
+    /** The standby role's template (its workload, which brings it to RoleCatalog, is not on infra-ops' class path). */
+    private static final RoleTemplate STANDBY = new RoleTemplate("standby", "Standby", new VmSize(1, 512, 2),
+            List.of(RoleTemplate.MAIN_PORT), true, true);
     private static Process vcsim;
     private static Map<String, String> settings;
 

@@ -1,7 +1,9 @@
-package org.tilemark.config;
+package org.tilemark.workloads.dvdstore;
 
 import java.time.Duration;
 import java.util.List;
+import org.tilemark.config.TileScale;
+import org.tilemark.config.QosSpec;
 
 /**
  * The DVD Store workload of a tile.

@@ -1,6 +1,10 @@
-package org.tilemark.config;
+package org.tilemark.workloads.dvdstore;
 
 import java.nio.file.Path;
+import org.tilemark.config.OptionalValue;
+import org.tilemark.config.Messages;
+import org.tilemark.config.Secrets;
+import org.tilemark.config.MayHoldCredentials;
 
 /**
  * Where the DVD Store database lives. Never holds a password: resolve it with
@@ -12,7 +16,7 @@ import java.nio.file.Path;
  * @param passwordFile file holding the password, or null
  * @param poolSize     connections per web server
  */
-public record DatabaseSpec(String jdbcUrl, String username, String passwordEnv,
+public record DatabaseSpec(@MayHoldCredentials String jdbcUrl, String username, String passwordEnv,
         @OptionalValue Path passwordFile, int poolSize) {
 
     /** The JDBC URL with any embedded password replaced by {@code ***}. */

@@ -1,8 +1,12 @@
-package org.tilemark.config;
+package org.tilemark.workloads.olio;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.tilemark.config.OptionalValue;
+import org.tilemark.config.TileScale;
+import org.tilemark.config.Secrets;
+import org.tilemark.config.QosSpec;
 
 /**
  * The Olio (social events) workload of a tile, driven by Faban's rules: each user cycles through a

@@ -1,4 +1,5 @@
-package org.tilemark.config;
+package org.tilemark.workloads.dvdstore;
+
 
 /**
  * DVD Store 3 order-mix parameters (names follow the DS3 driver's options).

@@ -1,4 +1,4 @@
-package org.tilemark.config;
+package org.tilemark.workloads.standby;
 
 import java.time.Duration;
 

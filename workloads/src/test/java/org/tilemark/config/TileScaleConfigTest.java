@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.tilemark.workloads.dvdstore.DvdStoreSpec;
+import org.tilemark.workloads.mail.MailSpec;
+import org.tilemark.workloads.olio.OlioSpec;
+import org.tilemark.workloads.standby.StandbySpec;
 
 class TileScaleConfigTest {
 
@@ -21,13 +25,13 @@ class TileScaleConfigTest {
     void theStandardTileOffersAThirdOfTheBlogsThreeTiles() {
         WorkloadsSpec w = ConfigLoader.standard().workloads();
         // VROOM! (Dec 2010), 3 tiles: ~220 DVD Store operations/s, 16 mail actions/s, 235 Olio operations/s
-        double ordersPerSecond = w.dvdstore().users() * 60.0 / w.dvdstore().thinkTime().toSeconds() / 60;
+        double ordersPerSecond = w.section(DvdStoreSpec.class).users() * 60.0 / w.section(DvdStoreSpec.class).thinkTime().toSeconds() / 60;
         assertThat(3 * ordersPerSecond).isCloseTo(220, within(1.0));
-        assertThat(3 * w.mail().targetActionsPerMinute() / 60).isCloseTo(16, within(0.6));
-        assertThat(3 * w.olio().targetOpsPerSecond()).isCloseTo(235, within(1.5));
-        assertThat(w.dvdstore().referenceOrdersPerMinute()).isEqualTo(ordersPerSecond * 60);
-        assertThat(w.mail().referenceActionsPerMinute()).isCloseTo(w.mail().targetActionsPerMinute(), within(1e-9));
-        assertThat(w.olio().referenceOpsPerSecond()).isCloseTo(w.olio().targetOpsPerSecond(), within(1e-9));
+        assertThat(3 * w.section(MailSpec.class).targetActionsPerMinute() / 60).isCloseTo(16, within(0.6));
+        assertThat(3 * w.section(OlioSpec.class).targetOpsPerSecond()).isCloseTo(235, within(1.5));
+        assertThat(w.section(DvdStoreSpec.class).referenceOrdersPerMinute()).isEqualTo(ordersPerSecond * 60);
+        assertThat(w.section(MailSpec.class).referenceActionsPerMinute()).isCloseTo(w.section(MailSpec.class).targetActionsPerMinute(), within(1e-9));
+        assertThat(w.section(OlioSpec.class).referenceOpsPerSecond()).isCloseTo(w.section(OlioSpec.class).targetOpsPerSecond(), within(1e-9));
     }
 
     @Test
@@ -36,26 +40,26 @@ class TileScaleConfigTest {
         BenchmarkSpec scaled = TileScale.apply(quick);
 
         WorkloadsSpec w = scaled.workloads();
-        assertThat(w.dvdstore().users()).isEqualTo(31);          // 440 x 0.07 = 30.8
-        assertThat(w.dvdstore().referenceOrdersPerMinute()).isCloseTo(310, within(1e-9));
-        assertThat(w.mail().users()).isEqualTo(4);                // 34 x 0.07 = 2.38, below minScaledUsers 4
-        assertThat(w.mail().referenceActionsPerMinute()).isCloseTo(w.mail().targetActionsPerMinute(), within(1e-9));
-        assertThat(w.olio().users()).isEqualTo(27);               // 390 x 0.07 = 27.3
-        assertThat(w.olio().referenceOpsPerSecond()).isCloseTo(w.olio().targetOpsPerSecond(), within(1e-9));
-        assertThat(w.olio().loadedUsers()).isEqualTo(2700);
-        assertThat(w.standby()).isEqualTo(quick.workloads().standby());
+        assertThat(w.section(DvdStoreSpec.class).users()).isEqualTo(31);          // 440 x 0.07 = 30.8
+        assertThat(w.section(DvdStoreSpec.class).referenceOrdersPerMinute()).isCloseTo(310, within(1e-9));
+        assertThat(w.section(MailSpec.class).users()).isEqualTo(4);                // 34 x 0.07 = 2.38, below minScaledUsers 4
+        assertThat(w.section(MailSpec.class).referenceActionsPerMinute()).isCloseTo(w.section(MailSpec.class).targetActionsPerMinute(), within(1e-9));
+        assertThat(w.section(OlioSpec.class).users()).isEqualTo(27);               // 390 x 0.07 = 27.3
+        assertThat(w.section(OlioSpec.class).referenceOpsPerSecond()).isCloseTo(w.section(OlioSpec.class).targetOpsPerSecond(), within(1e-9));
+        assertThat(w.section(OlioSpec.class).loadedUsers()).isEqualTo(2700);
+        assertThat(w.section(StandbySpec.class)).isEqualTo(quick.workloads().section(StandbySpec.class));
         assertThat(scaled.run().tileScale()).isEqualTo(1.0);
         assertThat(TileScale.apply(scaled)).isEqualTo(scaled);
 
         BenchmarkSpec tiny = TileScale.apply(ConfigLoader.load(Optional.empty(), Map.of("run.tileScale", "0.0001")));
-        assertThat(List.of(tiny.workloads().dvdstore().users(), tiny.workloads().olio().users())).containsOnly(1);
-        assertThat(tiny.workloads().mail().users()).isEqualTo(4);
-        assertThat(tiny.workloads().dvdstore().referenceOrdersPerMinute()).isCloseTo(4400.0 / 440, within(1e-9));
-        assertThat(tiny.workloads().mail().referenceActionsPerMinute()).isCloseTo(tiny.workloads().mail().targetActionsPerMinute(),
+        assertThat(List.of(tiny.workloads().section(DvdStoreSpec.class).users(), tiny.workloads().section(OlioSpec.class).users())).containsOnly(1);
+        assertThat(tiny.workloads().section(MailSpec.class).users()).isEqualTo(4);
+        assertThat(tiny.workloads().section(DvdStoreSpec.class).referenceOrdersPerMinute()).isCloseTo(4400.0 / 440, within(1e-9));
+        assertThat(tiny.workloads().section(MailSpec.class).referenceActionsPerMinute()).isCloseTo(tiny.workloads().section(MailSpec.class).targetActionsPerMinute(),
                 within(1e-9));
         // A tile configured with fewer mail users than the floor keeps all of them, and no more.
         BenchmarkSpec fewMail = TileScale.apply(ConfigLoader.load(Optional.empty(), Map.of("workloads.mail.users", "3")));
-        assertThat(fewMail.workloads().mail().users()).isEqualTo(3);
+        assertThat(fewMail.workloads().section(MailSpec.class).users()).isEqualTo(3);
     }
 
     @Test

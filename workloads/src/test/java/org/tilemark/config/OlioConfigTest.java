@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.olio.OlioSpec;
 
 class OlioConfigTest {
 
@@ -21,7 +22,7 @@ class OlioConfigTest {
 
     @Test
     void defaultsFollowFabansOlioRules() {
-        OlioSpec olio = ConfigLoader.defaults().workloads().olio();
+        OlioSpec olio = ConfigLoader.defaults().workloads().section(OlioSpec.class);
 
         assertThat(olio).isEqualTo(new OlioSpec(true, 390, Duration.ofSeconds(5), 5, 100, 25, 40, 10, "olio",
                 "TILEMARK_OLIO_DB_PASSWORD", null, 10, 78.0,
@@ -42,7 +43,7 @@ class OlioConfigTest {
     void derivedValuesFollowUsersCycleTimeAndTheLoadedUserFloor() throws ConfigException {
         OlioSpec olio = ConfigLoader.load(Optional.empty(), Map.of("workloads.olio.users", "1",
                 "workloads.olio.cycleTime", "2500ms", "workloads.olio.loadedUsersPerUser", "10",
-                "workloads.olio.minLoadedUsers", "25")).workloads().olio();
+                "workloads.olio.minLoadedUsers", "25")).workloads().section(OlioSpec.class);
 
         assertThat(olio.targetOpsPerSecond()).isCloseTo(0.4, within(1e-9));
         assertThat(olio.loadedUsers()).isEqualTo(25);
@@ -64,7 +65,7 @@ class OlioConfigTest {
                       limits: {Logout: ~}
                 """);
 
-        OlioSpec olio = ConfigLoader.load(Optional.of(file), Map.of()).workloads().olio();
+        OlioSpec olio = ConfigLoader.load(Optional.of(file), Map.of()).workloads().section(OlioSpec.class);
 
         assertThat(olio.qos().limits()).containsEntry("AddEvent", Duration.ofSeconds(5))
                 .containsEntry("HomePage", Duration.ofSeconds(1)).hasSize(8);
@@ -126,7 +127,7 @@ class OlioConfigTest {
     void zeroTolerancesAndAFactorOfOneAreValid() throws ConfigException {
         OlioSpec olio = ConfigLoader.load(Optional.empty(), Map.of("workloads.olio.mixTolerancePercent", "0",
                 "workloads.olio.mixToleranceFloorPoints", "0", "workloads.olio.cycleTimeTolerancePercent", "0",
-                "workloads.olio.maxCycleFactor", "1")).workloads().olio();
+                "workloads.olio.maxCycleFactor", "1")).workloads().section(OlioSpec.class);
 
         assertThat(olio.mixToleranceFloorPoints()).isZero();
         assertThat(olio.maxCycleFactor()).isEqualTo(1.0);

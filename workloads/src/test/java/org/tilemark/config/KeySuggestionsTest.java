@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class KeySuggestionsTest {
 
-    private final KeySuggestions suggestions = new KeySuggestions(BenchmarkSpec.class, PlatformConfigs.load());
+    private final KeySuggestions suggestions = new KeySuggestions(BenchmarkSpec.class, PlatformConfigs.load(), WorkloadConfigs.installed());
 
     @Test
     void distanceCountsATranspositionAsOneEdit() {

@@ -15,6 +15,12 @@ import java.util.Optional;
 import org.tilemark.config.fixture.StandInLocalConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.dvdstore.DvdStoreSpec;
+import org.tilemark.workloads.dvdstore.DvdStoreMixSpec;
+import org.tilemark.workloads.dvdstore.LoadShapeSpec;
+import org.tilemark.workloads.dvdstore.DatabaseSpec;
+import org.tilemark.workloads.mail.MailSpec;
+import org.tilemark.workloads.standby.StandbySpec;
 
 class ConfigLoaderTest {
 
@@ -29,7 +35,7 @@ class ConfigLoaderTest {
         assertThat(run).isEqualTo(new RunSpec("quick", 1, 0.07, 3, Duration.ofSeconds(60), Duration.ofSeconds(30),
                 Duration.ofSeconds(10), Path.of("results"), Path.of(".tilemark"), 42, Duration.ofMinutes(5)));
         assertThat(spec.cluster()).isEqualTo(new ClusterSpec("local", "127.0.0.1", new StandInLocalConfig().defaults()));
-        DvdStoreSpec dvdstore = spec.workloads().dvdstore();
+        DvdStoreSpec dvdstore = spec.workloads().section(DvdStoreSpec.class);
         assertThat(dvdstore.enabled()).isTrue();
         assertThat(dvdstore.size()).isEqualTo("S");
         assertThat(dvdstore.webServers()).isEqualTo(3);
@@ -44,7 +50,7 @@ class ConfigLoaderTest {
                 "newCustomer", Duration.ofSeconds(1), "browse", Duration.ofSeconds(1), "purchase", Duration.ofSeconds(2)),
                 0.5, Duration.ofSeconds(2)));
         assertThat(dvdstore.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
-        MailSpec mail = spec.workloads().mail();
+        MailSpec mail = spec.workloads().section(MailSpec.class);
         assertThat(mail).isEqualTo(new MailSpec(true, 34, 4, "", "", "TILEMARK_MAIL_PASSWORD", null, 155.7,
                 Duration.ofHours(8), 30,
                 Map.of("logon", 0.0, "send", 14.2, "read", 81.0, "move", 16.0, "delete", 32.5, "search", 0.0,
@@ -56,7 +62,7 @@ class ConfigLoaderTest {
                 Duration.ofSeconds(10)));
         assertThat(mail.actionMix().keySet()).containsExactlyElementsOf(MailSpec.ACTIONS);
         assertThat(mail.targetActionsPerMinute()).isCloseTo(330.8625, within(1e-9));
-        assertThat(spec.workloads().standby()).isEqualTo(
+        assertThat(spec.workloads().section(StandbySpec.class)).isEqualTo(
                 new StandbySpec(true, Duration.ofSeconds(1), Duration.ofSeconds(1), 99));
         assertThat(ConfigLoader.defaults()).isEqualTo(spec);
     }
@@ -86,7 +92,7 @@ class ConfigLoaderTest {
                 Map.entry("app", Path.of("/fast/app")),
                 Map.entry("maintenance", Path.of(".tilemark/datastores/maintenance")),
                 Map.entry("scratch", Path.of("/tmp/scratch")));
-        assertThat(spec.workloads().dvdstore().qos().limits())
+        assertThat(spec.workloads().section(DvdStoreSpec.class).qos().limits())
                 .containsEntry("purchase", Duration.ofMillis(1500))
                 .containsEntry("login", Duration.ofSeconds(1))
                 .hasSize(4);
@@ -281,7 +287,7 @@ class ConfigLoaderTest {
             BenchmarkSpec spec = ConfigLoader.load(Optional.empty(),
                     Map.of("run.warmup", "0", "workloads.dvdstore.size", size));
             assertThat(spec.run().warmup()).isZero();
-            assertThat(spec.workloads().dvdstore().size()).isEqualTo(size);
+            assertThat(spec.workloads().section(DvdStoreSpec.class).size()).isEqualTo(size);
         }
         for (String size : List.of("s", "0MB", "10TB", "MB", "1.5GB")) {
             assertThat(errorsOf(Map.of("workloads.dvdstore.size", size))).as(size).hasSize(1);
@@ -351,7 +357,7 @@ class ConfigLoaderTest {
         BenchmarkSpec spec = ConfigLoader.load(Optional.of(file), Map.of());
 
         assertThat(spec.run()).isEqualTo(ConfigLoader.defaults().run());
-        assertThat(spec.workloads().dvdstore().database().passwordFile()).isEqualTo(Path.of("/etc/tilemark/db.pw"));
+        assertThat(spec.workloads().section(DvdStoreSpec.class).database().passwordFile()).isEqualTo(Path.of("/etc/tilemark/db.pw"));
     }
 
     @Test
@@ -374,7 +380,7 @@ class ConfigLoaderTest {
 
         assertThatThrownBy(() -> section(spec).datastores().put("x", Path.of("y")))
                 .isInstanceOf(UnsupportedOperationException.class);
-        assertThatThrownBy(() -> spec.workloads().dvdstore().qos().limits().clear())
+        assertThatThrownBy(() -> spec.workloads().section(DvdStoreSpec.class).qos().limits().clear())
                 .isInstanceOf(UnsupportedOperationException.class);
     }
 

@@ -1,10 +1,18 @@
-package org.tilemark.config;
+package org.tilemark.workloads.mail;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.tilemark.config.OptionalValue;
+import org.tilemark.config.ImmutableCopies;
+import org.tilemark.config.TileScale;
+import org.tilemark.config.Messages;
+import org.tilemark.config.Secrets;
+import org.tilemark.config.DataSizes;
+import org.tilemark.config.QosSpec;
+import org.tilemark.config.MayHoldCredentials;
 
 /**
  * The mail workload of a tile: LoadGen-like users acting on their mailboxes over SMTP and IMAP.
@@ -30,7 +38,7 @@ import java.util.regex.Pattern;
  * @param qos                       quality-of-service limits, keyed by action
  * @param requestTimeout            how long one SMTP or IMAP action may take before it counts as failed
  */
-public record MailSpec(boolean enabled, int users, int minScaledUsers, String smtpUrl, String imapUrl,
+public record MailSpec(boolean enabled, int users, int minScaledUsers, @MayHoldCredentials String smtpUrl, @MayHoldCredentials String imapUrl,
         String passwordEnv, @OptionalValue Path passwordFile, double tasksPerUserPerDay, Duration workday, double acceleration,
         Map<String, Double> actionMix, Map<String, Double> messageSizes, int messagesPerMailbox, double meanRecipients,
         double deliverySamplePercent, double referenceActionsPerMinute, QosSpec qos, Duration requestTimeout) {

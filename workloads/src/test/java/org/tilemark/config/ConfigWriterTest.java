@@ -14,6 +14,13 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.dvdstore.DvdStoreSpec;
+import org.tilemark.workloads.dvdstore.DvdStoreMixSpec;
+import org.tilemark.workloads.dvdstore.LoadShapeSpec;
+import org.tilemark.workloads.dvdstore.DatabaseSpec;
+import org.tilemark.workloads.mail.MailSpec;
+import org.tilemark.workloads.olio.OlioSpec;
+import org.tilemark.workloads.standby.StandbySpec;
 
 class ConfigWriterTest {
 
@@ -51,15 +58,14 @@ class ConfigWriterTest {
 
     @Test
     void snapshotRedactsCredentialsInMailUrls() {
-        MailSpec m = ConfigLoader.defaults().workloads().mail();
+        MailSpec m = ConfigLoader.defaults().workloads().section(MailSpec.class);
         MailSpec withCredentials = new MailSpec(m.enabled(), m.users(), m.minScaledUsers(), "smtp://bob:hunter2@mail:25",
                 "imap://bob:hunter2@mail:143", m.passwordEnv(), m.passwordFile(), m.tasksPerUserPerDay(), m.workday(),
                 m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.meanRecipients(),
                 m.deliverySamplePercent(), m.referenceActionsPerMinute(), m.qos(), m.requestTimeout());
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
-                new WorkloadsSpec(defaults.workloads().dvdstore(), withCredentials, defaults.workloads().olio(),
-                        defaults.workloads().standby()), defaults.infra(), defaults.storage(), defaults.search(), defaults.serve());
+                defaults.workloads().with("mail", withCredentials), defaults.infra(), defaults.storage(), defaults.search(), defaults.serve());
 
         assertThat(ConfigWriter.toYaml(spec)).doesNotContain("hunter2").contains("smtp://***@mail:25")
                 .contains("imap://***@mail:143");
@@ -74,7 +80,7 @@ class ConfigWriterTest {
         ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("workloads").path("mail").path("actionMix")).putNull("browse");
         BenchmarkSpec trimmed = ConfigLoader.load(tree);
 
-        assertThat(trimmed.workloads().mail().actionMix()).doesNotContainKey("browse").hasSize(6);
+        assertThat(trimmed.workloads().section(MailSpec.class).actionMix()).doesNotContainKey("browse").hasSize(6);
         assertThat(reload(trimmed)).isEqualTo(trimmed);
     }
 
@@ -99,7 +105,7 @@ class ConfigWriterTest {
         mail.remove("meanRecipients");
         mail.put("maxRecipients", 3); // as bundles written before meanRecipients record it: 1..3 recipients
 
-        assertThat(ConfigLoader.load(tree).workloads().mail().meanRecipients()).isEqualTo(2.0);
+        assertThat(ConfigLoader.load(tree).workloads().section(MailSpec.class).meanRecipients()).isEqualTo(2.0);
         assertThat(mail.has("maxRecipients")).as("the caller's tree is left alone").isTrue();
         Path file = Files.writeString(dir.resolve("old-key.yaml"), "workloads: {mail: {maxRecipients: 3}}\n");
         assertThat(org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
@@ -114,10 +120,10 @@ class ConfigWriterTest {
         ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("workloads").path("mail")).remove("minScaledUsers");
 
         BenchmarkSpec older = ConfigLoader.load(tree);
-        assertThat(older.workloads().mail().minScaledUsers()).isEqualTo(1);
+        assertThat(older.workloads().section(MailSpec.class).minScaledUsers()).isEqualTo(1);
         // The quick profile's 0.07 ran round(34 x 0.07) = 2 users then, 4 now.
-        assertThat(TileScale.apply(older).workloads().mail().users()).isEqualTo(2);
-        assertThat(TileScale.apply(ConfigLoader.defaults()).workloads().mail().users()).isEqualTo(4);
+        assertThat(TileScale.apply(older).workloads().section(MailSpec.class).users()).isEqualTo(2);
+        assertThat(TileScale.apply(ConfigLoader.defaults()).workloads().section(MailSpec.class).users()).isEqualTo(4);
     }
 
     /** Property: for valid specs with varied values, toYaml then load gives back an equal spec. */
@@ -135,7 +141,7 @@ class ConfigWriterTest {
         datastores.put("extra" + random.nextInt(10), Path.of("/data/x: y"));
         ClusterSpec cluster = new ClusterSpec("local", "127.0.0." + (1 + random.nextInt(9)),
                 new StandInLocalConfig.Section(1 + random.nextInt(8), datastores));
-        DvdStoreSpec base = defaults.workloads().dvdstore();
+        DvdStoreSpec base = defaults.workloads().section(DvdStoreSpec.class);
         Map<String, Duration> limits = new LinkedHashMap<>(base.qos().limits());
         limits.put("purchase", Duration.ofNanos(1 + random.nextInt(2_000_000_000)));
         DvdStoreSpec dvdstore = new DvdStoreSpec(random.nextBoolean(),
@@ -154,8 +160,9 @@ class ConfigWriterTest {
                         Duration.ofMillis(1 + random.nextInt(5000))),
                 Duration.ofMillis(1 + random.nextInt(60_000)));
         BenchmarkSpec spec = new BenchmarkSpec(run, cluster,
-                new WorkloadsSpec(dvdstore, randomMail(random, defaults.workloads().mail()),
-                        randomOlio(random, defaults.workloads().olio()), randomStandby(random)), randomInfra(random),
+                defaults.workloads().with("dvdstore", dvdstore).with("mail", randomMail(random, defaults.workloads().section(MailSpec.class)))
+                        .with("olio", randomOlio(random, defaults.workloads().section(OlioSpec.class))).with("standby", randomStandby(random)),
+                randomInfra(random),
                 new StorageSpec(1 + random.nextInt(12), random.nextInt(2), "app", 1 + random.nextInt(4), (1 + random.nextInt(9)) + "GB", random.nextBoolean(),
                         1 + random.nextInt(64), "4, 64", random.nextBoolean(), Duration.ofSeconds(1 + random.nextInt(90)),
                         Duration.ofSeconds(1 + random.nextInt(300)), new StorageSpec.Quick(Duration.ofSeconds(1),
@@ -239,10 +246,10 @@ class ConfigWriterTest {
     }
 
     private static BenchmarkSpec withDatabase(BenchmarkSpec spec, DatabaseSpec database) {
-        DvdStoreSpec d = spec.workloads().dvdstore();
-        return new BenchmarkSpec(spec.run(), spec.cluster(), new WorkloadsSpec(new DvdStoreSpec(d.enabled(), d.size(),
+        DvdStoreSpec d = spec.workloads().section(DvdStoreSpec.class);
+        return new BenchmarkSpec(spec.run(), spec.cluster(), spec.workloads().with("dvdstore", new DvdStoreSpec(d.enabled(), d.size(),
                 d.webServers(), d.users(), d.thinkTime(), d.load(), d.mix(), database, d.referenceOrdersPerMinute(),
-                d.qos(), d.requestTimeout()), spec.workloads().mail(), spec.workloads().olio(), spec.workloads().standby()),
+                d.qos(), d.requestTimeout())),
                 spec.infra(), spec.storage(), spec.search(), spec.serve());
     }
 }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.mail.MailSpec;
 
 /**
  * Issue 41, scope item 5: binding refuses every wrong shape and range with one error naming the key. The table of
@@ -72,7 +73,7 @@ class ConfigShapesTest {
         assertThat(errorsOf(yaml("workloads:\n  mail:\n    messageSizes: {2KB: null}"))).containsExactly(
                 "workloads.mail.messageSizes.2KB: a weight cannot be removed (~ or null); give a number (0 never draws it)");
         assertThat(ConfigLoader.load(Optional.of(yaml("workloads:\n  mail:\n    actionMix: {send: 0}")), Map.of())
-                .workloads().mail().actionMix()).containsEntry("send", 0.0);
+                .workloads().section(MailSpec.class).actionMix()).containsEntry("send", 0.0);
     }
 
     @Test
@@ -122,7 +123,7 @@ class ConfigShapesTest {
     record KeyPath(String path, boolean section) {
     }
 
-    /** Every key the records define, with one entry of each map the defaults fill, and every platform's section. */
+    /** Every key the records define, with one entry of each map the defaults fill, and every platform's and workload's section. */
     private static List<KeyPath> keyPaths() {
         List<KeyPath> keys = new ArrayList<>();
         walk(BenchmarkSpec.class, "", ConfigWriter.toMap(ConfigLoader.defaults()), keys);
@@ -138,6 +139,15 @@ class ConfigShapesTest {
                     keys.add(new KeyPath(sectionPath, true));
                     Object section = defaults.get(platform.name());
                     walk(platform.sectionType(), sectionPath, section instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), keys);
+                }
+                continue;
+            }
+            if (component.isAnnotationPresent(WorkloadSections.class)) {
+                for (WorkloadConfig<?> workload : WorkloadConfigs.installed().all()) {
+                    String sectionPath = join(path, workload.name());
+                    keys.add(new KeyPath(sectionPath, true));
+                    Object section = defaults.get(workload.name());
+                    walk(workload.sectionType(), sectionPath, section instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), keys);
                 }
                 continue;
             }

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.mail.MailSpec;
+import org.tilemark.workloads.standby.StandbySpec;
 
 class MailAndStandbyConfigTest {
 
@@ -29,7 +31,7 @@ class MailAndStandbyConfigTest {
                       limits: {read: 1s}
                 """);
 
-        MailSpec mail = ConfigLoader.load(Optional.of(file), Map.of()).workloads().mail();
+        MailSpec mail = ConfigLoader.load(Optional.of(file), Map.of()).workloads().section(MailSpec.class);
 
         assertThat(mail.actionMix()).containsEntry("send", 20.0).containsEntry("read", 81.0)
                 .containsEntry("search", 0.0).hasSize(7);
@@ -45,10 +47,10 @@ class MailAndStandbyConfigTest {
                 "workloads.mail.smtpUrl", "smtp://localhost:3025", "workloads.mail.imapUrl", "imap://[::1]:3143",
                 "workloads.standby.timeout", "2500ms"));
 
-        assertThat(spec.workloads().mail().users()).isEqualTo(40);
-        assertThat(spec.workloads().mail().actionMix()).containsEntry("send", 28.0).hasSize(7);
-        assertThat(spec.workloads().mail().targetActionsPerMinute()).isCloseTo(389.25, within(1e-9));
-        assertThat(spec.workloads().standby().timeout()).isEqualTo(Duration.ofMillis(2500));
+        assertThat(spec.workloads().section(MailSpec.class).users()).isEqualTo(40);
+        assertThat(spec.workloads().section(MailSpec.class).actionMix()).containsEntry("send", 28.0).hasSize(7);
+        assertThat(spec.workloads().section(MailSpec.class).targetActionsPerMinute()).isCloseTo(389.25, within(1e-9));
+        assertThat(spec.workloads().section(StandbySpec.class).timeout()).isEqualTo(Duration.ofMillis(2500));
     }
 
     @Test
@@ -167,14 +169,14 @@ class MailAndStandbyConfigTest {
     @Test
     void standbyTimeoutMayExceedItsInterval() throws ConfigException {
         StandbySpec standby = ConfigLoader.load(Optional.empty(),
-                Map.of("workloads.standby.interval", "500ms", "workloads.standby.timeout", "2s")).workloads().standby();
+                Map.of("workloads.standby.interval", "500ms", "workloads.standby.timeout", "2s")).workloads().section(StandbySpec.class);
 
         assertThat(standby.timeout()).isGreaterThan(standby.interval());
     }
 
     @Test
     void mailCollectionsAreImmutable() {
-        MailSpec mail = ConfigLoader.defaults().workloads().mail();
+        MailSpec mail = ConfigLoader.defaults().workloads().section(MailSpec.class);
 
         assertThat(mail.actionMix()).isUnmodifiable();
         assertThat(mail.messageSizes()).isUnmodifiable();

@@ -1,4 +1,4 @@
-package org.tilemark.config;
+package org.tilemark.workloads.dvdstore;
 
 import java.time.Duration;
 import java.util.List;

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.dvdstore.DatabaseSpec;
 
 class SecretsTest {
 
