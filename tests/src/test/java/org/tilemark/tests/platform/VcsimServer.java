@@ -159,6 +159,11 @@ final class VcsimServer implements AutoCloseable {
         return out;
     }
 
+    /** SIGKILL, as vCenter's process dying or its host failing: vcsim answers nothing more and says nothing. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.destroy();
