@@ -7,15 +7,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.harness.verify.BundleVerifier;
 import org.tilemark.tests.lanes.VcsimLane;
 
 /**
@@ -78,5 +84,58 @@ class VsphereShortRunTest {
         assertThat(inventory.path("vms").findValuesAsText("host")).isNotEmpty().doesNotContain("DC0_C0_H2", "other-host");
         assertThat(printed).contains("warning: host 'DC0_C0_H2' not used: in maintenance mode",
                 "warning: cluster 'DC0_C0': DRS fullyAutomated, HA off");
+    }
+
+    /**
+     * vCenter gone mid-run (vcsim killed with SIGKILL while the infrastructure operations run): the run ends with a
+     * verdict whose reasons name vCenter, and every operation recorded before is kept as it was.
+     */
+    @Test
+    void vcenterKilledMidRunEndsWithAVerdictNamingItAndKeepsWhatWasMeasured() throws Exception {
+        vcsim = VcsimServer.start(DIR.resolve("vcsim-lost"), PASSWORD, 2, List.of("-method-delay", "RelocateVM_Task:1000"));
+        Map<String, String> settings = shortRun("lost");
+        settings.putAll(Map.of("run.phases", "2", "run.phaseDuration", "30s"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        CompletableFuture<RunOutcome> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(settings, console);
+            } catch (Exception e) {
+                throw new CompletionException(e);
+            }
+        });
+        Path infraOps = awaitSucceeded(DIR.resolve("lost").resolve("results"), running);
+        List<String> before = Files.readAllLines(infraOps);
+        vcsim.kill();
+        RunOutcome outcome = running.get(6, TimeUnit.MINUTES);
+        String printed = console.toString(StandardCharsets.UTF_8);
+
+        assertThat(outcome.exitCode()).as(printed).isIn(RunOutcome.NON_COMPLIANT, RunOutcome.RUNTIME_FAILURE);
+        JsonNode score = JSON.readTree(outcome.bundle().resolve("score.json").toFile());
+        assertThat(score.get("verdict").asText()).isIn("non-compliant", "failed", "aborted");
+        assertThat(score.get("reasons").toString()).as(printed).contains("vCenter at " + vcsim.url().replace("https://", "").replace("/sdk", ""));
+        List<String> after = Files.readAllLines(infraOps);
+        assertThat(after.subList(0, before.size())).as("what was measured before vCenter went, kept").isEqualTo(before);
+        assertThat(BundleVerifier.verify(outcome.bundle(), Optional.empty()).line()).contains("infrastructure-only run");
+        assertThat(printed).doesNotContain(PASSWORD);
+        System.out.printf("vSphere (vcsim killed mid-run): %d operation line(s) before, %d after; verdict %s%n", before.size(), after.size(),
+                score.get("verdict").asText());
+    }
+
+    /** The run's infra-ops.jsonl once it holds a succeeded operation. */
+    private static Path awaitSucceeded(Path results, CompletableFuture<RunOutcome> running) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+        while (System.nanoTime() < deadline) {
+            assertThat(running).as("the run ended before an operation succeeded").isNotDone();
+            try (Stream<Path> bundles = Files.exists(results) ? Files.list(results) : Stream.empty()) {
+                for (Path bundle : bundles.toList()) {
+                    Path file = bundle.resolve("infra-ops.jsonl");
+                    if (Files.exists(file) && Files.readString(file).contains("\"outcome\":\"succeeded\"")) {
+                        return file;
+                    }
+                }
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("no operation succeeded within 4 minutes");
     }
 }
