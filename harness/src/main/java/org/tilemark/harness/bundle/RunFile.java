@@ -43,16 +43,34 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
 
     /**
      * Hosts and datastores as the platform reports them, the deployed VMs, and the images they booted
-     * as their guests reported them (none where VMs boot no image, as on the local platform).
+     * as their guests reported them (none where VMs boot no image, as on the local platform); where the
+     * platform chose among hosts, those it left out and why, and the clusters' DRS and HA (absent where
+     * there are none, and in bundles written before them).
      */
-    public record Inventory(List<Host> hosts, List<Datastore> datastores, List<Vm> vms, List<GuestImage> images) {
+    public record Inventory(List<Host> hosts, List<Datastore> datastores, List<Vm> vms, List<GuestImage> images,
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HostNotUsed> hostsNotUsed,
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Cluster> clusters) {
 
         public Inventory {
             hosts = hosts == null ? List.of() : List.copyOf(hosts);
             datastores = datastores == null ? List.of() : List.copyOf(datastores);
             vms = vms == null ? List.of() : List.copyOf(vms);
             images = images == null ? List.of() : List.copyOf(images);
+            hostsNotUsed = hostsNotUsed == null ? List.of() : List.copyOf(hostsNotUsed);
+            clusters = clusters == null ? List.of() : List.copyOf(clusters);
         }
+
+        public Inventory(List<Host> hosts, List<Datastore> datastores, List<Vm> vms, List<GuestImage> images) {
+            this(hosts, datastores, vms, images, List.of(), List.of());
+        }
+    }
+
+    /** A host of the platform's site the run did not use: {@code reason} one word, {@code detail} the platform's own. */
+    public record HostNotUsed(String name, String reason, String detail) {
+    }
+
+    /** A cluster whose hosts the run used: {@code drs} {@code off} or its automation level, {@code ha} whether HA is on. */
+    public record Cluster(String name, String drs, boolean ha) {
     }
 
     /** A host's physical cores and hardware threads as its platform reports them; threads null in bundles written before it was. */

@@ -66,7 +66,9 @@ final class RunJson {
                         inventory.hosts().stream().map(h -> new RunFile.Host(h.name(), h.cores(), h.threads())).toList(),
                         inventory.datastores().stream().map(d -> new RunFile.Datastore(d.name(), d.location())).toList(),
                         List.copyOf(vms).stream().map(vm -> vm(vm, images.get(vm.vm().name()), platform.servers().get(vm.vm().name()))).toList(),
-                        distinct(images.values())),
+                        distinct(images.values()),
+                        inventory.hostsNotUsed().stream().map(h -> new RunFile.HostNotUsed(h.name(), h.reason().word(), h.detail())).toList(),
+                        inventory.clusters().stream().map(c -> new RunFile.Cluster(c.name(), c.drs(), c.ha())).toList()),
                 versions());
         // Publishable needs the platform's yes, the standard profile and every rule at its standard value.
         return run.withPublishability(Publishability.reasons(run));

@@ -22,6 +22,16 @@ public interface PlatformProvider<S extends Record> extends PlatformConfig<S> {
      */
     Platform create(S section, ClusterSpec cluster) throws PlatformException;
 
+    /**
+     * The checks {@link #create} makes of the cluster before it returns (the settings found, the user's rights), made
+     * and then let go without creating anything, for {@code tilemark validate}; what was checked as one line, or empty
+     * for a platform with no such checks beyond its section's. A platform that does not answer at all is a
+     * {@link PlatformUnreachableException}, which {@code validate} reports as not checked rather than as bad input.
+     */
+    default java.util.Optional<String> preflight(S section, ClusterSpec cluster) throws PlatformException {
+        return java.util.Optional.empty();
+    }
+
     /** How this platform imports a guest image as its template, if it can ({@code tilemark image push}). */
     default java.util.Optional<ImageImport> imageImport(S section) {
         return java.util.Optional.empty();

@@ -16,6 +16,11 @@ public final class Platforms {
         return create(provider(cluster), cluster);
     }
 
+    /** The connected checks of the platform {@code cluster.platform} names, made without creating anything; see {@link PlatformProvider#preflight}. */
+    public static java.util.Optional<String> preflight(ClusterSpec cluster) throws PlatformException {
+        return preflight(provider(cluster), cluster);
+    }
+
     /**
      * The image import of the platform {@code cluster.platform} names; a platform that has none is a
      * {@link PlatformSettingException} naming {@code cluster.platform}.
@@ -40,6 +45,11 @@ public final class Platforms {
 
     private static <S extends Record> Platform create(PlatformProvider<S> provider, ClusterSpec cluster) throws PlatformException {
         return provider.create(cluster.section(provider), cluster);
+    }
+
+    private static <S extends Record> java.util.Optional<String> preflight(PlatformProvider<S> provider, ClusterSpec cluster)
+            throws PlatformException {
+        return provider.preflight(cluster.section(provider), cluster);
     }
 
     private static <S extends Record> java.util.Optional<ImageImport> imageImport(PlatformProvider<S> provider, ClusterSpec cluster) {

@@ -11,10 +11,19 @@ import java.util.TreeMap;
  * {@code 10.0.0.0/24}, for services that admit clients by address), the addresses of the peers it
  * needs by VM name and port name, its role's settings, and the secret values it needs. A platform
  * delivers it (a file on local; cloud-init NoCloud or VMware guestinfo in a VM); {@link GuestDocumentFile#CONFIG}
- * owns its format. The template build guest gets one too, with no peers.
+ * owns its format. The template build guest gets one too, with no peers. Where the platform keeps the config readable
+ * (vCenter's extraConfig), it holds no secret: {@code secretSource} tells the guest where to fetch them once
+ * ({@link SecretFetch}); null where the secrets are in the config itself.
  */
 public record GuestConfig(String role, int tile, String runId, String vmName, String bindAddress, String clientNetwork,
-                          Map<String, Map<String, HostPort>> peers, Map<String, String> settings, Map<String, String> secrets) {
+                          Map<String, Map<String, HostPort>> peers, Map<String, String> settings, Map<String, String> secrets,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                          SecretSource secretSource) {
+
+    public GuestConfig(String role, int tile, String runId, String vmName, String bindAddress, String clientNetwork,
+                       Map<String, Map<String, HostPort>> peers, Map<String, String> settings, Map<String, String> secrets) {
+        this(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, secrets, null);
+    }
 
     public GuestConfig {
         require("role", role);
@@ -34,11 +43,22 @@ public record GuestConfig(String role, int tile, String runId, String vmName, St
         return Optional.ofNullable(peers.getOrDefault(vm, Map.of()).get(port));
     }
 
+    /** The same config with no secret in it, telling the guest to fetch them from {@code source}. */
+    public GuestConfig withSecretsAt(SecretSource source) {
+        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, Map.of(), source);
+    }
+
+    /** The same config with the secrets fetched from its source in it (and the source, used once, gone). */
+    public GuestConfig withSecrets(Map<String, String> fetched) {
+        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, fetched, null);
+    }
+
     /** Secrets by name only: a config printed in a log or an error message must not leak them. */
     @Override
     public String toString() {
         return "GuestConfig[" + vmName + " role=" + role + " tile=" + tile + " run=" + runId + " bind=" + bindAddress
-                + " peers=" + peers + " settings=" + settings + " secrets=" + new TreeMap<>(secrets).keySet() + "]";
+                + " peers=" + peers + " settings=" + settings + " secrets=" + new TreeMap<>(secrets).keySet()
+                + (secretSource == null ? "" : " secretsFrom=" + secretSource.url()) + "]";
     }
 
     private static void require(String field, String value) {

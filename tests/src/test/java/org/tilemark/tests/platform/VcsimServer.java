@@ -118,6 +118,19 @@ final class VcsimServer implements AutoCloseable {
         return out;
     }
 
+    /** What a {@code tilemark} command run as a process of its own printed (stdout and stderr), and its exit code. */
+    record Result(int exit, String output) {
+    }
+
+    /** {@code tilemark <command...> -s key=value ...} as a harness process of its own, at low priority. */
+    static Result tilemark(List<String> command, Map<String, String> settings) throws Exception {
+        Process process = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(command, settings)))
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        return new Result(process.exitValue(), output);
+    }
+
     private void awaitListening(Path dir) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
@@ -157,6 +170,11 @@ final class VcsimServer implements AutoCloseable {
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor()).as(String.join(" ", command)).isZero();
         return out;
+    }
+
+    /** SIGKILL, as vCenter's process dying or its host failing: vcsim answers nothing more and says nothing. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
     }
 
     @Override

@@ -69,7 +69,7 @@ class VsphereImagePushTest {
         // The descriptor's NIC connects to "VM Network": mapped onto the distributed portgroup.
         settings.put("cluster.vsphere.networks.nic1", "DC0_DVPG0");
 
-        Result pushed = tilemark(List.of("image", "push", ova.toString()), settings);
+        VcsimServer.Result pushed = VcsimServer.tilemark(List.of("image", "push", ova.toString()), settings);
         assertThat(pushed.exit()).as(pushed.output()).isZero();
         assertThat(pushed.output()).contains("[image] sending tilemark-guest-disk1.vmdk")
                 .contains("template '" + TEMPLATE + "' imported (1 file(s)").doesNotContain(PASSWORD);
@@ -95,28 +95,17 @@ class VsphereImagePushTest {
         assertThat(clone).contains("<diskMoveType>createNewChildDiskBacking</diskMoveType>")
                 .containsPattern("<snapshot type=\"VirtualMachineSnapshot\">[^<]+</snapshot>");
 
-        Result again = tilemark(List.of("image", "push", ova.toString()), settings);
+        VcsimServer.Result again = VcsimServer.tilemark(List.of("image", "push", ova.toString()), settings);
         assertThat(again.exit()).as(again.output()).isEqualTo(2);
         assertThat(again.output().strip()).startsWith("error: cluster.vsphere.template: a VM or template '" + TEMPLATE + "' is already")
                 .doesNotContain("\n");
 
         settings.put("cluster.vsphere.template", "never-made");
         Path notAnOva = Files.writeString(DIR.resolve("not-an.ova"), "plain text");
-        Result refused = tilemark(List.of("image", "push", notAnOva.toString()), settings);
+        VcsimServer.Result refused = VcsimServer.tilemark(List.of("image", "push", notAnOva.toString()), settings);
         assertThat(refused.exit()).as(refused.output()).isEqualTo(2);
         assertThat(refused.output()).startsWith("error: IMAGE: ").contains("is not an OVA");
         assertThat(vcsim.govc("find", "/DC0/vm", "-name", "never-made").strip()).isEmpty();
-    }
-
-    private record Result(int exit, String output) {
-    }
-
-    private static Result tilemark(List<String> command, Map<String, String> settings) throws Exception {
-        Process process = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(command, settings)))
-                .redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
-        return new Result(process.exitValue(), output);
     }
 
     /** An OVA as the image build packs one: the project's descriptor filled in, a 64 MiB disk, tarred descriptor first. */

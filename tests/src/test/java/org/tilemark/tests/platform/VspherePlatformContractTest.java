@@ -263,12 +263,31 @@ class VspherePlatformContractTest extends PlatformContract {
                     .startsWith("error: cluster.vsphere.credentials.username: vCenter user '" + VcsimServer.USER + "' lacks "
                             + "VirtualMachine.Provisioning.Clone on template 'DC0_C0_RP0_VM0' (");
             assertThat(vcsim.govc("ls", "/DC0/vm")).as("nothing created").isEqualTo(vmsBefore);
+
+            // validate makes the same check: it connects, finds the privilege missing and logs out again
+            VcsimServer.Result validate = VcsimServer.tilemark(List.of("validate"), settings(DIR));
+            assertThat(validate.exit()).as(validate.output()).isEqualTo(RunOutcome.BAD_INPUT);
+            assertThat(validate.output().lines().filter(line -> line.startsWith("error:")).toList()).singleElement().asString()
+                    .startsWith("error: cluster.vsphere.credentials.username: vCenter user '" + VcsimServer.USER + "' lacks "
+                            + "VirtualMachine.Provisioning.Clone on template 'DC0_C0_RP0_VM0' (");
+            assertThat(validate.output()).doesNotContain("configuration is valid").doesNotContain(PASSWORD);
+            assertThat(vcsim.govc("ls", "/DC0/vm")).as("nothing created").isEqualTo(vmsBefore);
         } finally {
             vcsim.govc("role.update", "-a", "Admin", "VirtualMachine.Provisioning.Clone");
         }
         try (Platform granted = Platforms.create(ConfigLoader.load(Optional.empty(), settings(DIR)).cluster())) {
             assertThat(granted.inventory().hosts()).as("the privilege given back, the same settings connect").isNotEmpty();
         }
+        VcsimServer.Result valid = VcsimServer.tilemark(List.of("validate"), settings(DIR));
+        assertThat(valid.exit()).as(valid.output()).isZero();
+        assertThat(valid.output()).contains("platform checked: vCenter at " + vcsim.url() + ": user '" + VcsimServer.USER + "' logged in")
+                .contains("configuration is valid");
+        Map<String, String> away = new LinkedHashMap<>(settings(DIR));
+        away.put("cluster.vsphere.url", "https://127.0.0.1:1/sdk");
+        VcsimServer.Result unreachable = VcsimServer.tilemark(List.of("validate"), away);
+        assertThat(unreachable.exit()).as("a vCenter this machine cannot reach: not checked, " + unreachable.output()).isZero();
+        assertThat(unreachable.output()).contains("warning: cluster.vsphere.url: cannot reach vCenter at https://127.0.0.1:1/sdk")
+                .contains("the platform's own checks were not made");
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import org.tilemark.workloads.Workloads;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.GuestDocumentFile;
+import org.tilemark.templates.guest.SecretFetch;
 import org.tilemark.templates.guest.ReadinessConsole;
 import org.tilemark.templates.guest.ReadinessReport;
 import org.tilemark.templates.image.GuestImage;
@@ -97,6 +98,8 @@ public final class GuestMain {
                 return;
             }
             try {
+                // A platform that keeps the config readable (vCenter) hands the secrets out once, over TLS, instead.
+                config = SecretFetch.resolve(config);
                 // Read before anything starts: a guest that cannot say what it runs on fails instead of serving unnamed.
                 Optional<GuestImage> image = imageManifest.isEmpty() ? Optional.empty() : Optional.of(readImage(imageManifest.get()));
                 GuestRole guest = find(config.role());

@@ -23,6 +23,7 @@ import javax.net.ssl.TrustManagerFactory;
 import org.tilemark.config.Secrets;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.PlatformSettingException;
+import org.tilemark.infra.platform.PlatformUnreachableException;
 
 /**
  * Opens a session with vCenter from the settings: TLS checked against the configured trust store, the
@@ -54,7 +55,7 @@ final class Connection {
             throw new PlatformSettingException(VspherePlatformProvider.key("trustStore") + ": the TLS certificate of " + settings.url()
                     + " is not trusted by " + (settings.trustStore().isBlank() ? "the JDK's trust store" : settings.trustStore()));
         } catch (IOException e) {
-            throw new PlatformSettingException(VspherePlatformProvider.key("url") + ": cannot reach vCenter at " + settings.url()
+            throw new PlatformUnreachableException(VspherePlatformProvider.key("url") + ": cannot reach vCenter at " + settings.url()
                     + " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
         } finally {
             if (vim == null) {

@@ -154,7 +154,7 @@ final class OvfImport implements ImageImport {
                 boolean disk = device.text("disk").orElse("false").equals("true");
                 progress.accept("sending " + upload.path() + " (" + upload.bytes() + " bytes)");
                 vim.soap().upload(target, disk ? "POST" : "PUT", disk ? "application/x-vnd.vmware-streamVmdk" : "application/octet-stream",
-                        upload.file(), sent);
+                        upload.file(), sent, device.text("sslThumbprint").filter(thumbprint -> !thumbprint.isBlank()));
             }
         } finally {
             reporter.interrupt();

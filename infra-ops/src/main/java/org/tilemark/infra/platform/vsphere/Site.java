@@ -15,11 +15,11 @@ import org.tilemark.infra.platform.PlatformSettingException;
  * there is a {@link PlatformSettingException} naming its key. {@code baseSnapshot} is the template's current
  * snapshot, if it has one ({@code image push} makes it): tile VMs are then linked clones of it; {@code templateDisk}
  * its first virtual disk as vCenter describes it, which a clone grows to its role's size. A host in maintenance
- * mode or not connected is not used; {@code disclosures} says so, and each cluster's DRS and HA state.
+ * mode or not connected is not used; {@code notUsed} says why, and {@code clusters} each used cluster's DRS and HA state.
  */
 record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String, DatastoreRef> datastores, Mor template,
             Optional<Mor> baseSnapshot, Optional<Node> templateDisk, Map<Integer, Networks.Target> networks, List<Node> templateNics,
-            List<String> disclosures) {
+            List<Inventory.HostNotUsed> notUsed, List<Inventory.Cluster> clusters) {
 
     record HostRef(Mor mor, int cores, Mor pool) {
     }
@@ -39,7 +39,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
         List<Node> nics = Networks.nics(read.props().get(Cloning.DEVICES));
         return new Site(site.datacenter(), site.vmFolder(), site.hosts(), site.datastores(), template, snapshot,
                 Cloning.firstDisk(read.props().get(Cloning.DEVICES)), Networks.find(vim, site.datacenter(), nics, settings.networks()),
-                nics, site.disclosures());
+                nics, site.notUsed(), site.clusters());
     }
 
     /** The site before its template exists (an image import makes it): {@code template} is null. */
@@ -49,7 +49,8 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
                 .orElseThrow(() -> new PlatformSettingException(VspherePlatformProvider.key("datacenter")
                         + ": no datacenter '" + settings.datacenter() + "' in vCenter"));
         Map<String, Mor> pools = new LinkedHashMap<>();
-        List<String> disclosures = new ArrayList<>();
+        List<Inventory.HostNotUsed> notUsed = new ArrayList<>();
+        List<Inventory.Cluster> clusters = new ArrayList<>();
         Map<String, Mor> named = namedPools(vim, dc.obj(), settings.resourcePool());
         Map<String, String> elsewhere = new LinkedHashMap<>();
         for (Vim.ObjectProps compute : vim.all(dc.obj(), "ComputeResource", List.of("name", "resourcePool", "configurationEx"))) {
@@ -61,7 +62,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             Optional.ofNullable(settings.resourcePool().isBlank() ? compute.props().get("resourcePool").mor() : named.get(compute.obj().value()))
                     .ifPresent(pool -> pools.put(compute.obj().value(), pool));
             if (compute.obj().type().equals("ClusterComputeResource")) {
-                disclosures.add(clusterState(compute));
+                clusters.add(clusterState(compute));
             }
         }
         Map<String, HostRef> hosts = new LinkedHashMap<>();
@@ -71,22 +72,24 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             String name = host.text("name").orElseThrow();
             String outside = elsewhere.get(host.props().get("parent").text());
             if (outside != null) {
-                disclosures.add("host '" + name + "' not used: in '" + outside + "', not in cluster '" + settings.cluster().strip() + "'");
+                notUsed.add(new Inventory.HostNotUsed(name, Inventory.NotUsedBecause.OTHER_CLUSTER,
+                        "in '" + outside + "', not in cluster '" + settings.cluster().strip() + "'"));
                 continue;
             }
-            Optional<String> unusable = unusable(host);
+            Optional<Inventory.HostNotUsed> unusable = unusable(name, host);
             if (pool == null && !settings.resourcePool().isBlank()) {
-                disclosures.add("host '" + name + "' not used: no resource pool '" + settings.resourcePool() + "' in its cluster");
+                notUsed.add(new Inventory.HostNotUsed(name, Inventory.NotUsedBecause.NO_RESOURCE_POOL,
+                        "no resource pool '" + settings.resourcePool() + "' in its cluster"));
             }
             if (pool != null && unusable.isPresent()) {
-                disclosures.add("host '" + name + "' not used: " + unusable.get());
+                notUsed.add(unusable.get());
             } else if (pool != null) {
                 hosts.put(name, new HostRef(host.obj(), Integer.parseInt(host.text("summary.hardware.numCpuCores").orElse("1")), pool));
             }
         }
         if (hosts.isEmpty() && !settings.cluster().isBlank()) {
             throw new PlatformSettingException(VspherePlatformProvider.key("cluster") + ": no usable host in a cluster '"
-                    + settings.cluster() + "' of datacenter '" + settings.datacenter() + "' (" + String.join("; ", disclosures) + ")");
+                    + settings.cluster() + "' of datacenter '" + settings.datacenter() + "' (" + lines(notUsed) + ")");
         }
         if (hosts.isEmpty() && !settings.resourcePool().isBlank()) {
             throw new PlatformSettingException(VspherePlatformProvider.key("resourcePool") + ": no usable host in a cluster with a resource pool '"
@@ -94,7 +97,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
         }
         if (hosts.isEmpty()) {
             throw new PlatformSettingException(VspherePlatformProvider.key("datacenter") + ": datacenter '" + settings.datacenter()
-                    + "' has no usable host in a cluster or compute resource" + (disclosures.isEmpty() ? "" : " (" + String.join("; ", disclosures) + ")"));
+                    + "' has no usable host in a cluster or compute resource" + (notUsed.isEmpty() ? "" : " (" + lines(notUsed) + ")"));
         }
         Map<String, Vim.ObjectProps> byName = new LinkedHashMap<>();
         vim.all(dc.obj(), "Datastore", List.of("name", "summary.url")).forEach(ds -> byName.put(ds.text("name").orElse(""), ds));
@@ -108,7 +111,7 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
             datastores.put(wanted.getKey(), new DatastoreRef(ds.obj(), wanted.getValue(), ds.text("summary.url").orElse("")));
         }
         return new Site(dc.obj(), dc.props().get("vmFolder").mor(), hosts, datastores, null, Optional.empty(), Optional.empty(),
-                Map.of(), List.of(), List.copyOf(disclosures));
+                Map.of(), List.of(), List.copyOf(notUsed), List.copyOf(clusters));
     }
 
     /** The resource pools named {@code name}, by the compute resource that owns each; none when {@code name} is blank. */
@@ -125,29 +128,41 @@ record Site(Mor datacenter, Mor vmFolder, Map<String, HostRef> hosts, Map<String
     }
 
     /** Why a host is not used: maintenance mode, or vCenter not connected to it; empty when it is usable. */
-    private static Optional<String> unusable(Vim.ObjectProps host) {
+    private static Optional<Inventory.HostNotUsed> unusable(String name, Vim.ObjectProps host) {
         if (host.text("runtime.inMaintenanceMode").orElse("false").equals("true")) {
-            return Optional.of("in maintenance mode");
+            return Optional.of(new Inventory.HostNotUsed(name, Inventory.NotUsedBecause.MAINTENANCE_MODE, "in maintenance mode"));
         }
         String connection = host.text("runtime.connectionState").orElse("connected");
-        return connection.equals("connected") ? Optional.empty() : Optional.of("connection state " + connection);
+        return connection.equals("connected") ? Optional.empty()
+                : Optional.of(new Inventory.HostNotUsed(name, Inventory.NotUsedBecause.NOT_CONNECTED, "connection state " + connection));
+    }
+
+    private static String lines(List<Inventory.HostNotUsed> notUsed) {
+        return String.join("; ", notUsed.stream().map(Inventory.HostNotUsed::line).toList());
+    }
+
+    /** What the user is told on every connection: the hosts left out and why, each used cluster's DRS and HA state. */
+    List<String> disclosures() {
+        List<String> lines = new ArrayList<>(notUsed.stream().map(Inventory.HostNotUsed::line).toList());
+        clusters.forEach(cluster -> lines.add(cluster.line()));
+        return lines;
     }
 
     /** A cluster's DRS mode and HA state as vCenter reports them ({@code configurationEx}). */
-    private static String clusterState(Vim.ObjectProps cluster) {
+    private static Inventory.Cluster clusterState(Vim.ObjectProps cluster) {
         Optional<Node> config = Optional.ofNullable(cluster.props().get("configurationEx"));
         Optional<Node> drs = config.flatMap(c -> c.child("drsConfig"));
         boolean drsOn = drs.flatMap(d -> d.text("enabled")).orElse("false").equals("true");
         // vim25: an unset defaultVmBehavior is fullyAutomated.
-        String drsMode = drsOn ? "DRS " + drs.flatMap(d -> d.text("defaultVmBehavior")).orElse("fullyAutomated") : "DRS off";
+        String drsMode = drsOn ? drs.flatMap(d -> d.text("defaultVmBehavior")).orElse("fullyAutomated") : Inventory.Cluster.DRS_OFF;
         boolean haOn = config.flatMap(c -> c.child("dasConfig")).flatMap(d -> d.text("enabled")).orElse("false").equals("true");
-        return "cluster '" + cluster.text("name").orElse(cluster.obj().value()) + "': " + drsMode + ", HA " + (haOn ? "on" : "off");
+        return new Inventory.Cluster(cluster.text("name").orElse(cluster.obj().value()), drsMode, haOn);
     }
 
     Inventory inventory() {
         return new Inventory(hosts.entrySet().stream().map(host -> new Inventory.Host(host.getKey(), host.getValue().cores())).toList(),
                 datastores.entrySet().stream().map(ds -> new Inventory.Datastore(ds.getKey(),
-                        "[" + ds.getValue().name() + "] " + ds.getValue().url())).toList());
+                        "[" + ds.getValue().name() + "] " + ds.getValue().url())).toList(), notUsed, clusters);
     }
 
     /** The host's name for a host reference, as placements name it. */

@@ -1,6 +1,8 @@
 package org.tilemark.infra.platform.vsphere;
 
 import java.io.IOException;
+import java.util.Optional;
+import org.tilemark.templates.guest.PinnedCertificate;
 import java.io.InputStream;
 import java.io.StringWriter;
 import java.net.CookieManager;
@@ -63,6 +65,12 @@ final class SoapClient implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while calling " + method, e);
+        } catch (javax.net.ssl.SSLHandshakeException e) {
+            throw e; // the certificate: the connection tells which setting
+        } catch (IOException e) {
+            // vCenter gone (stopped, unreachable, timed out): every failure it causes names it
+            throw new IOException("vCenter at " + authority() + " did not answer " + method + " (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", e);
         }
         Node body;
         try (InputStream in = response.body()) {
@@ -81,10 +89,12 @@ final class SoapClient implements AutoCloseable {
     }
 
     /**
-     * Sends a file's bytes to {@code target} (a lease's device URL: vCenter's NFC service) in this session,
-     * counting them into {@code sent}; no call timeout (a disk takes as long as it takes), only the connect one.
+     * Sends a file's bytes to {@code target} (a lease's device URL: vCenter's NFC service or a host's) in this session,
+     * counting them into {@code sent}; no call timeout (a disk takes as long as it takes), only the connect one. The
+     * host's certificate is checked against {@code sslThumbprint} (SHA-1, as vCenter gives it) where there is one.
      */
-    void upload(URI target, String method, String contentType, Path file, java.util.concurrent.atomic.LongAdder sent) throws IOException {
+    void upload(URI target, String method, String contentType, Path file, java.util.concurrent.atomic.LongAdder sent,
+                Optional<String> sslThumbprint) throws IOException {
         long length = Files.size(file);
         HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> {
             try {
@@ -95,14 +105,36 @@ final class SoapClient implements AutoCloseable {
         }), length);
         HttpRequest request = HttpRequest.newBuilder(target).header("Content-Type", contentType).method(method, body).build();
         HttpResponse<String> response;
+        HttpClient client = uploadClient(sslThumbprint);
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            response = client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while uploading " + file.getFileName(), e);
+        } finally {
+            if (client != http) {
+                client.close();
+            }
         }
         if (response.statusCode() / 100 != 2) {
             throw new IOException("uploading " + file.getFileName() + " to " + target.getPath() + ": HTTP " + response.statusCode());
+        }
+    }
+
+    /**
+     * The client a device URL's host is sent to: with the host's thumbprint as vCenter gave it (over this verified
+     * session), one that trusts that certificate alone, as an ESXi host's own certificate is seldom signed by a CA the
+     * trust store holds; without one, this session's (the trust store, or nothing checked with {@code insecure}).
+     */
+    private HttpClient uploadClient(Optional<String> sslThumbprint) throws IOException {
+        if (sslThumbprint.isEmpty()) {
+            return http;
+        }
+        try {
+            return HttpClient.newBuilder().sslContext(new PinnedCertificate(PinnedCertificate.SHA_1, sslThumbprint.get()).context())
+                    .connectTimeout(timeout).cookieHandler(http.cookieHandler().orElseThrow()).build();
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IOException("TLS for the host's thumbprint: " + e.getMessage(), e);
         }
     }
 

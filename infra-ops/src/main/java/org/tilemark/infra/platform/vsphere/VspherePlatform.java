@@ -24,8 +24,7 @@ import org.tilemark.infra.platform.Vm;
 import org.tilemark.infra.platform.VmListener;
 import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.infra.platform.VmState;
-import org.tilemark.templates.guest.GuestDocumentFile;
-import org.tilemark.templates.image.NoCloudSeed;
+import org.tilemark.templates.guest.GuestConfig;
 
 /**
  * Tile VMs on vCenter: cloned from the template with their guest config in {@code guestinfo}, moved by
@@ -51,11 +50,13 @@ final class VspherePlatform implements Platform {
     private final VmFolder folder;
     private final EventWatch events;
     private final boolean insecure;
+    private final GuestSecrets secrets;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
     private Optional<HostCpu> hostCpu;
 
-    VspherePlatform(Vim vim, Site site, VmFolder folder, Readiness readiness, boolean insecure) {
+    VspherePlatform(Vim vim, Site site, VmFolder folder, Readiness readiness, boolean insecure, String bindAddress) {
         this.vim = vim;
+        this.secrets = new GuestSecrets(bindAddress);
         this.site = site;
         this.readiness = readiness;
         this.insecure = insecure;
@@ -100,13 +101,13 @@ final class VspherePlatform implements Platform {
                 .orElseThrow(() -> new PlatformException("VM " + spec.name() + ": no host '" + spec.host() + "' in " + site.hosts().keySet()));
         Site.DatastoreRef datastore = datastore(spec.datastore(), spec.name());
         Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
-        String config = GuestDocumentFile.CONFIG.toJson(spec.guestConfig(GUEST_BIND, ANY_CLIENT));
-        List<Element> extraConfig = List.of(Element.option("extraConfig", NoCloudSeed.GUESTINFO_KEY, config),
+        GuestConfig config = spec.guestConfig(GUEST_BIND, ANY_CLIENT);
+        List<Element> extraConfig = List.of(GuestSecrets.atDeploy(config),
                 Element.option("extraConfig", Marks.RUN, spec.runId()), Element.option("extraConfig", Marks.VM, spec.name()));
         try {
             // Marked in the clone itself, so a harness killed right after still leaves a VM cleanup finds.
             Mor mor = cloning.clone(VsphereVm.vcenterName(vm), spec.role().size(), host, datastore, extraConfig);
-            vms.put(VsphereVm.vcenterName(vm), new VsphereVm(vm, mor, spec.role().ports()));
+            vms.put(VsphereVm.vcenterName(vm), new VsphereVm(vm, mor, spec.role().ports(), config));
             return vm;
         } catch (VimFault | IOException e) {
             throw new PlatformException("deploying VM " + spec.name() + " on " + spec.host() + "/" + spec.datastore() + ": " + e.getMessage(), e);
@@ -118,10 +119,13 @@ final class VspherePlatform implements Platform {
         VsphereVm tracked = require(vm);
         Instant deadline = Instant.now().plus(timeout);
         try {
+            // This boot's token for its secrets; a report left by an earlier boot (or the template's) would pass for this boot's.
+            List<Element> boot = new ArrayList<>(secrets.atPowerOn(VsphereVm.vcenterName(vm), tracked.config));
             if (readiness == Readiness.GUEST) {
-                // A report left by an earlier boot (or by the template's) would pass for this boot's.
-                vim.runTask(Vim.TASK_TIMEOUT, "ReconfigVM_Task", tracked.mor,
-                        Element.of("spec", Element.option("extraConfig", Marks.READINESS, "")));
+                boot.add(Element.option("extraConfig", Marks.READINESS, ""));
+            }
+            if (!boot.isEmpty()) {
+                vim.runTask(Vim.TASK_TIMEOUT, "ReconfigVM_Task", tracked.mor, Element.of("spec", boot));
             }
             Instant before = vim.currentTime();
             vim.runTask(timeout, "PowerOnVM_Task", tracked.mor);
@@ -140,6 +144,8 @@ final class VspherePlatform implements Platform {
             }
         } catch (VimFault | IOException e) {
             throw new PlatformException("powering on VM " + vm.name() + ": " + e.getMessage(), e);
+        } finally {
+            secrets.revoke(VsphereVm.vcenterName(vm)); // ready (the guest has fetched them), or failed
         }
     }
 
@@ -147,6 +153,7 @@ final class VspherePlatform implements Platform {
     public void powerOff(Vm vm, Duration grace) throws PlatformException {
         VsphereVm tracked = require(vm);
         tracked.running = false;
+        secrets.revoke(VsphereVm.vcenterName(vm));
         try {
             power.off(tracked.mor, grace);
         } catch (VimFault | IOException e) {
@@ -356,7 +363,7 @@ final class VspherePlatform implements Platform {
                     .filter(props -> props.text("name").orElse("").equals(VsphereVm.vcenterName(vm)))
                     .map(Vim.ObjectProps::obj).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no VM " + VsphereVm.vcenterName(vm) + " in vCenter"));
-            VsphereVm adopted = new VsphereVm(vm, found, List.of());
+            VsphereVm adopted = new VsphereVm(vm, found, List.of(), null);
             vms.put(VsphereVm.vcenterName(vm), adopted);
             return adopted;
         } catch (VimFault | IOException e) {
@@ -367,6 +374,7 @@ final class VspherePlatform implements Platform {
     @Override
     public void close() {
         events.close();
+        secrets.close();
         try {
             folder.closing();
         } catch (VimFault | IOException | RuntimeException e) {

@@ -64,6 +64,16 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
         return java.util.Optional.of(new OvfImport(section));
     }
 
+    /** Logs in, finds what the settings name and checks the user's privileges (as {@link #create}), then logs out: nothing is made. */
+    @Override
+    public java.util.Optional<String> preflight(VsphereSettings section, ClusterSpec cluster) throws PlatformException {
+        try (Platform checked = create(section, cluster)) {
+            return java.util.Optional.of("vCenter at " + section.url().strip() + ": user '" + section.credentials().username()
+                    + "' logged in, datacenter '" + section.datacenter() + "' (" + checked.inventory().hosts().size()
+                    + " host(s) usable), template '" + section.template() + "', datastores and the privileges a run needs checked");
+        }
+    }
+
     @Override
     public Platform create(VsphereSettings section, ClusterSpec cluster) throws PlatformException {
         Vim vim = Connection.open(section);
@@ -71,7 +81,7 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
             Site site = Site.find(vim, section);
             Privileges.check(vim, site, section); // before anything is created
             return new VspherePlatform(vim, site, new VmFolder(vim, site.vmFolder(), section.vmFolder()),
-                    Readiness.of(section.readiness()).orElseThrow(), section.insecure());
+                    Readiness.of(section.readiness()).orElseThrow(), section.insecure(), cluster.bindAddress());
         } catch (PlatformException | RuntimeException e) {
             vim.close();
             throw e;

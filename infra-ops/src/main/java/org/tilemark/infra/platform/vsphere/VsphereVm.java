@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.tilemark.infra.platform.Vm;
+import org.tilemark.templates.guest.GuestConfig;
 
 /**
  * A VM this connection deployed or found: its vCenter reference, whether it was ever powered on (a VM
@@ -35,10 +36,13 @@ final class VsphereVm {
      */
     volatile Instant poweredOnAt = Instant.MIN;
     volatile Map<String, InetSocketAddress> endpoints = Map.of();
+    /** What its guest is told, secrets included (held here only); null for a VM found from another session. */
+    final GuestConfig config;
 
-    VsphereVm(Vm vm, Mor mor, List<String> ports) {
+    VsphereVm(Vm vm, Mor mor, List<String> ports, GuestConfig config) {
         this.vm = vm;
         this.mor = mor;
         this.ports = List.copyOf(ports);
+        this.config = config;
     }
 }
