@@ -50,6 +50,7 @@ final class MeasurementLoop {
     private final PhasePolicy policy;
     private final RunListener listener;
     private List<ScoreFile.Audit> audits = List.of();
+    private VmProfiler profiler = VmProfiler.NONE;
 
     MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, ResultsBundle bundle,
                     PrintStream out, CountDownLatch abort, java.util.Optional<InfraRun> infra, ClusterCpu cpu,
@@ -65,6 +66,11 @@ final class MeasurementLoop {
         this.bundle = bundle;
         this.out = out;
         this.abort = abort;
+    }
+
+    /** Writes what each VM used per interval through {@code vmProfiler} (none unless set). */
+    void profileWith(VmProfiler vmProfiler) {
+        this.profiler = vmProfiler;
     }
 
     /**
@@ -84,6 +90,7 @@ final class MeasurementLoop {
         ClusterCpu.Mark clusterAtMeasureStart = null;
         Duration measured = Duration.ZERO;
         Drivers drivers = Drivers.start(spec, workloads, vms, secrets);
+        VmProfiler.Sampling vmProfile = profiler.start(vms);
         ClusterCpu.Mark intervalStart = cpu.mark();
         try {
             Instant origin = drivers.origin();
@@ -120,6 +127,7 @@ final class MeasurementLoop {
                     }
                     live.add(LiveRows.of(spec, w, interval, standing));
                 }
+                vmProfile.interval(slot, origin.plus(slot.start()), origin.plus(slot.end()));
                 out.println(stage(slot, plan) + " " + String.join(" | ", progress));
                 ClusterCpu.Mark intervalEnd = cpu.mark();
                 OptionalDouble intervalCpu = cpu.percentBetween(intervalStart, intervalEnd);

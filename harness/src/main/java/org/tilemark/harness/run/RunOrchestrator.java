@@ -161,6 +161,7 @@ public final class RunOrchestrator {
                 } else {
                     MeasurementLoop loop = new MeasurementLoop(spec, workloads, secrets, bundle, out, abortRequested, infra,
                             ClusterCpu.of(platform), policy, listener);
+                    loop.profileWith(VmProfiler.of(platform.resourceMeter(), bundle, out));
                     try {
                         measurement = loop.run(deployed, phases);
                     } finally {
