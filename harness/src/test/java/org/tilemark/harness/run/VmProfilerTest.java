@@ -46,7 +46,7 @@ class VmProfilerTest {
 
         @Override
         public Map<String, String> notMeasured() {
-            return Map.of("netSentBytes", "not here");
+            return Map.of("netSentBytes", "not here", "cpuNanos", "named as the record names it");
         }
 
         @Override
@@ -98,7 +98,8 @@ class VmProfilerTest {
         assertThat(lines.getFirst().stage()).isEqualTo("warmup");
         assertThat(lines.getFirst().role()).isEqualTo("dvdstore-db");
         assertThat(lines.getFirst().netSentBytes()).isNull();
-        assertThat(lines.getFirst().notMeasured()).containsEntry("netSentBytes", "not here");
+        assertThat(lines.getFirst().notMeasured()).containsEntry("netSentBytes", "not here")
+                .containsEntry("cpuSeconds", "named as the record names it");
         assertThat(lines.getFirst().source()).isEqualTo("scripted");
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("could not be read (host gone)");
         assertThat(VmProfileTotals.byPhase(lines)).extracting(VmProfileTotals.Phase::vm, VmProfileTotals.Phase::diskReadBytes)
