@@ -12,6 +12,8 @@ public final class BundleLayout {
     public static final String INTERVALS = "intervals.jsonl";
     /** One line per infrastructure operation; absent when the run had none. */
     public static final String INFRA_OPS = "infra-ops.jsonl";
+    /** One line per interval × VM: what the platform measured each VM use; absent when the platform measures nothing. */
+    public static final String VM_PROFILE = "vm-profile.jsonl";
     /** The verdict and the scores, written at the end. */
     public static final String SCORE = "score.json";
     /** The directory of the HdrHistogram interval logs. */

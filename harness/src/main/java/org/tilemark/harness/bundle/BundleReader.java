@@ -229,6 +229,11 @@ public final class BundleReader {
         return lines(BundleLayout.INFRA_OPS, InfraOpLine.class, (tree, line) -> line.placed());
     }
 
+    /** vm-profile.jsonl's lines as records; empty when absent (a platform that measures nothing, a bundle from before it). */
+    public Optional<Lines<VmProfileLine>> vmProfile() throws IOException {
+        return lines(BundleLayout.VM_PROFILE, VmProfileLine.class, (tree, line) -> line.placed());
+    }
+
     private Optional<ObjectNode> object(String name) throws DamagedFile, IOException {
         Path file = directory.resolve(name);
         if (!Files.isRegularFile(file)) {

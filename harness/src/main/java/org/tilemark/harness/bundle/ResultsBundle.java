@@ -152,6 +152,11 @@ public final class ResultsBundle implements AutoCloseable {
         appendJsonLine(BundleLayout.INFRA_OPS, JSON.valueToTree(line));
     }
 
+    /** Appends one VM's interval profile and flushes it; the file appears with the first one. */
+    public void appendVmProfile(VmProfileLine line) {
+        appendJsonLine(BundleLayout.VM_PROFILE, JSON.valueToTree(line));
+    }
+
     /** Appends one line to the JSON-lines file {@code name} and flushes it; the file appears with its first line. */
     private synchronized void appendJsonLine(String name, ObjectNode line) {
         try {

@@ -59,6 +59,11 @@ final class BundleSamples {
         PhaseMeans perPhase = new PhaseMeans();
         intervals(intervals, run, perPhase);
         infraDurations(infraOps, perPhase);
+        try {
+            VmProfileSamples.add(reader, perPhase);
+        } catch (IOException e) {
+            throw new BadCompareInput("cannot read " + bundle + ": " + oneLine(e));
+        }
         perPhase.addTo(metrics);
         harnessCpu(score, metrics);
         clusterCpu(score, metrics);

@@ -62,6 +62,7 @@ public final class HtmlReportWriter implements ReportWriter {
         PhaseSections.render(html, contents, score);
         InfraSections.render(html, contents, score);
         score.ifPresent(s -> CostSection.render(html, s));
+        ResourceProfileSection.render(html, contents);
         charts(html, contents);
         errorsByVm(html, contents);
         events(html, score.map(ScoreFile::events).orElse(List.of()));

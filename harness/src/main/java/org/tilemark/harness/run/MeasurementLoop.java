@@ -35,6 +35,7 @@ final class MeasurementLoop {
     private final SamplePublisher publisher;
     private final PrintStream out;
     private List<ScoreFile.Audit> audits = List.of();
+    private VmProfiler profiler = VmProfiler.NONE;
 
     MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, Optional<InfraRun> infra,
                     ClusterCpu cpu, StopPolicy stopPolicy, SamplePublisher publisher, PrintStream out) {
@@ -47,6 +48,11 @@ final class MeasurementLoop {
         this.stopPolicy = stopPolicy;
         this.publisher = publisher;
         this.out = out;
+    }
+
+    /** Writes what each VM used per interval through {@code vmProfiler} (none unless set). */
+    void profileWith(VmProfiler vmProfiler) {
+        this.profiler = vmProfiler;
     }
 
     /**
@@ -64,6 +70,7 @@ final class MeasurementLoop {
         PhaseTally tally = new PhaseTally(spec, workloads, infra);
         out.println(ConsolePublisher.banner(spec.run()));
         Drivers drivers = Drivers.start(spec, workloads, vms, secrets);
+        VmProfiler.Sampling vmProfile = profiler.start(vms);
         MeasuredWindow window = new MeasuredWindow(cpu);
         try {
             Instant origin = drivers.origin();
@@ -77,6 +84,7 @@ final class MeasurementLoop {
                 Optional<StopPolicy.Stop> stop = stopPolicy.waitUntil(origin.plus(slot.end()));
                 if (stop.isEmpty()) {
                     stop = interval(plan, slot, origin, drivers, tally, window, phases);
+                    vmProfile.interval(slot, origin.plus(slot.start()), origin.plus(slot.end()));
                 }
                 if (stop.isPresent()) {
                     return window.summary(stop, tally.infra());

@@ -232,6 +232,7 @@ public final class RunOrchestrator {
             return;
         }
         MeasurementLoop loop = new MeasurementLoop(spec, workloads, secrets, infra, ClusterCpu.of(platform), stop, publisher, out);
+        loop.profileWith(VmProfiler.of(platform.resourceMeter(), bundle, out));
         try {
             progress.measured(loop.run(progress.deployed, progress.phases));
         } finally {

@@ -111,6 +111,14 @@ public interface Platform extends AutoCloseable {
      */
     Duration createAndDeleteDisk(String datastore, String name, long bytes) throws PlatformException;
 
+    /**
+     * Its measure of what each VM uses (CPU, memory, disk, network), where the platform has one; the harness
+     * writes it per interval and VM to the bundle's {@code vm-profile.jsonl}. Empty: not measured.
+     */
+    default java.util.Optional<VmResourceMeter> resourceMeter() {
+        return java.util.Optional.empty();
+    }
+
     /** Tells {@code listener} about VMs that stop without being powered off. */
     void onUnexpectedStop(VmListener listener);
 

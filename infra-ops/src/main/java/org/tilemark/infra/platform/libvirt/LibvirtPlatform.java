@@ -61,8 +61,7 @@ final class LibvirtPlatform implements Platform {
         this.hosts = hosts;
         this.cloneMode = SettingValues.of(CloneMode.class, settings.cloneMode()).orElseThrow();
         this.domainType = SettingValues.of(DomainType.class, settings.domainType()).orElseThrow();
-        this.migrations = new LibvirtMigrations(hosts, settings.pools(), settings.unsafeMigration(),
-                new MigrationNetwork(settings.migration()));
+        this.migrations = new LibvirtMigrations(hosts, settings.pools(), settings.unsafeMigration(), new MigrationNetwork(settings.migration()));
         this.startup = new GuestStartup(hosts.values(), NicSource.of(settings));
         this.leftovers = new Leftovers(hosts.values(), vmName -> {
             LibvirtVm live = vms.remove(vmName);
@@ -363,6 +362,11 @@ final class LibvirtPlatform implements Platform {
     public void close() {
         hosts.values().forEach(stopEvents::stopListening);
         hosts.values().forEach(HostConnection::closeQuietly);
+    }
+
+    @Override
+    public Optional<org.tilemark.infra.platform.VmResourceMeter> resourceMeter() {
+        return Optional.of(LibvirtResourceMeter.of(vms, hosts));
     }
 
     private Domain domain(LibvirtVm vm) throws LibvirtException {

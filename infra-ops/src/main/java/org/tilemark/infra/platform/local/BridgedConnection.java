@@ -49,6 +49,7 @@ final class BridgedConnection {
             attach(endpoint.connect());
             ByteBuffer buffer = BUFFER.get().clear();
             while (client.read(buffer) >= 0) {
+                endpoint.carried(buffer.position(), true);
                 writeAll(buffer, upstreamForClientBytes().channel());
             }
         } catch (IOException e) {
@@ -113,6 +114,7 @@ final class BridgedConnection {
                     if (!answering(from)) {
                         return;
                     }
+                    endpoint.carried(buffer.position(), false);
                     writeAll(buffer, client);
                 } finally {
                     toClient.unlock();

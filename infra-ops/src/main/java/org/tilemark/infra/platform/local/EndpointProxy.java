@@ -81,6 +81,9 @@ final class EndpointProxy implements AutoCloseable {
     private volatile boolean closed;
     private final Object gate = new Object();
     private boolean held;
+    /** Bytes its clients sent the guest, and the guest's answers: the VM's network traffic through this endpoint. */
+    private final java.util.concurrent.atomic.LongAdder toGuest = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder fromGuest = new java.util.concurrent.atomic.LongAdder();
 
     EndpointProxy(String bindAddress, String vmName, Handoff handoff) throws IOException {
         this.handoff = handoff;
@@ -99,6 +102,18 @@ final class EndpointProxy implements AutoCloseable {
 
     InetSocketAddress address() {
         return address;
+    }
+
+    void carried(int bytes, boolean towardsGuest) {
+        (towardsGuest ? toGuest : fromGuest).add(bytes);
+    }
+
+    long bytesToGuest() {
+        return toGuest.sum();
+    }
+
+    long bytesFromGuest() {
+        return fromGuest.sum();
     }
 
     /** Points the endpoint at the guest's current address and lets held connections through. */

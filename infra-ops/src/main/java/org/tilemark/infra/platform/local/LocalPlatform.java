@@ -342,6 +342,11 @@ final class LocalPlatform implements Platform {
     }
 
     @Override
+    public Optional<org.tilemark.infra.platform.VmResourceMeter> resourceMeter() {
+        return Optional.of(new LocalResourceMeter(name -> Optional.ofNullable(vms.get(name))));
+    }
+
+    @Override
     public Duration createAndDeleteDisk(String datastore, String name, long bytes) throws PlatformException {
         Path root = settings.datastores().get(datastore);
         if (root == null) {

@@ -313,6 +313,11 @@ final class VspherePlatform implements Platform {
         }
     }
 
+    @Override
+    public Optional<org.tilemark.infra.platform.VmResourceMeter> resourceMeter() {
+        return VmPerformance.find(vim, vm -> Optional.ofNullable(vms.get(VsphereVm.vcenterName(vm))).map(tracked -> tracked.mor));
+    }
+
     /** The PerformanceManager's host CPU counter; none where vCenter refuses the query (the run's CPU figure stays unknown). */
     private synchronized Optional<HostCpu> hostCpu() {
         if (hostCpu == null) {

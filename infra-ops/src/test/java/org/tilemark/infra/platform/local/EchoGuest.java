@@ -24,6 +24,8 @@ public final class EchoGuest {
     static final String DISK_FILE = "data.bin";
     static final byte[] DISK_CONTENT = "template disk contents".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     static final String FAIL = "echo.fail";
+    /** A setting: bytes the guest writes to a file on its disk and syncs before it reports ready. */
+    static final String WRITE_BYTES = "echo.writeBytes";
 
     private EchoGuest() {
     }
@@ -42,6 +44,12 @@ public final class EchoGuest {
         if (config.settings().containsKey(FAIL)) {
             GuestDocumentFile.READINESS.write(report, ReadinessReport.failed(config.vmName(), config.role(), config.settings().get(FAIL), pid));
             System.exit(1);
+        }
+        if (config.settings().containsKey(WRITE_BYTES)) {
+            try (var out = new java.io.FileOutputStream(disk.resolve("written.bin").toFile())) {
+                out.write(new byte[Integer.parseInt(config.settings().get(WRITE_BYTES))]);
+                out.getFD().sync();
+            }
         }
         ServerSocket server = new ServerSocket(0, 50, InetAddress.getByName(config.bindAddress()));
         Thread.ofPlatform().daemon().start(() -> acceptLoop(server, config.vmName()));

@@ -371,7 +371,7 @@ class LocalPlatformTest {
     }
 
     /** Connects through the endpoint, reads the guest's greeting, sends a line and reads its echo. */
-    private static List<String> echo(InetSocketAddress endpoint, String line) throws IOException {
+    static List<String> echo(InetSocketAddress endpoint, String line) throws IOException {
         try (Socket socket = new Socket(endpoint.getAddress(), endpoint.getPort())) {
             socket.setSoTimeout(10_000);
             BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));

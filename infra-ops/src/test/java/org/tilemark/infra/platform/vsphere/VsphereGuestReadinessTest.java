@@ -131,6 +131,34 @@ class VsphereGuestReadinessTest {
         }
     }
 
+    /**
+     * Each VM's counters from the PerformanceManager's real-time VM samples (cpu.used, mem.consumed, virtualDisk.*,
+     * net.*): vcsim makes their values up, so this shows the calls, the counters found by name and that samples only
+     * add up, never a figure (vcsim has no virtualDisk.numberRead/WriteAveraged data: its answer is 0).
+     */
+    @Test
+    void vmCountersComeFromThePerformanceManagersVmSamples() throws Exception {
+        try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
+            Vm vm = deploy(platform, "profiled");
+            var meter = platform.resourceMeter().orElseThrow();
+            assertThat(meter.source()).contains("cpu.used.summation", "mem.consumed.average", "virtualDisk.read.average",
+                    "net.transmitted.average");
+            assertThat(meter.notMeasured()).isEmpty();
+            var first = meter.read(List.of(vm)).get(vm.name());
+            System.out.println("vcsim: " + vm.name() + " " + first);
+            assertThat(first.cpuNanos()).isPositive();
+            assertThat(first.memoryBytes()).isPositive();
+            assertThat(first.diskWriteBytes()).isPositive();
+            assertThat(first.netReceivedBytes()).isPositive();
+            assertThat(first.diskReadOps()).isNotNull();
+            var again = meter.read(List.of(vm)).get(vm.name());
+            assertThat(again.cpuNanos()).as("cumulative").isGreaterThanOrEqualTo(first.cpuNanos());
+            assertThat(again.diskWriteBytes()).isGreaterThanOrEqualTo(first.diskWriteBytes());
+            platform.destroy(vm);
+            assertThat(meter.read(List.of(vm))).as("a VM the platform no longer holds").isEmpty();
+        }
+    }
+
     @Test
     void powerOnReturnsWithTheEndpointsTheGuestReportedAtTheAddressToolsReported() throws Exception {
         try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster())) {
