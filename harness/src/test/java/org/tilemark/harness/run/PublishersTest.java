@@ -1,5 +1,6 @@
 package org.tilemark.harness.run;
 
+import org.tilemark.infra.platform.Placement;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +25,7 @@ class PublishersTest {
         IntervalCut cut = cut();
         PhaseEnd end = new PhaseEnd.InfraOnly(1, InfraPhase.of(List.of(), Map.of("vmotion", 210.0), Duration.ofMinutes(1)));
         InfraOpLine operation = InfraOpLine.platformInitiated("vmotion", "tile1-standby", "standby", 1,
-                new InfraOpLine.Placement("host-0", "app"), new InfraOpLine.Placement("host-1", "app"),
+                new Placement("host-0", "app"), new Placement("host-1", "app"),
                 "2026-11-24T18:00:00Z", 1, "DRS");
         List<Object> firstGot = new ArrayList<>();
         List<Object> secondGot = new ArrayList<>();

@@ -45,22 +45,30 @@ final class EchoDriver implements WorkloadDriver {
             HttpConnection connection = new HttpConnection(endpoint, echo.requestTimeout());
             connections.add(connection);
             users.start("echo-" + vm + "-" + user, new OpenLoopUser(user, originNanos, ThinkTime.uniform(echo.thinkTime()),
-                    LoadShape.constant(echo.users()), seeds.split(), recorder, start -> once(connection, start)), connection::abort);
+                    LoadShape.constant(echo.users()), seeds.split(), recorder, (start, unit) -> once(connection, start, unit)), connection::abort);
         }
     }
 
-    private void once(HttpConnection connection, long intendedStartNanos) throws InterruptedException {
+    /** One echo; a cut that finds it past its timeout fails it there, and it is not counted again when it ends. */
+    private void once(HttpConnection connection, long intendedStartNanos, IntervalRecorder.InFlight unit) throws InterruptedException {
         String sent = Long.toString(sequence.incrementAndGet());
+        unit.request(EchoWorkload.OPERATION, vm, intendedStartNanos + echo.requestTimeout().toNanos());
         try {
             HttpConnection.Response response = connection.get(EchoRole.PATH + "?seq=" + sent, echo.requestTimeout());
             if (response.status() == 200 && response.body().equals(sent)) {
-                recorder.completed(EchoWorkload.OPERATION, System.nanoTime() - intendedStartNanos);
+                if (unit.settle()) {
+                    recorder.completed(EchoWorkload.OPERATION, System.nanoTime() - intendedStartNanos);
+                }
                 return;
             }
         } catch (IOException failed) {
             // counted below
+        } finally {
+            unit.answered();
         }
-        recorder.failedUnit(EchoWorkload.OPERATION, vm);
+        if (unit.settle()) {
+            recorder.failedUnit(EchoWorkload.OPERATION, vm);
+        }
     }
 
     @Override
