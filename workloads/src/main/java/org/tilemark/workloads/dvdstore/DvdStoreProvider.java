@@ -7,45 +7,26 @@ import org.tilemark.config.JdbcUrls;
 import org.tilemark.config.MachineChecks;
 import org.tilemark.config.Messages;
 import org.tilemark.config.SectionChecks;
-import org.tilemark.config.SectionDefaults;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.VmSize;
-import org.tilemark.workloads.Workload;
-import org.tilemark.workloads.WorkloadProvider;
+import org.tilemark.workloads.YamlDefaultsProvider;
 import org.tilemark.workloads.dvdstore.db.DvdStoreDbRole;
 import org.tilemark.workloads.dvdstore.web.DvdStoreWebRole;
 
 /** DVD Store as one package: its section {@code workloads.dvdstore} (defaults in {@code defaults.yaml} beside it). */
-public final class DvdStoreProvider implements WorkloadProvider<DvdStoreSpec> {
+public final class DvdStoreProvider extends YamlDefaultsProvider<DvdStoreSpec> {
 
     /** DVD Store sizes: the three standard ones or a custom size in MB or GB. */
     static final Pattern SIZE = Pattern.compile("S|M|L|[1-9][0-9]*(MB|GB)");
 
     private static final List<String> MAIN = List.of(RoleTemplate.MAIN_PORT);
 
-    private final DvdStoreSpec defaults = SectionDefaults.fromYaml(DvdStoreSpec.class, DvdStoreProvider.class, "defaults.yaml");
-
-    @Override
-    public String name() {
-        return "dvdstore";
-    }
-
-    @Override
-    public Class<DvdStoreSpec> sectionType() {
-        return DvdStoreSpec.class;
-    }
-
-    @Override
-    public DvdStoreSpec defaults() {
-        return defaults;
-    }
-
-    @Override
-    public Workload workload() {
-        return new DvdStoreWorkload();
-    }
 
     /** VMmark 2's tile: the database 4 vCPU / 4 GB, each web server 2 vCPU / 2 GB. */
+    public DvdStoreProvider() {
+        super("dvdstore", DvdStoreSpec.class, DvdStoreWorkload::new);
+    }
+
     @Override
     public List<RoleTemplate> roles() {
         return List.of(new RoleTemplate(DvdStoreDbRole.NAME, "DVD Store database", new VmSize(4, 4096, 20), MAIN, false, true),

@@ -11,38 +11,19 @@ import org.tilemark.config.DataSizes;
 import org.tilemark.config.MachineChecks;
 import org.tilemark.config.Messages;
 import org.tilemark.config.SectionChecks;
-import org.tilemark.config.SectionDefaults;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.VmSize;
-import org.tilemark.workloads.Workload;
-import org.tilemark.workloads.WorkloadProvider;
+import org.tilemark.workloads.YamlDefaultsProvider;
 
 /** The mail workload as one package: its section {@code workloads.mail} (defaults in {@code defaults.yaml} beside it). */
-public final class MailProvider implements WorkloadProvider<MailSpec> {
+public final class MailProvider extends YamlDefaultsProvider<MailSpec> {
 
-    private final MailSpec defaults = SectionDefaults.fromYaml(MailSpec.class, MailProvider.class, "defaults.yaml");
-
-    @Override
-    public String name() {
-        return "mail";
-    }
-
-    @Override
-    public Class<MailSpec> sectionType() {
-        return MailSpec.class;
-    }
-
-    @Override
-    public MailSpec defaults() {
-        return defaults;
-    }
-
-    @Override
-    public Workload workload() {
-        return new MailWorkload();
-    }
 
     /** VMmark 2's mail server: 4 vCPU / 8 GB, its SMTP and IMAP services each an endpoint. */
+    public MailProvider() {
+        super("mail", MailSpec.class, MailWorkload::new);
+    }
+
     @Override
     public List<RoleTemplate> roles() {
         return List.of(new RoleTemplate(MailRole.NAME, "Mail server", new VmSize(4, 8192, 40), List.of("smtp", "imap"), false, true));

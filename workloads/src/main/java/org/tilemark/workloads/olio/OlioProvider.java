@@ -4,42 +4,23 @@ import java.util.List;
 import java.util.Map;
 import org.tilemark.config.MachineChecks;
 import org.tilemark.config.SectionChecks;
-import org.tilemark.config.SectionDefaults;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.VmSize;
-import org.tilemark.workloads.Workload;
-import org.tilemark.workloads.WorkloadProvider;
+import org.tilemark.workloads.YamlDefaultsProvider;
 import org.tilemark.workloads.olio.db.OlioDbRole;
 import org.tilemark.workloads.olio.web.OlioWebRole;
 
 /** Olio as one package: its section {@code workloads.olio} (defaults in {@code defaults.yaml} beside it). */
-public final class OlioProvider implements WorkloadProvider<OlioSpec> {
+public final class OlioProvider extends YamlDefaultsProvider<OlioSpec> {
 
     private static final List<String> MAIN = List.of(RoleTemplate.MAIN_PORT);
 
-    private final OlioSpec defaults = SectionDefaults.fromYaml(OlioSpec.class, OlioProvider.class, "defaults.yaml");
-
-    @Override
-    public String name() {
-        return "olio";
-    }
-
-    @Override
-    public Class<OlioSpec> sectionType() {
-        return OlioSpec.class;
-    }
-
-    @Override
-    public OlioSpec defaults() {
-        return defaults;
-    }
-
-    @Override
-    public Workload workload() {
-        return new OlioWorkload();
-    }
 
     /** VMmark 2's Olio: web 4 vCPU / 6 GB (it stores uploads on its disk), database 2 vCPU / 2 GB. */
+    public OlioProvider() {
+        super("olio", OlioSpec.class, OlioWorkload::new);
+    }
+
     @Override
     public List<RoleTemplate> roles() {
         return List.of(new RoleTemplate(OlioWebRole.NAME, "Olio web", new VmSize(4, 6144, 10), MAIN, false, true),
