@@ -2,7 +2,6 @@ package org.tilemark.tests.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +62,7 @@ class VsphereImagePushTest {
 
     @Test
     void anOvaBecomesATemplateWithABaseSnapshotThatThePlatformClonesFrom() throws Exception {
-        Path ova = ova(DIR.resolve("ova"));
+        Path ova = TestOva.empty(DIR.resolve("ova"), 64L << 20);
         Map<String, String> settings = vcsim.clusterSettings(DIR);
         settings.put("cluster.vsphere.template", TEMPLATE);
         // The descriptor's NIC connects to "VM Network": mapped onto the distributed portgroup.
@@ -117,39 +116,5 @@ class VsphereImagePushTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
         return new Result(process.exitValue(), output);
-    }
-
-    /** An OVA as the image build packs one: the project's descriptor filled in, a 64 MiB disk, tarred descriptor first. */
-    private static Path ova(Path dir) throws Exception {
-        Files.createDirectories(dir);
-        Path qcow2 = dir.resolve("disk.qcow2");
-        Path vmdk = dir.resolve("tilemark-guest-disk1.vmdk");
-        Files.deleteIfExists(qcow2);
-        Files.deleteIfExists(vmdk);
-        run(List.of("qemu-img", "create", "-q", "-f", "qcow2", qcow2.toString(), "64M"));
-        run(List.of("qemu-img", "convert", "-f", "qcow2", "-O", "vmdk", "-o", "subformat=streamOptimized", qcow2.toString(), vmdk.toString()));
-        String template;
-        try (InputStream in = VsphereImagePushTest.class.getResourceAsStream("/org/tilemark/harness/image/tilemark.ovf")) {
-            assertThat(in).as("the image build's OVF descriptor").isNotNull();
-            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        Map<String, String> values = Map.ofEntries(Map.entry("diskFile", vmdk.getFileName().toString()),
-                Map.entry("diskFileBytes", Long.toString(Files.size(vmdk))), Map.entry("diskCapacityBytes", Long.toString(64L << 20)),
-                Map.entry("name", "tilemark-guest-test"), Map.entry("version", "test"), Map.entry("debianSuite", "bookworm"),
-                Map.entry("kernel", "test"), Map.entry("java", "25"), Map.entry("vcpus", "1"), Map.entry("memoryMb", "512"),
-                Map.entry("guestinfoKey", "guestinfo.tilemark.config"));
-        Matcher placeholder = Pattern.compile("\\$\\{(\\w+)}").matcher(template);
-        String descriptor = placeholder.replaceAll(m -> Matcher.quoteReplacement(values.get(m.group(1))));
-        Files.writeString(dir.resolve("tilemark-guest-test.ovf"), descriptor);
-        Path ova = dir.resolve("tilemark-guest-test.ova");
-        Files.deleteIfExists(ova);
-        run(List.of("tar", "--format=ustar", "-cf", ova.toString(), "-C", dir.toString(), "tilemark-guest-test.ovf", vmdk.getFileName().toString()));
-        return ova;
-    }
-
-    private static void run(List<String> command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor()).as("%s: %s", String.join(" ", command), output).isZero();
     }
 }
