@@ -66,8 +66,9 @@ class ImageCommand {
     @Component
     @Command(name = "push", mixinStandardHelpOptions = true,
             description = {"Import a guest image (the OVA `image build --format ova` writes) into the platform as the template its "
-                    + "tile VMs are cloned from, named by cluster.<platform>.template (vSphere: OVF import through vCenter, a base "
-                    + "snapshot, marked as template).",
+                    + "tile VMs are cloned from (vSphere: OVF import through vCenter as cluster.vsphere.template, a base "
+                    + "snapshot, marked as template; libvirt: the disk uploaded into the pool cluster.libvirt.baseImage.pool, "
+                    + "converted there into the qcow2 volume baseImage.volume, the descriptor beside it).",
                     "Exit 0 imported, 2 bad input (no such file, not an OVA, a platform that cannot import, a setting vCenter "
                     + "refuses, the name taken), 3 the import failed (nothing is left behind)."})
     static class Push implements Callable<Integer> {

@@ -14,14 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
-import org.tilemark.tests.image.TestGuestImage;
 import org.tilemark.tests.lanes.VmLane;
 
 /**
@@ -37,21 +35,9 @@ import org.tilemark.tests.lanes.VmLane;
 @Tag("libvirt-tcg") // tens of minutes under TCG: on demand (tests/pom.xml)
 class LibvirtEndToEndTest {
 
-    private static final Path DIR = Path.of("target", "libvirt-e2e").toAbsolutePath();
+    @RegisterExtension
+    static final LibvirtLab LAB = new LibvirtLab("libvirt-e2e");
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static LibvirtTestHosts hosts;
-
-    @BeforeAll
-    static void startHosts() throws Exception {
-        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), TestGuestImage.get().file());
-    }
-
-    @AfterAll
-    static void stopHosts() throws Exception {
-        if (hosts != null) {
-            hosts.close();
-        }
-    }
 
     @Test
     void aReducedTileRunsInVmsWithEveryInfraOperationType() throws Exception {
@@ -103,14 +89,14 @@ class LibvirtEndToEndTest {
             assertThat(audit.get("checked").asLong()).as("orders confirmed").isPositive();
             assertThat(audit.get("missing").asLong()).as("orders missing").isZero();
         });
-        assertThat(hosts.domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
+        assertThat(LAB.hosts().domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
     }
 
     /** {@code virsh destroy} of a tile VM once measurement started: the run finishes, exit 1, its verdict names the VM. */
     @Test
     void aVmDestroyedBehindTheHarnessBackEndsTheRunNonCompliantNamingIt() throws Exception {
         Map<String, String> settings = settings();
-        Path results = DIR.resolve("results-destroyed");
+        Path results = LAB.dir().resolve("results-destroyed");
         LibvirtTestHosts.deleteTree(results); // the run is found by its directory there: none of an earlier test run's
         settings.put("run.results", results.toString());
         settings.put("infra.enabled", "false");
@@ -123,7 +109,7 @@ class LibvirtEndToEndTest {
 
         Path bundle = awaitMeasurement(results, running);
         String domain = "tm-" + bundle.getFileName() + "-tile1-standby";
-        hosts.destroyDomain(domain);
+        LAB.hosts().destroyDomain(domain);
         System.out.println("destroyed " + domain + " with virsh");
         RunOutcome outcome = running.get(30, java.util.concurrent.TimeUnit.MINUTES);
         String printed = console.toString(StandardCharsets.UTF_8);
@@ -133,32 +119,32 @@ class LibvirtEndToEndTest {
         assertThat(score.get("reasons").toString()).contains("tile1-standby");
         long measured = Files.readAllLines(bundle.resolve("intervals.jsonl")).stream().filter(l -> l.contains("\"measure\"")).count();
         assertThat(measured).as("every measured interval is kept: 6 intervals x 2 workloads").isEqualTo(12);
-        assertThat(hosts.domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
+        assertThat(LAB.hosts().domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
     }
 
     /** kill -9 of the harness while it provisions (the database VM up, the web VM being deployed), then {@code tilemark cleanup}. */
     @Test
     void cleanupAfterAKilledHarnessLeavesNoDomainOrVolumeOnEitherHost() throws Exception {
         Map<String, String> settings = settings();
-        settings.put("run.results", DIR.resolve("results-killed").toString());
+        settings.put("run.results", LAB.dir().resolve("results-killed").toString());
         Process harness = tilemark("run", settings);
         long deadline = System.nanoTime() + java.time.Duration.ofMinutes(20).toNanos();
-        while (hosts.domainsAndVolumes().stream().noneMatch(d -> d.endsWith("-tile1-dvdstore-web1")) && System.nanoTime() < deadline) {
+        while (LAB.hosts().domainsAndVolumes().stream().noneMatch(d -> d.endsWith("-tile1-dvdstore-web1")) && System.nanoTime() < deadline) {
             assertThat(harness.isAlive()).as("the harness is still running").isTrue();
             Thread.sleep(2000);
         }
         harness.destroyForcibly(); // SIGKILL, as kill -9
         harness.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
-        List<String> left = hosts.domainsAndVolumes();
+        List<String> left = LAB.hosts().domainsAndVolumes();
         System.out.println("left by the killed harness: " + left);
         assertThat(left).anySatisfy(d -> assertThat(d).endsWith("-tile1-dvdstore-db"));
 
         Process cleanup = tilemark("cleanup", settings);
         assertThat(cleanup.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
-        String output = Files.readString(DIR.resolve("cleanup.out"));
+        String output = Files.readString(LAB.dir().resolve("cleanup.out"));
         System.out.println("tilemark cleanup: " + output);
         assertThat(cleanup.exitValue()).as(output).isZero();
-        assertThat(hosts.domainsAndVolumes()).as("domains and volumes left after cleanup").isEmpty();
+        assertThat(LAB.hosts().domainsAndVolumes()).as("domains and volumes left after cleanup").isEmpty();
     }
 
     private static Process tilemark(String command, Map<String, String> settings) throws java.io.IOException {
@@ -167,7 +153,7 @@ class LibvirtEndToEndTest {
                 "org.tilemark.harness.TilemarkApplication", command));
         settings.forEach((k, v) -> cmd.addAll(List.of("-s", k + "=" + v)));
         // Its output to a file: a pipe nobody reads would block it.
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(DIR.resolve(command + ".out").toFile()).start();
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(LAB.dir().resolve(command + ".out").toFile()).start();
     }
 
     /** The run directory under {@code results} once its first measured interval is written. */
@@ -191,8 +177,8 @@ class LibvirtEndToEndTest {
 
     private static Map<String, String> settings() {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("run.results", DIR.resolve("results").toString());
-        s.put("run.stateDir", DIR.resolve("state").toString());
+        s.put("run.results", LAB.dir().resolve("results").toString());
+        s.put("run.stateDir", LAB.dir().resolve("state").toString());
         s.put("run.tiles", "1");
         s.put("run.tileScale", "1"); // its own users below, unscaled
         s.put("run.phases", "1");
@@ -201,7 +187,7 @@ class LibvirtEndToEndTest {
         s.put("run.warmup", "1m");
         s.put("run.interval", "30s");
         s.put("run.provisionTimeout", "15m");
-        s.putAll(hosts.clusterSettings());
+        s.putAll(LAB.hosts().clusterSettings());
         s.put("workloads.mail.enabled", "false");
         s.put("workloads.olio.enabled", "false");
         s.put("workloads.dvdstore.size", "1MB");

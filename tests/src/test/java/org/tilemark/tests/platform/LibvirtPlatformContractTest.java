@@ -8,9 +8,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.infra.platform.PlatformSettingException;
 import org.tilemark.infra.platform.Platforms;
@@ -29,32 +28,17 @@ import org.tilemark.tests.lanes.VmLane;
 @VmLane
 class LibvirtPlatformContractTest extends PlatformContract {
 
-    private static final Path DIR = Path.of("target", "libvirt-contract").toAbsolutePath();
-    private static LibvirtTestHosts hosts;
-    private static String guestManifestSha256;
-
-    @BeforeAll
-    static void startHosts() throws Exception {
-        TestGuestImage.Image image = TestGuestImage.get();
-        guestManifestSha256 = image.manifest().image().guestManifestSha256();
-        hosts = LibvirtTestHosts.start(DIR.resolve("hosts"), image.file());
-    }
-
-    @AfterAll
-    static void stopHosts() throws Exception {
-        if (hosts != null) {
-            hosts.close();
-        }
-    }
+    @RegisterExtension
+    static final LibvirtLab LAB = new LibvirtLab("libvirt-contract");
 
     @Override
     protected Map<String, String> settings(Path workDir) {
-        return hosts.clusterSettings();
+        return LAB.hosts().clusterSettings();
     }
 
     @Test
     void aMissingPoolBridgeOrBaseImageIsBadInputNamingItsKeyAndDefinesNothing() throws Exception {
-        Path workDir = DIR.resolve("settings");
+        Path workDir = LAB.dir().resolve("settings");
         Map<String, String> problems = new LinkedHashMap<>();
         problems.put("cluster.libvirt.pools.maintenance", "no-such-pool");
         problems.put("cluster.libvirt.bridge", "no-such-bridge");
@@ -75,12 +59,16 @@ class LibvirtPlatformContractTest extends PlatformContract {
 
     @Override
     protected void crash(Vm vm) throws Exception {
-        hosts.destroyDomain("tm-" + vm.runId() + "-" + vm.name());
+        LAB.hosts().destroyDomain("tm-" + vm.runId() + "-" + vm.name());
     }
 
     @Override
     protected Optional<String> expectedGuestManifestSha256() {
-        return Optional.of(guestManifestSha256);
+        try {
+            return Optional.of(TestGuestImage.get().manifest().image().guestManifestSha256());
+        } catch (Exception e) {
+            throw new IllegalStateException("the test's guest image", e);
+        }
     }
 
     @Override

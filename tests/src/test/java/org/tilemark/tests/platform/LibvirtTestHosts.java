@@ -90,6 +90,38 @@ final class LibvirtTestHosts implements AutoCloseable {
         throw new IllegalStateException("no host runs domain " + domain);
     }
 
+    /** Takes a host's uplink (its veth into the lab's switch) down or up again: the host drops off the segment. */
+    void uplink(String host, boolean up) throws IOException, InterruptedException {
+        requireLabUp();
+        run(List.of("ip", "netns", "exec", namespace(host), "ip", "link", "set", "uplink", up ? "up" : "down"));
+    }
+
+    /** A QEMU monitor (HMP) command to a domain, through the libvirt of the host that runs it. */
+    String monitor(String host, String domain, String command) throws IOException, InterruptedException {
+        return virsh(uris.get(host), "qemu-monitor-command", "--hmp", domain, command);
+    }
+
+    /** A volume's {@code virsh vol-info --bytes} figure ({@code capacity} or {@code allocation}). */
+    long volumeBytes(String host, String pool, String volume, String figure) throws IOException, InterruptedException {
+        String uri = uris.get(host);
+        virsh(uri, "pool-refresh", pool);
+        return virsh(uri, "vol-info", "--bytes", "--pool", pool, volume).lines().map(String::strip)
+                .filter(line -> line.toLowerCase(java.util.Locale.ROOT).startsWith(figure + ":"))
+                .map(line -> Long.parseLong(line.substring(line.indexOf(':') + 1).strip().split("\\s+")[0]))
+                .findFirst().orElseThrow(() -> new IOException("virsh vol-info names no " + figure + " of " + volume));
+    }
+
+    /** A volume's definition as the host's libvirt gives it ({@code virsh vol-dumpxml}). */
+    String volumeXml(String host, String pool, String volume) throws IOException, InterruptedException {
+        virsh(uris.get(host), "pool-refresh", pool);
+        return virsh(uris.get(host), "vol-dumpxml", "--pool", pool, volume);
+    }
+
+    /** kvm-lab.sh's namespace of {@code host-N}. */
+    private static String namespace(String host) {
+        return System.getenv().getOrDefault("TILEMARK_LAB", "tmlab") + "-h" + host.substring(host.lastIndexOf('-') + 1);
+    }
+
     /** Takes the lab down: no namespace, link, daemon, QEMU process, DHCP server or volume stays (the logs do, under dir/logs). */
     @Override
     public void close() throws IOException, InterruptedException {

@@ -2,15 +2,12 @@ package org.tilemark.tests.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +24,6 @@ import org.tilemark.infra.platform.VmSpec;
 import org.tilemark.templates.RoleCatalog;
 import org.tilemark.templates.RoleTemplate;
 import org.tilemark.templates.TemplateId;
-import org.tilemark.tests.lanes.TestLanes;
 import org.tilemark.tests.lanes.VcsimLane;
 
 /**
@@ -63,7 +59,7 @@ class VsphereImagePushTest {
 
     @Test
     void anOvaBecomesATemplateWithABaseSnapshotThatThePlatformClonesFrom() throws Exception {
-        Path ova = ova(DIR.resolve("ova"));
+        Path ova = TestOva.empty(DIR.resolve("ova"), 64L << 20);
         Map<String, String> settings = vcsim.clusterSettings(DIR);
         settings.put("cluster.vsphere.template", TEMPLATE);
         // The descriptor's NIC connects to "VM Network": mapped onto the distributed portgroup.
@@ -106,39 +102,5 @@ class VsphereImagePushTest {
         assertThat(refused.exit()).as(refused.output()).isEqualTo(2);
         assertThat(refused.output()).startsWith("error: IMAGE: ").contains("is not an OVA");
         assertThat(vcsim.govc("find", "/DC0/vm", "-name", "never-made").strip()).isEmpty();
-    }
-
-    /** An OVA as the image build packs one: the project's descriptor filled in, a 64 MiB disk, tarred descriptor first. */
-    private static Path ova(Path dir) throws Exception {
-        Files.createDirectories(dir);
-        Path qcow2 = dir.resolve("disk.qcow2");
-        Path vmdk = dir.resolve("tilemark-guest-disk1.vmdk");
-        Files.deleteIfExists(qcow2);
-        Files.deleteIfExists(vmdk);
-        run(List.of("qemu-img", "create", "-q", "-f", "qcow2", qcow2.toString(), "64M"));
-        run(List.of("qemu-img", "convert", "-f", "qcow2", "-O", "vmdk", "-o", "subformat=streamOptimized", qcow2.toString(), vmdk.toString()));
-        String template;
-        try (InputStream in = VsphereImagePushTest.class.getResourceAsStream("/org/tilemark/harness/image/tilemark.ovf")) {
-            assertThat(in).as("the image build's OVF descriptor").isNotNull();
-            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        Map<String, String> values = Map.ofEntries(Map.entry("diskFile", vmdk.getFileName().toString()),
-                Map.entry("diskFileBytes", Long.toString(Files.size(vmdk))), Map.entry("diskCapacityBytes", Long.toString(64L << 20)),
-                Map.entry("name", "tilemark-guest-test"), Map.entry("version", "test"), Map.entry("debianSuite", "bookworm"),
-                Map.entry("kernel", "test"), Map.entry("java", "25"), Map.entry("vcpus", "1"), Map.entry("memoryMb", "512"),
-                Map.entry("guestinfoKey", "guestinfo.tilemark.config"));
-        Matcher placeholder = Pattern.compile("\\$\\{(\\w+)}").matcher(template);
-        String descriptor = placeholder.replaceAll(m -> Matcher.quoteReplacement(values.get(m.group(1))));
-        Files.writeString(dir.resolve("tilemark-guest-test.ovf"), descriptor);
-        Path ova = dir.resolve("tilemark-guest-test.ova");
-        Files.deleteIfExists(ova);
-        run(List.of("tar", "--format=ustar", "-cf", ova.toString(), "-C", dir.toString(), "tilemark-guest-test.ovf", vmdk.getFileName().toString()));
-        return ova;
-    }
-
-    private static void run(List<String> command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor()).as("%s: %s", String.join(" ", command), output).isZero();
     }
 }

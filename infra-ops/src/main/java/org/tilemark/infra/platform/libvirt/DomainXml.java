@@ -5,8 +5,9 @@ import org.tilemark.templates.VmSize;
 /**
  * The domain definition of one VM: sized from the role catalog, its disk and NoCloud seed on virtio,
  * one virtio NIC on the cluster's network or bridge, the serial console into a file (where the guest prints its
- * readiness report), and the Tilemark tag in {@code <metadata>}.
- *
+ * readiness report), and the Tilemark tag in {@code <metadata>}. A guest that panics tells QEMU through its
+ * pvpanic device (libvirt: a CRASHED event, then {@code on_crash}); one that arms its i6300esb watchdog and
+ * then hangs is paused by it (a SUSPENDED event, detail WATCHDOG): {@link StopEvents} reports both.
  */
 record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath, String diskFormat, String seedPath,
                  String consolePath, NicSource nic, String mac) {
@@ -46,6 +47,8 @@ record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath,
                       <source path='%s' append='off'/>
                       <target port='0'/>
                     </serial>
+                    <panic model='isa'/>
+                    <watchdog model='i6300esb' action='pause'/>
                     <memballoon model='virtio'>
                       <stats period='%d'/>
                     </memballoon>

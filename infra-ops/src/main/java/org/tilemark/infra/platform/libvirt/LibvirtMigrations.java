@@ -102,12 +102,13 @@ final class LibvirtMigrations {
             domain.blockCopy(DISK, "<disk type='file'><source file='" + Xml.attribute(copy.getPath())
                     + "'/><driver type='qcow2'/></disk>", UNLIMITED,
                     Domain.BlockCopyFlags.REUSE_EXT | Domain.BlockCopyFlags.TRANSIENT_JOB);
-            DomainBlockJobInfo job = awaitMirrorReady(domain, vm);
+            awaitMirrorReady(domain, vm);
             domain.blockJobAbort(DISK, Domain.BlockJobAbortFlags.PIVOT);
             // The persistent definition still names the old disk: point it at the copy.
             host.domainDefineXML(withDisk(domain.getXMLDesc(XML_INACTIVE), old, copy));
             old.delete(0);
-            return new JobFigures(0, job.end, Optional.empty());
+            // The job's length is the whole virtual disk; what QEMU wrote into the copy is the copy's allocation.
+            return new JobFigures(0, copy.getInfo().allocation, Optional.empty());
         } catch (LibvirtException | PlatformException e) {
             abortQuietly(domain);
             copy.delete(0);

@@ -52,6 +52,7 @@ final class LibvirtPlatform implements Platform {
     private final Map<String, LibvirtVm> vms = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> buildInfo = new ConcurrentHashMap<>();
     private final StopEvents stopEvents = new StopEvents(vms.values());
+    private final HostWatch hostWatch = new HostWatch(stopEvents::hostLost);
     private final SecureRandom random = new SecureRandom();
     private final GuestStartup startup;
     private final Leftovers leftovers;
@@ -71,6 +72,7 @@ final class LibvirtPlatform implements Platform {
         });
         for (HostConnection host : hosts.values()) {
             stopEvents.listenTo(host);
+            hostWatch.watch(host);
         }
     }
 
@@ -125,6 +127,7 @@ final class LibvirtPlatform implements Platform {
         if (host == null) {
             throw new PlatformException("VM " + spec.name() + ": unknown host '" + spec.host() + "'");
         }
+        answering(spec.name(), spec.host());
         String poolName = settings.pools().get(spec.datastore());
         if (poolName == null) {
             throw new PlatformException("VM " + spec.name() + ": unknown datastore '" + spec.datastore() + "'");
@@ -151,7 +154,7 @@ final class LibvirtPlatform implements Platform {
             host.domainDefineXML(new DomainXml(tag, spec.role().size(), domainType, disk.getPath(), "qcow2", seed.getPath(),
                     console.getPath(), NicSource.of(settings), mac).xml());
             Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
-            vms.put(spec.name(), new LibvirtVm(vm, spec, tag, mac, poolName));
+            vms.put(spec.name(), new LibvirtVm(vm, spec, tag, mac, poolName, disk.getInfo().allocation));
             return vm;
         } catch (LibvirtException | IOException e) {
             for (StorageVol volume : created) {
@@ -178,7 +181,7 @@ final class LibvirtPlatform implements Platform {
                             report.guestImage());
                     local.servedBy(report.guestServer());
                 } catch (PlatformException e) {
-                    stop(domain, local, Duration.ZERO);
+                    local.stop(domain, Duration.ZERO);
                     throw e;
                 }
             } catch (LibvirtException e) {
@@ -192,28 +195,10 @@ final class LibvirtPlatform implements Platform {
         LibvirtVm local = require(vm);
         synchronized (local) {
             try {
-                stop(domain(local), local, grace);
+                local.stop(domain(local), grace);
             } catch (LibvirtException e) {
                 throw new PlatformException("powering off VM " + vm.name() + ": " + ClusterCheck.message(e), e);
             }
-        }
-    }
-
-    /** Asks the guest to shut down (ACPI), forces the domain off after {@code grace}. */
-    private static void stop(Domain domain, LibvirtVm vm, Duration grace) throws LibvirtException {
-        vm.expectStop(true);
-        if (domain.isActive() != 1) {
-            return;
-        }
-        if (!grace.isZero()) {
-            domain.shutdown();
-            long deadline = System.nanoTime() + grace.toNanos();
-            while (System.nanoTime() < deadline && domain.isActive() == 1) {
-                GuestStartup.pause(Duration.ofMillis(200));
-            }
-        }
-        if (domain.isActive() == 1) {
-            domain.destroy();
         }
     }
 
@@ -224,7 +209,7 @@ final class LibvirtPlatform implements Platform {
             try {
                 HostConnection host = hosts.get(local.placement().host());
                 Domain domain = host.domainLookupByName(local.tag().domainName());
-                stop(domain, local, Duration.ZERO);
+                local.stop(domain, Duration.ZERO);
                 domain.undefine();
                 for (StorageVol volume : Volumes.named(host, local.tag().volumePrefix())) {
                     volume.delete(0);
@@ -240,6 +225,11 @@ final class LibvirtPlatform implements Platform {
     @Override
     public InetSocketAddress endpoint(Vm vm) {
         return endpoints(vm).get(requireUnchecked(vm).spec().role().ports().getFirst());
+    }
+
+    @Override
+    public java.util.OptionalLong deployedBytes(Vm vm) {
+        return java.util.OptionalLong.of(requireUnchecked(vm).deployedBytes());
     }
 
     @Override
@@ -322,6 +312,7 @@ final class LibvirtPlatform implements Platform {
     @Override
     public Migration migrate(Vm vm, Placement target) throws PlatformException {
         LibvirtVm local = require(vm);
+        answering(vm.name(), target.host());
         synchronized (local) {
             return migrations.migrate(local, target);
         }
@@ -361,6 +352,7 @@ final class LibvirtPlatform implements Platform {
     @Override
     public void close() {
         hosts.values().forEach(stopEvents::stopListening);
+        hosts.values().forEach(hostWatch::stopWatching);
         hosts.values().forEach(HostConnection::closeQuietly);
     }
 
@@ -382,11 +374,20 @@ final class LibvirtPlatform implements Platform {
         return "52:54:00:%02x:%02x:%02x".formatted(random.nextInt(256), random.nextInt(256), random.nextInt(256));
     }
 
+    private void answering(String vmName, String host) throws PlatformException {
+        Optional<String> lost = hostWatch.lost(host);
+        if (lost.isPresent()) {
+            throw new PlatformException("VM " + vmName + ": " + lost.get());
+        }
+    }
+
+    /** The VM, if its host still answers (an operation on a lost host fails naming the host, without waiting on it). */
     private LibvirtVm require(Vm vm) throws PlatformException {
         LibvirtVm local = vms.get(vm.name());
         if (local == null) {
             throw new PlatformException("no VM named " + vm.name() + " on this platform");
         }
+        answering(vm.name(), local.placement().host());
         return local;
     }
 

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import org.libvirt.LibvirtException;
 import org.tilemark.config.ClusterSpec;
 import org.tilemark.config.SectionChecks;
+import org.tilemark.infra.platform.ImageImport;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.PlatformProvider;
@@ -85,6 +86,16 @@ public final class LibvirtPlatformProvider implements PlatformProvider<LibvirtSe
         } catch (URISyntaxException e) {
             return java.util.Optional.of("not a URI: '" + HostUris.redacted(uri) + "' (" + e.getReason() + ")");
         }
+    }
+
+    /** The full key path of a key of this section, as errors name it. */
+    static String key(String key) {
+        return "cluster." + NAME + "." + key;
+    }
+
+    @Override
+    public java.util.Optional<ImageImport> imageImport(LibvirtSettings section) {
+        return java.util.Optional.of(new PoolImageImport(section));
     }
 
     @Override

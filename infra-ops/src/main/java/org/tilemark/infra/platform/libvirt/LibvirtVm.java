@@ -1,6 +1,9 @@
 package org.tilemark.infra.platform.libvirt;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import org.libvirt.Domain;
+import org.libvirt.LibvirtException;
 import java.util.Map;
 import java.util.Optional;
 import org.tilemark.infra.platform.Placement;
@@ -17,6 +20,7 @@ final class LibvirtVm {
     private final TilemarkTag tag;
     private final String mac;
     private final String consolePool;
+    private final long deployedBytes;
     private volatile Placement placement;
     private volatile Map<String, InetSocketAddress> endpoints = Map.of();
     private volatile Optional<GuestImage> guestImage = Optional.empty();
@@ -25,7 +29,9 @@ final class LibvirtVm {
     private volatile boolean stopExpected = true;
     private volatile boolean failed;
 
-    LibvirtVm(Vm vm, VmSpec spec, TilemarkTag tag, String mac, String consolePool) {
+    /** @param deployedBytes what the deploy wrote into the VM's disk volume (its allocation then: the clone's own bytes) */
+    LibvirtVm(Vm vm, VmSpec spec, TilemarkTag tag, String mac, String consolePool, long deployedBytes) {
+        this.deployedBytes = deployedBytes;
         this.vm = vm;
         this.spec = spec;
         this.tag = tag;
@@ -52,6 +58,10 @@ final class LibvirtVm {
 
     String consolePool() {
         return consolePool;
+    }
+
+    long deployedBytes() {
+        return deployedBytes;
     }
 
     String consoleVolume() {
@@ -107,5 +117,23 @@ final class LibvirtVm {
 
     void failedUnexpectedly() {
         failed = true;
+    }
+
+    /** Asks the guest to shut down (ACPI), forces the domain off after {@code grace}. */
+    void stop(Domain domain, Duration grace) throws LibvirtException {
+        expectStop(true);
+        if (domain.isActive() != 1) {
+            return;
+        }
+        if (!grace.isZero()) {
+            domain.shutdown();
+            long deadline = System.nanoTime() + grace.toNanos();
+            while (System.nanoTime() < deadline && domain.isActive() == 1) {
+                GuestStartup.pause(Duration.ofMillis(200));
+            }
+        }
+        if (domain.isActive() == 1) {
+            domain.destroy();
+        }
     }
 }

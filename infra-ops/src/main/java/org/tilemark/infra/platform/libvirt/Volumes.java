@@ -111,19 +111,8 @@ final class Volumes {
         Path iso = dir.resolve(SEED);
         try {
             NoCloudSeed.write(iso, config);
-            byte[] bytes = Files.readAllBytes(iso);
-            StorageVol volume = createEmpty(pool, name, "raw", bytes.length);
-            Stream stream = connect.streamNew(0);
-            volume.upload(stream, 0, bytes.length, 0);
-            for (int offset = 0; offset < bytes.length; ) {
-                int sent = stream.send(Arrays.copyOfRange(bytes, offset, Math.min(bytes.length, offset + CHUNK)));
-                if (sent <= 0) {
-                    stream.abort();
-                    throw new IOException("uploading the NoCloud seed " + name + " stopped at byte " + offset);
-                }
-                offset += sent;
-            }
-            stream.finish();
+            StorageVol volume = createEmpty(pool, name, "raw", Files.size(iso));
+            upload(connect, volume, iso);
             return volume;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -132,6 +121,29 @@ final class Volumes {
             Files.deleteIfExists(iso);
             Files.deleteIfExists(dir);
         }
+    }
+
+    /** Sends {@code file}'s bytes into {@code volume} (as {@code virsh vol-upload}), which must be at least that large. */
+    static void upload(Connect connect, StorageVol volume, Path file) throws LibvirtException, IOException {
+        long size = Files.size(file);
+        Stream stream = connect.streamNew(0);
+        volume.upload(stream, 0, size, 0);
+        try (var in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[CHUNK];
+            long offset = 0;
+            for (int read = in.read(buffer); read > 0; read = in.read(buffer)) {
+                for (int at = 0; at < read; ) {
+                    int sent = stream.send(at == 0 && read == CHUNK ? buffer : Arrays.copyOfRange(buffer, at, read));
+                    if (sent <= 0) {
+                        stream.abort();
+                        throw new IOException("uploading " + file.getFileName() + " into " + volume.getName() + " stopped at byte " + offset);
+                    }
+                    at += sent;
+                    offset += sent;
+                }
+            }
+        }
+        stream.finish();
     }
 
     /** The whole content of a volume, e.g. the console file. */
