@@ -22,6 +22,7 @@ final class Vim implements AutoCloseable {
     static final Duration TASK_TIMEOUT = Duration.ofMinutes(30);
     private static final Duration KEEP_ALIVE = Duration.ofMinutes(5);
     static final String NOT_AUTHENTICATED = "NotAuthenticated";
+    private static final System.Logger LOG = System.getLogger(Vim.class.getName());
 
     private final SoapClient soap;
     private final Mor rootFolder;
@@ -38,6 +39,8 @@ final class Vim implements AutoCloseable {
     private final String password;
     /** How many times this object logged in: a session-scoped object (view, collector) made before a later login is gone. */
     private final java.util.concurrent.atomic.AtomicLong logins = new java.util.concurrent.atomic.AtomicLong();
+    /** Every task of this session followed through one collector and one waiting thread. */
+    private final TaskWait tasks;
     private final java.util.concurrent.ScheduledExecutorService keepAlive = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("vsphere-keep-alive").factory());
 
@@ -54,6 +57,7 @@ final class Vim implements AutoCloseable {
         this.ovfManager = ref(content, "ovfManager");
         this.eventManager = ref(content, "eventManager");
         this.authorizationManager = ref(content, "authorizationManager");
+        this.tasks = new TaskWait(this, propertyCollector);
     }
 
     /** Reads the service content and logs in; the password is kept in memory only, to log in again. */
@@ -130,6 +134,18 @@ final class Vim implements AutoCloseable {
         return java.time.OffsetDateTime.parse(dateTime).toInstant();
     }
 
+    /** The calls this object made to vCenter so far, by vim25 method. */
+    java.util.SortedMap<String, Long> calls() {
+        return soap.calls();
+    }
+
+    /** {@code 1234 calls (Login 1, RetrievePropertiesEx 40, ...)}. */
+    String callSummary() {
+        java.util.SortedMap<String, Long> made = calls();
+        return made.values().stream().mapToLong(Long::longValue).sum() + " calls " + made.toString().replace('{', '(').replace('}', ')')
+                .replace("=", " ");
+    }
+
     /** The session's HTTP client, for what is not a SOAP call: uploads to a lease's device URLs. */
     SoapClient soap() {
         return soap;
@@ -180,7 +196,19 @@ final class Vim implements AutoCloseable {
         return found.isEmpty() ? new ObjectProps(object, Map.of()) : found.getFirst();
     }
 
-    private List<ObjectProps> retrieve(String type, List<String> paths, Element objectSet) throws VimFault, IOException {
+    /**
+     * The properties {@code paths} of each of {@code objects} (all of {@code type}) in one RetrievePropertiesEx (and its
+     * continuations): one call for a site's worth of VMs, not one per VM. An object vCenter no longer has is left out.
+     */
+    List<ObjectProps> several(java.util.Collection<Mor> objects, String type, List<String> paths) throws VimFault, IOException {
+        if (objects.isEmpty()) {
+            return List.of();
+        }
+        return retrieve(type, paths, objects.stream().map(object -> Element.of("objectSet", Element.ref("obj", object),
+                Element.text("skip", "false"))).toArray(Element[]::new));
+    }
+
+    private List<ObjectProps> retrieve(String type, List<String> paths, Element... objectSet) throws VimFault, IOException {
         long seen = logins.get();
         try {
             return retrieveOnce(type, paths, objectSet);
@@ -193,10 +221,12 @@ final class Vim implements AutoCloseable {
         }
     }
 
-    private List<ObjectProps> retrieveOnce(String type, List<String> paths, Element objectSet) throws VimFault, IOException {
+    private List<ObjectProps> retrieveOnce(String type, List<String> paths, Element... objectSet) throws VimFault, IOException {
         List<Element> propSet = new ArrayList<>(List.of(Element.text("type", type), Element.text("all", "false")));
         paths.forEach(path -> propSet.add(Element.text("pathSet", path)));
-        Element spec = Element.of("specSet", Element.of("propSet", propSet), objectSet);
+        List<Element> specSet = new ArrayList<>(List.of(Element.of("propSet", propSet)));
+        specSet.addAll(List.of(objectSet));
+        Element spec = Element.of("specSet", specSet);
         List<ObjectProps> result = new ArrayList<>();
         Optional<Node> page = call("RetrievePropertiesEx", propertyCollector, spec, Element.of("options")).child("returnval");
         while (page.isPresent()) {
@@ -223,7 +253,7 @@ final class Vim implements AutoCloseable {
 
     /** Follows a task {@code method} started to its end; cancelled past {@code timeout}. */
     Optional<Node> follow(Mor task, String method, Duration timeout) throws VimFault, IOException {
-        return new TaskWait(this, propertyCollector).await(task, method, timeout);
+        return tasks.await(task, method, timeout);
     }
 
     /**
@@ -250,6 +280,9 @@ final class Vim implements AutoCloseable {
     @Override
     public void close() {
         keepAlive.shutdownNow();
+        tasks.close();
+        // What the session cost vCenter, for an operator sizing a site (bench/vsphere-scale turns this on).
+        LOG.log(System.Logger.Level.DEBUG, () -> "vCenter calls of this session: " + callSummary());
         try {
             call("Logout", sessionManager);
         } catch (VimFault | IOException e) {
