@@ -33,6 +33,8 @@ final class TaskWait implements AutoCloseable {
     /** vim25's fault for a wait ended by {@code CancelWaitForUpdates}. */
     private static final String CANCELED = "RequestCanceled";
     private static final int CANCEL_ATTEMPTS = 3;
+    /** Waits vCenter fails in a row before the tasks followed fail with its error. */
+    private static final int FAILED_WAITS = 3;
 
     private final Vim vim;
     private final Mor propertyCollector;
@@ -175,6 +177,7 @@ final class TaskWait implements AutoCloseable {
     private void waitForUpdates() {
         String version = "";
         Mor waitingOn = null;
+        int failedWaits = 0;
         while (!closed) {
             Mor current;
             long logins;
@@ -205,19 +208,30 @@ final class TaskWait implements AutoCloseable {
                         waitHeld = false;
                     }
                 }
+                failedWaits = 0;
                 if (update.isPresent()) {
                     version = update.get().text("version").orElse(version);
                     update.get().all("filterSet").forEach(this::changed);
                 }
             } catch (VimFault | IOException | RuntimeException e) {
                 if (e instanceof VimFault fault && fault.faultType().equals(CANCELED)) {
-                    continue; // a new filter ended the wait: the next starts from version ""
+                    pause(); // a new filter ended the wait: the next starts from version "", once a burst of them is in
+                    continue;
                 }
                 if (vim.logins() != logins) {
                     refollow(); // the session ended: a new collector in the new one, every filter again
                     continue;
                 }
-                // vCenter failed the wait itself: each task followed fails with it, as its own wait would have.
+                // The tasks go on in vCenter: one wait unanswered (a busy vCenter's timeout) fails none of them; the
+                // next wait starts from version "". vCenter failing FAILED_WAITS waits in a row fails them all with it.
+                if (++failedWaits < FAILED_WAITS) {
+                    synchronized (this) {
+                        newFilters = true;
+                    }
+                    pause();
+                    continue;
+                }
+                failedWaits = 0;
                 followed.values().forEach(one -> one.end.completeExceptionally(e));
                 synchronized (this) {
                     collector = null;
