@@ -39,8 +39,6 @@ final class Vim implements AutoCloseable {
     private final String password;
     /** How many times this object logged in: a session-scoped object (view, collector) made before a later login is gone. */
     private final java.util.concurrent.atomic.AtomicLong logins = new java.util.concurrent.atomic.AtomicLong();
-    /** Every task of this session followed through one collector and one waiting thread. */
-    private final TaskWait tasks;
     private final java.util.concurrent.ScheduledExecutorService keepAlive = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("vsphere-keep-alive").factory());
 
@@ -57,7 +55,6 @@ final class Vim implements AutoCloseable {
         this.ovfManager = ref(content, "ovfManager");
         this.eventManager = ref(content, "eventManager");
         this.authorizationManager = ref(content, "authorizationManager");
-        this.tasks = new TaskWait(this, propertyCollector);
     }
 
     /** Reads the service content and logs in; the password is kept in memory only, to log in again. */
@@ -253,7 +250,7 @@ final class Vim implements AutoCloseable {
 
     /** Follows a task {@code method} started to its end; cancelled past {@code timeout}. */
     Optional<Node> follow(Mor task, String method, Duration timeout) throws VimFault, IOException {
-        return tasks.await(task, method, timeout);
+        return new TaskWait(this, propertyCollector).await(task, method, timeout);
     }
 
     /**
@@ -280,7 +277,6 @@ final class Vim implements AutoCloseable {
     @Override
     public void close() {
         keepAlive.shutdownNow();
-        tasks.close();
         // What the session cost vCenter, for an operator sizing a site (bench/vsphere-scale turns this on).
         LOG.log(System.Logger.Level.DEBUG, () -> "vCenter calls of this session: " + callSummary());
         try {

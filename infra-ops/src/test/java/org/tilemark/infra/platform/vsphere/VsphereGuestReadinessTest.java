@@ -329,14 +329,13 @@ class VsphereGuestReadinessTest {
     }
 
     /**
-     * What waiting for many VMs costs vCenter: N VMs powered on together with readiness {@code guest}, this test
+     * What waiting for many guests costs vCenter: N VMs powered on together with readiness {@code guest}, this test
      * answering as each guest, for 8 and for 80 VMs. The guests' reports are read for every VM waiting in one
-     * RetrievePropertiesEx a round (so reads equal rounds, however many VMs wait), and every task is followed through
-     * the session's one collector (no collector made per power-on). Reading each VM on its own, or a collector per
-     * task, makes the 80-VM figures ten times the 8-VM ones and fails this.
+     * RetrievePropertiesEx a round, so the reads equal the rounds however many VMs wait. Reading each VM on its own
+     * (as before: one read per VM a second) makes the reads at least the VMs times the rounds and fails this.
      */
     @Test
-    void readinessReadsAndTaskCollectorsDoNotGrowWithTheNumberOfVms() throws Exception {
+    void readinessReadsDoNotGrowWithTheNumberOfVmsWaiting() throws Exception {
         Map<Integer, List<Long>> cost = new java.util.TreeMap<>();
         for (int n : List.of(8, 80)) {
             try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster());
@@ -361,14 +360,14 @@ class VsphereGuestReadinessTest {
                 System.out.printf("vcsim: %d VMs ready: %d readiness reads in %d rounds, %d collectors made, %d power-ons, calls %s%n",
                         n, reads, rounds, collectors, powerOns, after);
                 assertThat(powerOns).as("one power-on per VM").isEqualTo(n);
-                cost.put(n, List.of(reads - rounds, collectors));
+                assertThat(rounds).as("readiness rounds").isPositive();
+                cost.put(n, List.of(reads - rounds));
                 for (Vm vm : vms) {
                     platform.destroy(vm);
                 }
             }
         }
-        assertThat(cost.get(80)).as("reads beyond one a round, collectors made: 80 VMs as 8").isEqualTo(cost.get(8))
-                .isEqualTo(List.of(0L, 0L));
+        assertThat(cost.get(80)).as("reads beyond one a round: 80 VMs as 8").isEqualTo(cost.get(8)).isEqualTo(List.of(0L));
     }
 
     /** Each guest's report and address, written once its VM is on, in one session of the test's own. */
@@ -377,9 +376,11 @@ class VsphereGuestReadinessTest {
         try (Vim guest = Connection.open(section)) {
             Map<String, Mor> byName = new java.util.HashMap<>();
             guest.all(guest.rootFolder(), "VirtualMachine", List.of("name")).forEach(found -> byName.put(found.text("name").orElse(""), found.obj()));
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
             for (Vm vm : vms) {
                 Mor mor = byName.get(VsphereVm.vcenterName(vm));
                 while (!guest.one(mor, List.of("runtime.powerState")).text("runtime.powerState").orElse("").equals("poweredOn")) {
+                    assertThat(System.nanoTime()).as("VM %s powered on within 5 minutes", vm.name()).isLessThan(deadline);
                     Thread.sleep(100);
                 }
                 ReadinessReport report = ReadinessReport.ready(vm.name(), "standby", Map.of(STANDBY.ports().getFirst(), 8085), 1);
