@@ -2,7 +2,6 @@ package org.tilemark.infra.platform.vsphere;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,15 +20,13 @@ import org.tilemark.templates.guest.ReadinessReport;
  */
 final class GuestReport {
 
-    private static final Duration POLL = Duration.ofSeconds(1);
-
     private GuestReport() {
     }
 
-    static Map<String, InetSocketAddress> await(Vim vim, VsphereVm vm, Instant deadline)
+    static Map<String, InetSocketAddress> await(ReadinessWatch watch, VsphereVm vm, Instant deadline)
             throws VimFault, IOException, PlatformException {
         while (true) {
-            Vim.ObjectProps props = vim.one(vm.mor, List.of("config.extraConfig", "guest.ipAddress"));
+            Vim.ObjectProps props = watch.next(vm.mor); // read with every other VM waiting, once a second
             // vSphere removes an option set to "" (powerOn clears the last boot's report so); vcsim may keep it empty.
             Optional<String> report = Marks.extraConfig(props, Marks.READINESS).filter(json -> !json.isBlank());
             Optional<String> address = props.text("guest.ipAddress").filter(ip -> !ip.isBlank());
@@ -42,7 +39,6 @@ final class GuestReport {
                 throw new PlatformException("VM " + vm.vm.name() + " did not report ready in time ("
                         + (report.isPresent() ? "no guest address from VMware Tools" : "no " + Marks.READINESS) + ")");
             }
-            Vim.sleep(POLL);
         }
     }
 

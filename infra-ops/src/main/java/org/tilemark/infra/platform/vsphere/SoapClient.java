@@ -46,6 +46,9 @@ final class SoapClient implements AutoCloseable {
     private final URI url;
     private final HttpClient http;
     private final Duration timeout;
+    /** Calls made, by vim25 method: what this session cost vCenter (e.g. property reads that must not grow with the VMs). */
+    private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.atomic.LongAdder> calls =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     SoapClient(URI url, SSLContext ssl, Duration timeout) {
         this.url = url;
@@ -56,6 +59,7 @@ final class SoapClient implements AutoCloseable {
 
     /** Calls {@code method} on {@code target}; returns the response element (its {@code returnval}s are children). */
     Node call(String method, Mor target, List<Element> arguments) throws VimFault, IOException {
+        calls.computeIfAbsent(method, m -> new java.util.concurrent.atomic.LongAdder()).increment();
         HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout)
                 .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", SOAP_ACTION).header("User-Agent", USER_AGENT)
                 .POST(HttpRequest.BodyPublishers.ofString(envelope(method, target, arguments))).build();
@@ -136,6 +140,13 @@ final class SoapClient implements AutoCloseable {
         } catch (java.security.GeneralSecurityException e) {
             throw new IOException("TLS for the host's thumbprint: " + e.getMessage(), e);
         }
+    }
+
+    /** The calls made so far, by method, in the method names' order. */
+    java.util.SortedMap<String, Long> calls() {
+        java.util.SortedMap<String, Long> made = new java.util.TreeMap<>();
+        calls.forEach((method, count) -> made.put(method, count.sum()));
+        return made;
     }
 
     /** The address a device URL's {@code *} stands for: vCenter's host and port as the settings name them. */

@@ -49,6 +49,8 @@ final class VspherePlatform implements Platform {
     private final Cloning cloning;
     private final VmFolder folder;
     private final EventWatch events;
+    /** The guests' readiness reports, read for every VM booting at once. */
+    private final ReadinessWatch readinessWatch;
     private final boolean insecure;
     private final GuestSecrets secrets;
     /** Looked up on first use: most connections (validation, cleanup) never ask for host CPU. */
@@ -64,6 +66,7 @@ final class VspherePlatform implements Platform {
         this.folder = folder;
         this.cloning = new Cloning(vim, site, folder);
         this.events = new EventWatch(vim, site, vms.values());
+        this.readinessWatch = new ReadinessWatch(vim);
     }
 
     @Override
@@ -134,7 +137,7 @@ final class VspherePlatform implements Platform {
             tracked.running = true;
             if (readiness == Readiness.GUEST) {
                 try {
-                    tracked.endpoints = GuestReport.await(vim, tracked, deadline);
+                    tracked.endpoints = GuestReport.await(readinessWatch, tracked, deadline);
                 } catch (PlatformException e) {
                     // A guest that did not come up is not left running (nor reported as an unexpected stop).
                     tracked.running = false;
@@ -376,10 +379,21 @@ final class VspherePlatform implements Platform {
         }
     }
 
+    /** The calls this platform's session made to vCenter so far, by method. */
+    java.util.SortedMap<String, Long> calls() {
+        return vim.calls();
+    }
+
+    /** The readiness reads made so far: each one read for every VM waiting then. */
+    long readinessRounds() {
+        return readinessWatch.rounds();
+    }
+
     @Override
     public void close() {
         events.close();
         secrets.close();
+        readinessWatch.close();
         try {
             folder.closing();
         } catch (VimFault | IOException | RuntimeException e) {

@@ -357,4 +357,67 @@ class VsphereGuestReadinessTest {
             return new X509Certificate[0];
         }
     }
+
+    /**
+     * What waiting for many guests costs vCenter: N VMs powered on together with readiness {@code guest}, this test
+     * answering as each guest, for 8 and for 80 VMs. The guests' reports are read for every VM waiting in one
+     * RetrievePropertiesEx a round, so the reads equal the rounds however many VMs wait. Reading each VM on its own
+     * (as before: one read per VM a second) makes the reads at least the VMs times the rounds and fails this.
+     */
+    @Test
+    void readinessReadsDoNotGrowWithTheNumberOfVmsWaiting() throws Exception {
+        Map<Integer, List<Long>> cost = new java.util.TreeMap<>();
+        for (int n : List.of(8, 80)) {
+            try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), settings).cluster());
+                 var starters = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                VspherePlatform vsphere = (VspherePlatform) platform;
+                List<Vm> vms = new java.util.ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    vms.add(deploy(platform, "many" + n + "-" + i));
+                }
+                Map<String, Long> before = vsphere.calls();
+                long roundsBefore = vsphere.readinessRounds();
+                List<CompletableFuture<Void>> poweredOn = vms.stream()
+                        .map(vm -> CompletableFuture.runAsync(() -> powerOn(platform, vm), starters))
+                        .toList();
+                actAsTheGuests(vms);
+                CompletableFuture.allOf(poweredOn.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
+                Map<String, Long> after = vsphere.calls();
+                long reads = after.getOrDefault("RetrievePropertiesEx", 0L) - before.getOrDefault("RetrievePropertiesEx", 0L);
+                long rounds = vsphere.readinessRounds() - roundsBefore;
+                long collectors = after.getOrDefault("CreatePropertyCollector", 0L) - before.getOrDefault("CreatePropertyCollector", 0L);
+                long powerOns = after.getOrDefault("PowerOnVM_Task", 0L) - before.getOrDefault("PowerOnVM_Task", 0L);
+                System.out.printf("vcsim: %d VMs ready: %d readiness reads in %d rounds, %d collectors made, %d power-ons, calls %s%n",
+                        n, reads, rounds, collectors, powerOns, after);
+                assertThat(powerOns).as("one power-on per VM").isEqualTo(n);
+                assertThat(rounds).as("readiness rounds").isPositive();
+                cost.put(n, List.of(reads - rounds));
+                for (Vm vm : vms) {
+                    platform.destroy(vm);
+                }
+            }
+        }
+        assertThat(cost.get(80)).as("reads beyond one a round: 80 VMs as 8").isEqualTo(cost.get(8)).isEqualTo(List.of(0L));
+    }
+
+    /** Each guest's report and address, written once its VM is on, in one session of the test's own. */
+    private static void actAsTheGuests(List<Vm> vms) throws Exception {
+        VsphereSettings section = (VsphereSettings) ConfigLoader.load(Optional.empty(), settings).cluster().section();
+        try (Vim guest = Connection.open(section)) {
+            Map<String, Mor> byName = new java.util.HashMap<>();
+            guest.all(guest.rootFolder(), "VirtualMachine", List.of("name")).forEach(found -> byName.put(found.text("name").orElse(""), found.obj()));
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            for (Vm vm : vms) {
+                Mor mor = byName.get(VsphereVm.vcenterName(vm));
+                while (!guest.one(mor, List.of("runtime.powerState")).text("runtime.powerState").orElse("").equals("poweredOn")) {
+                    assertThat(System.nanoTime()).as("VM %s powered on within 5 minutes", vm.name()).isLessThan(deadline);
+                    Thread.sleep(100);
+                }
+                ReadinessReport report = ReadinessReport.ready(vm.name(), "standby", Map.of(STANDBY.ports().getFirst(), 8085), 1);
+                guest.runTask(Duration.ofMinutes(1), "ReconfigVM_Task", mor, Element.of("spec",
+                        Element.option("extraConfig", Marks.READINESS, GuestDocumentFile.READINESS.toJson(report)),
+                        Element.option("extraConfig", "SET.guest.ipAddress", "10.2.0.1")));
+            }
+        }
+    }
 }
