@@ -12,6 +12,13 @@ import org.tilemark.templates.VmSize;
 record DomainXml(TilemarkTag tag, VmSize size, DomainType type, String diskPath, String diskFormat, String seedPath,
                  String consolePath, NicSource nic, String mac) {
 
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+    /** A locally administered address in QEMU's range, random so VMs of concurrent runs do not collide. */
+    static String randomMac() {
+        return "52:54:00:%02x:%02x:%02x".formatted(RANDOM.nextInt(256), RANDOM.nextInt(256), RANDOM.nextInt(256));
+    }
+
     String xml() {
         return """
                 <domain type='%s'>

@@ -2,7 +2,6 @@ package org.tilemark.infra.platform.libvirt;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -53,7 +52,6 @@ final class LibvirtPlatform implements Platform {
     private final Map<String, Map<String, String>> buildInfo = new ConcurrentHashMap<>();
     private final StopEvents stopEvents = new StopEvents(vms.values());
     private final HostWatch hostWatch = new HostWatch(stopEvents::hostLost);
-    private final SecureRandom random = new SecureRandom();
     private final GuestStartup startup;
     private final Leftovers leftovers;
 
@@ -150,7 +148,7 @@ final class LibvirtPlatform implements Platform {
             created.add(seed);
             StorageVol console = Volumes.createEmpty(pool, tag.volumePrefix() + Volumes.CONSOLE, "raw", 0);
             created.add(console);
-            String mac = mac();
+            String mac = DomainXml.randomMac();
             host.domainDefineXML(new DomainXml(tag, spec.role().size(), domainType, disk.getPath(), "qcow2", seed.getPath(),
                     console.getPath(), NicSource.of(settings), mac).xml());
             Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
@@ -367,11 +365,6 @@ final class LibvirtPlatform implements Platform {
 
     private StorageVol baseImage(HostConnection host) throws LibvirtException {
         return host.storagePoolLookupByName(settings.baseImage().pool()).storageVolLookupByName(settings.baseImage().volume());
-    }
-
-    /** A locally administered address in QEMU's range, random so VMs of concurrent runs do not collide. */
-    private String mac() {
-        return "52:54:00:%02x:%02x:%02x".formatted(random.nextInt(256), random.nextInt(256), random.nextInt(256));
     }
 
     private void answering(String vmName, String host) throws PlatformException {

@@ -335,19 +335,7 @@ final class VspherePlatform implements Platform {
 
     @Override
     public Duration createAndDeleteDisk(String datastore, String name, long bytes) throws PlatformException {
-        String path = "[" + datastore(datastore, name).name() + "] " + name + ".vmdk";
-        Element spec = Element.of("spec", Element.text("diskType", "eagerZeroedThick"), Element.text("adapterType", "lsiLogic"),
-                Element.text("capacityKb", Long.toString(Math.max(1, bytes / 1024)))).typed("FileBackedVirtualDiskSpec");
-        long start = System.nanoTime();
-        try {
-            vim.runTask(Vim.TASK_TIMEOUT, "CreateVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
-                    Element.ref("datacenter", site.datacenter()), spec);
-            vim.runTask(Vim.TASK_TIMEOUT, "DeleteVirtualDisk_Task", vim.virtualDiskManager(), Element.text("name", path),
-                    Element.ref("datacenter", site.datacenter()));
-            return Duration.ofNanos(System.nanoTime() - start);
-        } catch (VimFault | IOException e) {
-            throw new PlatformException("creating and deleting disk " + path + ": " + e.getMessage(), e);
-        }
+        return DiskProbe.createAndDelete(vim, site.datacenter(), datastore(datastore, name).name(), name, bytes);
     }
 
     @Override
