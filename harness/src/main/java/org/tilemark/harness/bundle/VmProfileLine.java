@@ -28,4 +28,11 @@ public record VmProfileLine(int version, int interval, String stage, int phase, 
     boolean placed() {
         return version == VERSION && vm != null && role != null && start != null && stage != null;
     }
+
+    /** The line's names for what a meter did not measure, named as {@code VmResources} names its counters: CPU in seconds. */
+    public static java.util.Map<String, String> notMeasuredFields(java.util.Map<String, String> notMeasured) {
+        java.util.Map<String, String> named = new java.util.TreeMap<>();
+        notMeasured.forEach((counter, why) -> named.put(counter.equals("cpuNanos") ? "cpuSeconds" : counter, why));
+        return named;
+    }
 }

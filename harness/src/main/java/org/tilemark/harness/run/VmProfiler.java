@@ -93,14 +93,7 @@ final class VmProfiler {
                     cpuNanos == null ? null : Measured.round(cpuNanos / 1e9), after.memoryBytes(),
                     delta.apply(VmResources::diskReadOps), delta.apply(VmResources::diskReadBytes), delta.apply(VmResources::diskWriteOps),
                     delta.apply(VmResources::diskWriteBytes), delta.apply(VmResources::netReceivedBytes),
-                    delta.apply(VmResources::netSentBytes), meter.source(), fieldNames(meter.notMeasured()));
-        }
-
-        /** The meter names its counters as {@link VmResources} does; the line's CPU field is in seconds. */
-        private static Map<String, String> fieldNames(Map<String, String> notMeasured) {
-            Map<String, String> named = new java.util.TreeMap<>();
-            notMeasured.forEach((counter, why) -> named.put(counter.equals("cpuNanos") ? "cpuSeconds" : counter, why));
-            return named;
+                    delta.apply(VmResources::netSentBytes), meter.source(), VmProfileLine.notMeasuredFields(meter.notMeasured()));
         }
 
         /** A counter the platform measured at both ends (one it first measured now counts from zero). */
