@@ -36,7 +36,9 @@ import org.tilemark.templates.image.GuestImage;
  * it is powered on (before that it has no endpoints), a VM may fail to start with its guest's reason,
  * migrations move a VM at once and report its memory as moved unless the test refuses them, and a
  * test can stop a VM as if it had crashed; migrations may be made to take a while, and the most that overlapped is
- * counted. The real platforms pass the contract suite in the tests module.
+ * counted. Given {@link Guests}, each powered-on VM also runs a serving guest (the tests module's {@code fake}
+ * provider runs a real tile on it so); without, its VMs run nothing, as on vcsim. It passes the platform contract
+ * both ways ({@code FakePlatformContractTest} in the tests module), as the real platforms do.
  */
 public final class FakePlatform implements Platform {
 
@@ -54,7 +56,7 @@ public final class FakePlatform implements Platform {
     private final Map<String, Vm> vms;
     private final Map<String, Placement> placements;
     private final Map<String, VmState> states;
-    private final Map<String, InetSocketAddress> addresses;
+    private final Map<String, Map<String, InetSocketAddress>> addresses;
     private final Map<String, String> startFailures;
     private final Map<String, String> refusingMigration;
     private final List<VmListener> listeners;
@@ -63,9 +65,16 @@ public final class FakePlatform implements Platform {
     private final AtomicInteger migrationsMax;
     private volatile Duration migrationTime = Duration.ZERO;
     private volatile GuestImage image;
+    /** This connection's guests, or null where its VMs run nothing. */
+    private final Guests guests;
 
     /** {@code hosts} hosts of one core each ({@code host-0}, ...), every datastore of a cluster, and {@code capabilities}. */
     public FakePlatform(int hosts, Set<Capability> capabilities) {
+        this(hosts, capabilities, null);
+    }
+
+    /** As {@link #FakePlatform(int, Set)}, each powered-on VM running a serving guest of {@code guests}. */
+    public FakePlatform(int hosts, Set<Capability> capabilities, Guests guests) {
         this.hosts = IntStream.range(0, hosts).mapToObj(i -> "host-" + i).toList();
         this.capabilities = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
         this.calls = Collections.synchronizedList(new ArrayList<>());
@@ -80,9 +89,11 @@ public final class FakePlatform implements Platform {
         this.booted = new AtomicInteger();
         this.migrating = new AtomicInteger();
         this.migrationsMax = new AtomicInteger();
+        this.guests = guests;
+        hearGuestsStop();
     }
 
-    private FakePlatform(FakePlatform cluster) {
+    private FakePlatform(FakePlatform cluster, Guests guests) {
         this.hosts = cluster.hosts;
         this.capabilities = cluster.capabilities;
         this.calls = cluster.calls;
@@ -99,11 +110,28 @@ public final class FakePlatform implements Platform {
         this.migrationsMax = cluster.migrationsMax;
         this.migrationTime = cluster.migrationTime;
         this.image = cluster.image;
+        this.guests = guests;
+        hearGuestsStop();
+    }
+
+    private void hearGuestsStop() {
+        if (guests != null) {
+            guests.onUnexpectedStop((vm, cause) -> {
+                if (vms.containsKey(vm.name())) {
+                    crash(vm.name(), cause);
+                }
+            });
+        }
     }
 
     /** A new connection to the same cluster, as after a harness restarted: it finds the VMs the first one left. */
     public FakePlatform anotherConnection() {
-        return new FakePlatform(this);
+        return new FakePlatform(this, guests);
+    }
+
+    /** A new connection to the same cluster with guests of its own (which find the guests the others started by run). */
+    public FakePlatform anotherConnection(Guests connectionGuests) {
+        return new FakePlatform(this, connectionGuests);
     }
 
     /** Powering {@code vm} on fails with {@code reason}, as its guest would report it. */
@@ -129,7 +157,10 @@ public final class FakePlatform implements Platform {
 
     @Override
     public Optional<GuestImage> guestImage(Vm vm) {
-        return states.get(vm.name()) == VmState.RUNNING ? Optional.ofNullable(image) : Optional.empty();
+        if (states.get(vm.name()) != VmState.RUNNING) {
+            return Optional.empty();
+        }
+        return guests != null ? guests.image(vm) : Optional.ofNullable(image);
     }
 
     /** Every later migration of {@code vm} fails, leaving it where it is. */
@@ -176,18 +207,24 @@ public final class FakePlatform implements Platform {
     }
 
     @Override
-    public Template ensureTemplate(TemplateRequest request) {
+    public Template ensureTemplate(TemplateRequest request) throws PlatformException {
+        if (guests != null) {
+            return guests.ensureTemplate(request);
+        }
         return new Template(request.id().cacheKey(), request.role().role(), false);
     }
 
     @Override
-    public Vm deploy(VmSpec spec) {
+    public Vm deploy(VmSpec spec) throws PlatformException {
         calls.add("deploy " + spec.name());
         specs.put(spec.name(), spec);
         Vm vm = new Vm(spec.name(), spec.runId(), spec.tile(), spec.role().role(), spec.host(), spec.datastore());
         vms.put(spec.name(), vm);
         placements.put(spec.name(), new Placement(spec.host(), spec.datastore()));
         states.put(spec.name(), VmState.DEPLOYED);
+        if (guests != null) {
+            guests.create(spec);
+        }
         return vm;
     }
 
@@ -199,39 +236,54 @@ public final class FakePlatform implements Platform {
             states.put(vm.name(), VmState.FAILED);
             throw new PlatformException("VM " + vm.name() + " failed to start: " + reason);
         }
-        boot(vm.name());
+        if (guests != null) {
+            addresses.put(vm.name(), Map.copyOf(guests.start(vm, timeout)));
+            states.put(vm.name(), VmState.RUNNING);
+        } else {
+            boot(vm.name());
+        }
     }
 
     /** Running, with an address of its own from now on. */
     private void boot(String name) {
         int n = booted.incrementAndGet();
-        addresses.put(name, new InetSocketAddress("10.0.0." + n, 5000 + n));
+        addresses.put(name, Map.of("main", new InetSocketAddress("10.0.0." + n, 5000 + n)));
         states.put(name, VmState.RUNNING);
     }
 
     @Override
-    public void powerOff(Vm vm, Duration grace) {
+    public void powerOff(Vm vm, Duration grace) throws PlatformException {
         calls.add("powerOff " + vm.name());
         addresses.remove(vm.name());
         states.put(vm.name(), VmState.STOPPED);
+        if (guests != null) {
+            guests.stop(vm, grace);
+        }
     }
 
     @Override
-    public void destroy(Vm vm) {
-        calls.add("destroy " + vm.name());
-        vms.remove(vm.name());
-        placements.remove(vm.name());
-        addresses.remove(vm.name());
-        states.put(vm.name(), VmState.DESTROYED);
+    public void destroy(Vm vm) throws PlatformException {
+        forget(vm.name());
+        if (guests != null) {
+            guests.remove(vm);
+        }
+    }
+
+    private void forget(String name) {
+        calls.add("destroy " + name);
+        vms.remove(name);
+        placements.remove(name);
+        addresses.remove(name);
+        states.put(name, VmState.DESTROYED);
     }
 
     @Override
     public Map<String, InetSocketAddress> endpoints(Vm vm) {
-        InetSocketAddress address = addresses.get(vm.name());
-        if (address == null) {
+        Map<String, InetSocketAddress> served = addresses.get(vm.name());
+        if (served == null) {
             throw new IllegalStateException("VM " + vm.name() + " has no address: it is not powered on");
         }
-        return Map.of("main", address);
+        return served;
     }
 
     @Override
@@ -250,9 +302,12 @@ public final class FakePlatform implements Platform {
     }
 
     @Override
-    public List<String> cleanup(String runId) {
+    public List<String> cleanup(String runId) throws PlatformException {
         List<String> removed = leftovers(runId);
-        removed.forEach(name -> destroy(vms.get(name)));
+        removed.forEach(this::forget);
+        if (guests != null) {
+            guests.removeAll(runId); // also those another connection started, as after a harness restarted
+        }
         return removed;
     }
 
@@ -306,5 +361,8 @@ public final class FakePlatform implements Platform {
 
     @Override
     public void close() {
+        if (guests != null) {
+            guests.close();
+        }
     }
 }

@@ -1,6 +1,8 @@
 package org.tilemark.tests.platform.fake;
 
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
@@ -8,19 +10,25 @@ import org.tilemark.config.ClusterSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.config.SectionChecks;
+import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.Platform;
 import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.infra.platform.PlatformProvider;
 import org.tilemark.infra.platform.Platforms;
+import org.tilemark.infra.platform.fake.FakePlatform;
 
 /**
  * A test-only platform that proves a provider is one package plus a service registration: it declares
- * its own section ({@code cluster.fake.workDir}, {@code cluster.fake.hosts}) and runs its VMs as the
- * local platform's guests, created through the public SPI like any other platform, under its own name.
+ * its own section ({@code cluster.fake.workDir}, {@code cluster.fake.hosts}) and is the one in-memory
+ * {@link FakePlatform} (infra-ops' test jar) under its own name, every capability claimed, its powered-on VMs
+ * serving as local guests ({@link LocalGuests}, made through the local platform's public SPI). Connections with
+ * the same work directory share one cluster in this JVM, as connections to one vCenter do.
  */
 public final class FakePlatformProvider implements PlatformProvider<FakeSettings> {
 
     static final String NAME = "fake";
+
+    private static final Map<Path, FakePlatform> CLUSTERS = new HashMap<>();
 
     @Override
     public String name() {
@@ -59,6 +67,15 @@ public final class FakePlatformProvider implements PlatformProvider<FakeSettings
         } catch (ConfigException e) {
             throw new PlatformException("fake platform: its local platform underneath refused " + e.getMessage(), e);
         }
-        return new FakePlatform(Platforms.create(underneath.cluster()));
+        LocalGuests guests = new LocalGuests(Platforms.create(underneath.cluster()));
+        synchronized (CLUSTERS) {
+            FakePlatform shared = CLUSTERS.get(work);
+            if (shared == null) {
+                shared = new FakePlatform(section.hosts(), EnumSet.allOf(Capability.class), guests);
+                CLUSTERS.put(work, shared);
+                return shared;
+            }
+            return shared.anotherConnection(guests);
+        }
     }
 }
