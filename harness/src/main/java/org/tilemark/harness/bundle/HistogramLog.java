@@ -6,7 +6,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /** An HdrHistogram interval log: one tagged histogram per operation per interval, mergeable losslessly later. */
@@ -37,8 +37,8 @@ public final class HistogramLog implements AutoCloseable {
         }
     }
 
-    public synchronized void write(String tag, Histogram histogram, Instant start, Instant end) {
-        Histogram copy = histogram.copy();
+    public synchronized void write(String tag, AbstractHistogram histogram, Instant start, Instant end) {
+        AbstractHistogram copy = histogram.copy();
         copy.setTag(tag);
         copy.setStartTimeStamp(start.toEpochMilli());
         copy.setEndTimeStamp(end.toEpochMilli());

@@ -26,11 +26,11 @@ final class BundlePublisher implements SamplePublisher {
         Instant end = cut.end();
         for (IntervalSample sample : cut.samples()) {
             HistogramLog log = bundle.histogramLog(sample.tile(), sample.workload(), cut.origin());
-            sample.snapshot().latencyNanos().forEach((op, h) -> log.write(op, h, start, end));
-            log.write(HistogramLog.SCHEDULE_LAG, sample.snapshot().scheduleLagNanos(), start, end);
+            sample.snapshot().measure().latencyNanos().forEach((op, h) -> log.write(op, h, start, end));
+            log.write(HistogramLog.SCHEDULE_LAG, sample.snapshot().measure().scheduleLagNanos(), start, end);
             bundle.appendInterval(new IntervalLine(cut.slot().index(), cut.warmup() ? IntervalLine.WARMUP : IntervalLine.MEASURE,
                     cut.slot().phase(), sample.tile(), sample.workload(), start.toString(), end.toString(),
-                    cut.length().toMillis(), Measured.round(sample.target()), sample.snapshot().completed(),
+                    cut.length().toMillis(), Measured.round(sample.target()), sample.snapshot().measure().completed(),
                     Measured.of(sample.interval())));
         }
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.tilemark.scoring.IntervalMeasure;
 
 /**
  * Thread-safe recording of operation latencies and outcomes, cut into intervals without losing or
@@ -158,9 +159,9 @@ public final class IntervalRecorder {
         }
         Map<String, Long> byOperation = drain(operationErrors);
         long failedUnits = errors.sumThenReset();
-        IntervalSnapshot snapshot = new IntervalSnapshot(intervalStart, end, histograms,
+        IntervalSnapshot snapshot = new IntervalSnapshot(intervalStart, end, new IntervalMeasure(histograms,
                 byOperation, attempts.sumThenReset(), completed, failedUnits, refused,
-                scheduleLag.getIntervalHistogram(), drain(vmErrors));
+                scheduleLag.getIntervalHistogram(), drain(vmErrors)));
         intervalStart = end;
         return snapshot;
     }

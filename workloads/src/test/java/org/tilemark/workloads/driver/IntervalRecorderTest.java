@@ -57,23 +57,23 @@ class IntervalRecorderTest {
         long n = (long) THREADS * PER_THREAD;
         long failuresPerThread = PER_THREAD / 10;
         assertThat(cuts.size()).isGreaterThan(1);
-        assertThat(sum(cuts, s -> s.attempts())).isEqualTo(n);
-        assertThat(sum(cuts, s -> s.completed())).isEqualTo(n - THREADS * failuresPerThread);
-        assertThat(sum(cuts, s -> s.errors())).isEqualTo(THREADS * failuresPerThread);
-        assertThat(sum(cuts, s -> s.rollbacks())).isEqualTo(THREADS * (PER_THREAD / 100));
+        assertThat(sum(cuts, s -> s.measure().attempts())).isEqualTo(n);
+        assertThat(sum(cuts, s -> s.measure().completed())).isEqualTo(n - THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> s.measure().errors())).isEqualTo(THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> s.measure().rollbacks())).isEqualTo(THREADS * (PER_THREAD / 100));
         assertThat(sum(cuts, s -> count(s, "login"))).isEqualTo(n - THREADS * failuresPerThread);
         assertThat(sum(cuts, s -> count(s, "purchase"))).isEqualTo(n - THREADS * failuresPerThread);
-        assertThat(sum(cuts, s -> s.scheduleLagNanos().getTotalCount())).isEqualTo(n);
-        assertThat(sum(cuts, s -> s.errorsByOperation().getOrDefault("purchase", 0L))).isEqualTo(THREADS * failuresPerThread);
-        assertThat(sum(cuts, s -> s.errorsByOperation().getOrDefault("login", 0L))).isZero();
+        assertThat(sum(cuts, s -> s.measure().scheduleLagNanos().getTotalCount())).isEqualTo(n);
+        assertThat(sum(cuts, s -> s.measure().errorsByOperation().getOrDefault("purchase", 0L))).isEqualTo(THREADS * failuresPerThread);
+        assertThat(sum(cuts, s -> s.measure().errorsByOperation().getOrDefault("login", 0L))).isZero();
         for (int t = 0; t < THREADS; t++) {
             String vm = "web" + t;
-            assertThat(sum(cuts, s -> s.errorsByVm().getOrDefault(vm, 0L))).as(vm).isEqualTo(failuresPerThread);
+            assertThat(sum(cuts, s -> s.measure().errorsByVm().getOrDefault(vm, 0L))).as(vm).isEqualTo(failuresPerThread);
         }
         // Every interval's counts are its histograms' and its per-operation errors', which verify checks.
         for (IntervalSnapshot cut : cuts) {
-            assertThat(cut.completed()).isEqualTo(count(cut, "purchase"));
-            assertThat(cut.errors()).isEqualTo(cut.errorsByOperation().getOrDefault("purchase", 0L));
+            assertThat(cut.measure().completed()).isEqualTo(count(cut, "purchase"));
+            assertThat(cut.measure().errors()).isEqualTo(cut.measure().errorsByOperation().getOrDefault("purchase", 0L));
         }
         // Intervals tile the timeline: each starts where the previous ended.
         for (int i = 1; i < cuts.size(); i++) {
@@ -98,24 +98,24 @@ class IntervalRecorderTest {
         IntervalSnapshot second = recorder.cut();
 
         assertThat(first.start()).isEqualTo(created);
-        assertThat(first.attempts()).isEqualTo(2);
-        assertThat(first.completed()).isEqualTo(1);
-        assertThat(first.errors()).isEqualTo(1);
-        assertThat(first.rollbacks()).isEqualTo(1);
-        assertThat(first.errorsByOperation()).isEqualTo(Map.of("login", 1L));
-        assertThat(first.errorsByVm()).isEqualTo(Map.of("tile1-web2", 1L));
-        assertThat(first.latencyNanos().get("browse").getTotalCount()).isEqualTo(1);
-        assertThat(first.scheduleLagNanos().getTotalCount()).isEqualTo(1);
+        assertThat(first.measure().attempts()).isEqualTo(2);
+        assertThat(first.measure().completed()).isEqualTo(1);
+        assertThat(first.measure().errors()).isEqualTo(1);
+        assertThat(first.measure().rollbacks()).isEqualTo(1);
+        assertThat(first.measure().errorsByOperation()).isEqualTo(Map.of("login", 1L));
+        assertThat(first.measure().errorsByVm()).isEqualTo(Map.of("tile1-web2", 1L));
+        assertThat(first.measure().latencyNanos().get("browse").getTotalCount()).isEqualTo(1);
+        assertThat(first.measure().scheduleLagNanos().getTotalCount()).isEqualTo(1);
 
         assertThat(second.start()).isEqualTo(first.end());
-        assertThat(second.attempts()).isZero();
-        assertThat(second.completed()).isZero();
-        assertThat(second.errors()).isZero();
-        assertThat(second.rollbacks()).isZero();
-        assertThat(second.errorsByOperation()).isEmpty();
-        assertThat(second.errorsByVm()).isEmpty();
-        assertThat(second.latencyNanos().get("browse").getTotalCount()).isZero();
-        assertThat(second.scheduleLagNanos().getTotalCount()).isZero();
+        assertThat(second.measure().attempts()).isZero();
+        assertThat(second.measure().completed()).isZero();
+        assertThat(second.measure().errors()).isZero();
+        assertThat(second.measure().rollbacks()).isZero();
+        assertThat(second.measure().errorsByOperation()).isEmpty();
+        assertThat(second.measure().errorsByVm()).isEmpty();
+        assertThat(second.measure().latencyNanos().get("browse").getTotalCount()).isZero();
+        assertThat(second.measure().scheduleLagNanos().getTotalCount()).isZero();
     }
 
     @Test
@@ -127,11 +127,11 @@ class IntervalRecorderTest {
 
         IntervalSnapshot cut = recorder.cut();
 
-        assertThat(cut.latencyNanos().get("purchase").getTotalCount()).isEqualTo(2);
-        assertThat(cut.latencyNanos().get("purchase").getMinValue()).isZero();
-        assertThat(cut.latencyNanos().get("purchase").getMaxValue())
+        assertThat(cut.measure().latencyNanos().get("purchase").getTotalCount()).isEqualTo(2);
+        assertThat(cut.measure().latencyNanos().get("purchase").getMinValue()).isZero();
+        assertThat(cut.measure().latencyNanos().get("purchase").getMaxValue())
                 .isGreaterThanOrEqualTo((long) (IntervalRecorder.HIGHEST_NANOS * 0.999));
-        assertThat(cut.scheduleLagNanos().getMaxValue()).isZero();
+        assertThat(cut.measure().scheduleLagNanos().getMaxValue()).isZero();
     }
 
     private interface LongOf {
@@ -143,7 +143,7 @@ class IntervalRecorderTest {
     }
 
     private static long count(IntervalSnapshot s, String operation) {
-        var h = s.latencyNanos().get(operation);
+        var h = s.measure().latencyNanos().get(operation);
         return h == null ? 0 : h.getTotalCount();
     }
 
@@ -166,12 +166,12 @@ class IntervalRecorderTest {
                 now + 3_600_000_000_000L);
 
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.errors()).isEqualTo(1);
-        assertThat(cut.attempts()).isEqualTo(1);
-        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("HomePage", 1L));
-        assertThat(cut.errorsByVm()).isEqualTo(Map.of("tile1-olio-web", 1L));
-        assertThat(cut.scheduleLagNanos().getTotalCount()).isEqualTo(1);
-        assertThat(cut.scheduleLagNanos().getMinValue()).isGreaterThan(3_000_000_000_000L);
+        assertThat(cut.measure().errors()).isEqualTo(1);
+        assertThat(cut.measure().attempts()).isEqualTo(1);
+        assertThat(cut.measure().errorsByOperation()).isEqualTo(Map.of("HomePage", 1L));
+        assertThat(cut.measure().errorsByVm()).isEqualTo(Map.of("tile1-olio-web", 1L));
+        assertThat(cut.measure().scheduleLagNanos().getTotalCount()).isEqualTo(1);
+        assertThat(cut.measure().scheduleLagNanos().getMinValue()).isGreaterThan(3_000_000_000_000L);
         assertThat(hung.nextStartLagRecorded()).isTrue();
         assertThat(young.nextStartLagRecorded()).isFalse();
 
@@ -179,9 +179,9 @@ class IntervalRecorderTest {
         assertThat(recorder.end(hung)).isFalse();
         assertThat(recorder.end(young)).isTrue();
         IntervalSnapshot next = recorder.cut();
-        assertThat(next.errors()).isZero();
-        assertThat(next.attempts()).isZero();
-        assertThat(next.scheduleLagNanos().getTotalCount()).isZero();
+        assertThat(next.measure().errors()).isZero();
+        assertThat(next.measure().attempts()).isZero();
+        assertThat(next.measure().scheduleLagNanos().getTotalCount()).isZero();
     }
 
     @Test
@@ -195,18 +195,18 @@ class IntervalRecorderTest {
 
         now.addAndGet(2 * second);
         IntervalSnapshot before = recorder.cut();
-        assertThat(before.attempts()).as("counted when it started").isEqualTo(1);
-        assertThat(before.errors()).isZero();
-        assertThat(before.scheduleLagNanos().getTotalCount()).as("the next start is not due yet").isZero();
+        assertThat(before.measure().attempts()).as("counted when it started").isEqualTo(1);
+        assertThat(before.measure().errors()).isZero();
+        assertThat(before.measure().scheduleLagNanos().getTotalCount()).as("the next start is not due yet").isZero();
 
         now.addAndGet(8 * second); // 10 s: the page is at its deadline, the next start 7 s late
         IntervalSnapshot atTimeout = recorder.cut();
-        assertThat(atTimeout.attempts()).as("its attempt was counted once, at its start").isZero();
-        assertThat(atTimeout.errors()).isEqualTo(1);
-        assertThat(atTimeout.errorsByOperation()).isEqualTo(Map.of("login", 1L));
-        assertThat(atTimeout.errorsByVm()).isEqualTo(Map.of("tile1-dvdstore-web2", 1L));
-        assertThat(atTimeout.scheduleLagNanos().getTotalCount()).isEqualTo(1);
-        assertThat(atTimeout.scheduleLagNanos().getMaxValue()).isBetween(7 * second - second / 100, 7 * second + second / 100);
+        assertThat(atTimeout.measure().attempts()).as("its attempt was counted once, at its start").isZero();
+        assertThat(atTimeout.measure().errors()).isEqualTo(1);
+        assertThat(atTimeout.measure().errorsByOperation()).isEqualTo(Map.of("login", 1L));
+        assertThat(atTimeout.measure().errorsByVm()).isEqualTo(Map.of("tile1-dvdstore-web2", 1L));
+        assertThat(atTimeout.measure().scheduleLagNanos().getTotalCount()).isEqualTo(1);
+        assertThat(atTimeout.measure().scheduleLagNanos().getMaxValue()).isBetween(7 * second - second / 100, 7 * second + second / 100);
         assertThat(order.settled()).isTrue();
         assertThat(order.nextStartLagRecorded()).isTrue();
 
@@ -214,9 +214,9 @@ class IntervalRecorderTest {
         assertThat(order.settle()).isFalse();
         assertThat(recorder.end(order)).isFalse();
         IntervalSnapshot after = recorder.cut();
-        assertThat(after.errors()).isZero();
-        assertThat(after.attempts()).isZero();
-        assertThat(after.scheduleLagNanos().getTotalCount()).isZero();
+        assertThat(after.measure().errors()).isZero();
+        assertThat(after.measure().attempts()).isZero();
+        assertThat(after.measure().scheduleLagNanos().getTotalCount()).isZero();
     }
 
     @Test
@@ -230,7 +230,7 @@ class IntervalRecorderTest {
         now.addAndGet(500_000_000L); // past where the deadline was, but nothing waits any more
 
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.errors()).isZero();
+        assertThat(cut.measure().errors()).isZero();
         assertThat(beat.settle()).as("the outcome is the owner's").isTrue();
         assertThat(recorder.end(beat)).isFalse();
     }
@@ -247,23 +247,23 @@ class IntervalRecorderTest {
 
         now.set(2_100 * ms); // late, but within the tolerance: the gap is the driver's to record when it ends
         IntervalSnapshot within = recorder.cut();
-        assertThat(within.latencyNanos()).doesNotContainKeys("cycle.intended", "cycle.actual", "cycle.stuck");
+        assertThat(within.measure().latencyNanos()).doesNotContainKeys("cycle.intended", "cycle.actual", "cycle.stuck");
         assertThat(unit.nextGapRecorded()).isFalse();
 
         now.set(5_000 * ms);
         IntervalSnapshot stuck = recorder.cut();
-        assertThat(stuck.latencyNanos().get("cycle.intended").getTotalCount()).isEqualTo(1);
-        assertThat(stuck.latencyNanos().get("cycle.intended").getMaxValue()).isBetween(1_998 * ms, 2_002 * ms);
-        assertThat(stuck.latencyNanos().get("cycle.actual").getMaxValue()).isBetween(4_995 * ms, 5_005 * ms);
-        assertThat(stuck.latencyNanos().get("cycle.stuck").getTotalCount()).isEqualTo(1);
-        assertThat(stuck.errors()).as("not past its 10 s timeout").isZero();
-        assertThat(stuck.completed()).as("gaps are no units").isZero();
+        assertThat(stuck.measure().latencyNanos().get("cycle.intended").getTotalCount()).isEqualTo(1);
+        assertThat(stuck.measure().latencyNanos().get("cycle.intended").getMaxValue()).isBetween(1_998 * ms, 2_002 * ms);
+        assertThat(stuck.measure().latencyNanos().get("cycle.actual").getMaxValue()).isBetween(4_995 * ms, 5_005 * ms);
+        assertThat(stuck.measure().latencyNanos().get("cycle.stuck").getTotalCount()).isEqualTo(1);
+        assertThat(stuck.measure().errors()).as("not past its 10 s timeout").isZero();
+        assertThat(stuck.measure().completed()).as("gaps are no units").isZero();
         assertThat(unit.nextGapRecorded()).isTrue();
 
         now.set(8_000 * ms);
         IntervalSnapshot later = recorder.cut();
-        assertThat(later.latencyNanos().get("cycle.stuck").getTotalCount()).as("once").isZero();
-        assertThat(later.latencyNanos().get("cycle.actual").getTotalCount()).isZero();
+        assertThat(later.measure().latencyNanos().get("cycle.stuck").getTotalCount()).as("once").isZero();
+        assertThat(later.measure().latencyNanos().get("cycle.actual").getTotalCount()).isZero();
         assertThat(recorder.end(unit)).isTrue();
     }
 

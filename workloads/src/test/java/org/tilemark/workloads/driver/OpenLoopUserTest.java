@@ -41,9 +41,9 @@ class OpenLoopUserTest {
             assertThat(intendedStarts.get(i) - intendedStarts.get(i - 1)).isEqualTo(Duration.ofMillis(2).toNanos());
         }
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.attempts()).isEqualTo(intendedStarts.size());
-        assertThat(cut.scheduleLagNanos().getTotalCount()).isEqualTo(intendedStarts.size());
-        assertThat(cut.scheduleLagNanos().getMaxValue()).isGreaterThan(0);
+        assertThat(cut.measure().attempts()).isEqualTo(intendedStarts.size());
+        assertThat(cut.measure().scheduleLagNanos().getTotalCount()).isEqualTo(intendedStarts.size());
+        assertThat(cut.measure().scheduleLagNanos().getMaxValue()).isGreaterThan(0);
     }
 
     @Test
@@ -68,18 +68,18 @@ class OpenLoopUserTest {
         Thread.sleep(50);
 
         IntervalSnapshot whileHung = recorder.cut();
-        assertThat(whileHung.attempts()).isEqualTo(1);
+        assertThat(whileHung.measure().attempts()).isEqualTo(1);
         // The first start's lag and the missed second start's lag so far (at least the 50 ms waited).
-        assertThat(whileHung.scheduleLagNanos().getTotalCount()).isEqualTo(2);
-        assertThat(whileHung.scheduleLagNanos().getMaxValue()).isGreaterThanOrEqualTo(Duration.ofMillis(40).toNanos());
+        assertThat(whileHung.measure().scheduleLagNanos().getTotalCount()).isEqualTo(2);
+        assertThat(whileHung.measure().scheduleLagNanos().getMaxValue()).isGreaterThanOrEqualTo(Duration.ofMillis(40).toNanos());
 
         released.countDown();
         thread.join(10_000);
         assertThat(thread.isAlive()).isFalse();
         IntervalSnapshot after = recorder.cut();
         assertThat(intendedStarts).hasSize(2);
-        assertThat(after.attempts()).isEqualTo(1);
-        assertThat(after.scheduleLagNanos().getTotalCount()).as("the second start's lag is in the cut that saw it missed").isZero();
+        assertThat(after.measure().attempts()).isEqualTo(1);
+        assertThat(after.measure().scheduleLagNanos().getTotalCount()).as("the second start's lag is in the cut that saw it missed").isZero();
     }
 
     @Test
@@ -96,7 +96,7 @@ class OpenLoopUserTest {
 
         assertThat(thread.isAlive()).isFalse();
         assertThat(intendedStarts).isEmpty();
-        assertThat(recorder.cut().attempts()).isZero();
+        assertThat(recorder.cut().measure().attempts()).isZero();
     }
 
     @Test

@@ -66,11 +66,11 @@ class OrderCycleTest {
         runOrders(DS3_MIX, orders);
 
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.completed()).isEqualTo(orders);
-        assertThat(cut.errors()).isZero();
-        assertThat(cut.rollbacks()).isZero();
-        assertThat(cut.errorsByOperation()).isEmpty();
-        assertThat(cut.errorsByVm()).isEmpty();
+        assertThat(cut.measure().completed()).isEqualTo(orders);
+        assertThat(cut.measure().errors()).isZero();
+        assertThat(cut.measure().rollbacks()).isZero();
+        assertThat(cut.measure().errorsByOperation()).isEmpty();
+        assertThat(cut.measure().errorsByVm()).isEmpty();
         assertThat(count(cut, "order")).isEqualTo(orders);
         assertThat(count(cut, "purchase")).isEqualTo(orders);
         assertThat(count(cut, "getReviews")).isBetween((long) orders, 5L * orders);
@@ -80,7 +80,7 @@ class OrderCycleTest {
         // 1..2n-1 searches, review browses and review reads per order (n = 3).
         assertThat(count(cut, "browse")).isBetween((long) orders, 5L * orders);
         assertThat(count(cut, "browseReviews")).isBetween((long) orders, 5L * orders);
-        assertThat(cut.latencyNanos().keySet()).isSubsetOf(OrderCycle.OPERATIONS);
+        assertThat(cut.measure().latencyNanos().keySet()).isSubsetOf(OrderCycle.OPERATIONS);
         // Every confirmed order's id is kept for the audit after the run.
         assertThat(java.util.Arrays.stream(committed.ids()).sorted().toArray())
                 .isEqualTo(java.util.stream.LongStream.rangeClosed(101, 100 + orders).toArray());
@@ -186,10 +186,10 @@ class OrderCycleTest {
         runOrders(LOGIN_ONLY, 5);
 
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.errors()).isEqualTo(5);
-        assertThat(cut.completed()).isZero();
-        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("login", 5L));
-        assertThat(cut.errorsByVm()).isEqualTo(Map.of(VM, 5L));
+        assertThat(cut.measure().errors()).isEqualTo(5);
+        assertThat(cut.measure().completed()).isZero();
+        assertThat(cut.measure().errorsByOperation()).isEqualTo(Map.of("login", 5L));
+        assertThat(cut.measure().errorsByVm()).isEqualTo(Map.of(VM, 5L));
         assertThat(count(cut, "order")).isZero();
         assertThat(purchases).isEmpty();
     }
@@ -200,10 +200,10 @@ class OrderCycleTest {
         runOrders(LOGIN_ONLY, 4);
 
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.rollbacks()).isEqualTo(4);
+        assertThat(cut.measure().rollbacks()).isEqualTo(4);
         // As DS3 counts: a rolled-back order is a finished order loop; the failure rule counts the rollback.
-        assertThat(cut.completed()).isEqualTo(4);
-        assertThat(cut.errors()).isZero();
+        assertThat(cut.measure().completed()).isEqualTo(4);
+        assertThat(cut.measure().errors()).isZero();
         assertThat(committed.ids()).as("a refused order was never committed").isEmpty();
     }
 
@@ -213,10 +213,10 @@ class OrderCycleTest {
         runOrders(LOGIN_ONLY, 3);
 
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.errors()).isEqualTo(3);
-        assertThat(cut.completed()).isZero();
-        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("purchase", 3L));
-        assertThat(cut.errorsByVm()).isEqualTo(Map.of(VM, 3L));
+        assertThat(cut.measure().errors()).isEqualTo(3);
+        assertThat(cut.measure().completed()).isZero();
+        assertThat(cut.measure().errorsByOperation()).isEqualTo(Map.of("purchase", 3L));
+        assertThat(cut.measure().errorsByVm()).isEqualTo(Map.of(VM, 3L));
         assertThat(count(cut, "login")).isEqualTo(3);
         assertThat(count(cut, "purchase")).isZero();
     }
@@ -227,9 +227,9 @@ class OrderCycleTest {
         runOrders(LOGIN_ONLY, 2);
 
         IntervalSnapshot cut = recorder.cut();
-        assertThat(cut.errors()).isEqualTo(2);
-        assertThat(cut.completed()).isZero();
-        assertThat(cut.errorsByOperation()).isEqualTo(Map.of("purchase", 2L));
+        assertThat(cut.measure().errors()).isEqualTo(2);
+        assertThat(cut.measure().completed()).isZero();
+        assertThat(cut.measure().errorsByOperation()).isEqualTo(Map.of("purchase", 2L));
         assertThat(committed.ids()).isEmpty();
     }
 
@@ -253,15 +253,15 @@ class OrderCycleTest {
         try {
             purchaseWaiting.await();
             IntervalSnapshot waiting = cuts.cut();
-            assertThat(waiting.errors()).as("the purchase page is within its timeout").isZero();
-            assertThat(waiting.attempts()).isEqualTo(1);
+            assertThat(waiting.measure().errors()).as("the purchase page is within its timeout").isZero();
+            assertThat(waiting.measure().attempts()).isEqualTo(1);
 
             ahead.set(timeout.plusSeconds(1).toNanos());
             IntervalSnapshot pastTimeout = cuts.cut();
-            assertThat(pastTimeout.errors()).isEqualTo(1);
-            assertThat(pastTimeout.errorsByOperation()).isEqualTo(Map.of("purchase", 1L));
-            assertThat(pastTimeout.errorsByVm()).isEqualTo(Map.of(VM, 1L));
-            assertThat(pastTimeout.completed()).isZero();
+            assertThat(pastTimeout.measure().errors()).isEqualTo(1);
+            assertThat(pastTimeout.measure().errorsByOperation()).isEqualTo(Map.of("purchase", 1L));
+            assertThat(pastTimeout.measure().errorsByVm()).isEqualTo(Map.of(VM, 1L));
+            assertThat(pastTimeout.measure().completed()).isZero();
         } finally {
             purchaseReleased.countDown(); // answered after all, within the connection's own (real) timeout
         }
@@ -269,8 +269,8 @@ class OrderCycleTest {
         assertThat(user.isAlive()).isFalse();
         assertThat(cuts.end(order)).as("the cut took the order's outcome").isFalse();
         IntervalSnapshot after = cuts.cut();
-        assertThat(after.errors()).isZero();
-        assertThat(after.completed()).isZero();
+        assertThat(after.measure().errors()).isZero();
+        assertThat(after.measure().completed()).isZero();
         assertThat(count(after, "order")).isZero();
         assertThat(count(after, "purchase")).as("the late page is not timed").isZero();
         assertThat(committed.ids()).as("an order the driver counted failed is not one it saw confirmed").isEmpty();
@@ -378,7 +378,7 @@ class OrderCycleTest {
     }
 
     private static long count(IntervalSnapshot cut, String operation) {
-        var h = cut.latencyNanos().get(operation);
+        var h = cut.measure().latencyNanos().get(operation);
         return h == null ? 0 : h.getTotalCount();
     }
 

@@ -95,22 +95,22 @@ class MailDriverExternalTest {
         }
 
         System.out.printf("mail driver against " + serverName + ", %d users at acceleration 1500: %d actions in %.1f s = %.1f actions/s, "
-                        + "target %.1f/s; deliveries found %d%n", USERS, snapshot.completed(), runNanos / 1e9,
-                snapshot.completed() / (runNanos / 1e9), workload.targetThroughput(spec) / 60,
-                snapshot.latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount());
-        assertThat(snapshot.latencyNanos()).containsKeys(MailSpec.ACTIONS.toArray(String[]::new))
+                        + "target %.1f/s; deliveries found %d%n", USERS, snapshot.measure().completed(), runNanos / 1e9,
+                snapshot.measure().completed() / (runNanos / 1e9), workload.targetThroughput(spec) / 60,
+                snapshot.measure().latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount());
+        assertThat(snapshot.measure().latencyNanos()).containsKeys(MailSpec.ACTIONS.toArray(String[]::new))
                 .containsKey(DeliveryChecker.OPERATION);
-        assertThat(snapshot.errorsByOperation()).isEmpty();
-        assertThat(snapshot.errors()).isZero();
-        assertThat(snapshot.completed()).isPositive();
-        long timed = MailSpec.ACTIONS.stream().mapToLong(a -> snapshot.latencyNanos().get(a).getTotalCount()).sum();
-        assertThat(timed).as("every completed action is timed under its name").isEqualTo(snapshot.completed());
-        assertThat(snapshot.attempts()).isGreaterThanOrEqualTo(snapshot.completed());
-        assertThat(snapshot.latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount()).isPositive();
+        assertThat(snapshot.measure().errorsByOperation()).isEmpty();
+        assertThat(snapshot.measure().errors()).isZero();
+        assertThat(snapshot.measure().completed()).isPositive();
+        long timed = MailSpec.ACTIONS.stream().mapToLong(a -> snapshot.measure().latencyNanos().get(a).getTotalCount()).sum();
+        assertThat(timed).as("every completed action is timed under its name").isEqualTo(snapshot.measure().completed());
+        assertThat(snapshot.measure().attempts()).isGreaterThanOrEqualTo(snapshot.measure().completed());
+        assertThat(snapshot.measure().latencyNanos().get(DeliveryChecker.OPERATION).getTotalCount()).isPositive();
         // Every action is at least one command answered, a logon or a sent message several.
         Matcher counted = Pattern.compile("(\\d+) mail actions made (\\d+) protocol exchanges").matcher(exchanges);
         assertThat(counted.find()).as(exchanges).isTrue();
-        assertThat(Long.parseLong(counted.group(1))).as(exchanges).isGreaterThanOrEqualTo(snapshot.attempts());
+        assertThat(Long.parseLong(counted.group(1))).as(exchanges).isGreaterThanOrEqualTo(snapshot.measure().attempts());
         assertThat(Long.parseLong(counted.group(2))).as(exchanges).isGreaterThan(Long.parseLong(counted.group(1)));
     }
 }

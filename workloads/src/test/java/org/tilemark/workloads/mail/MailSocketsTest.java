@@ -91,13 +91,13 @@ class MailSocketsTest {
             try (Socket accepted = server.accept()) {
                 reading.await();
                 Thread.sleep(100); // into the read
-                assertThat(recorder.cut().errors()).as("within its timeout").isZero();
+                assertThat(recorder.cut().measure().errors()).as("within its timeout").isZero();
 
                 ahead.set(Duration.ofMillis(readTimeoutMillis).plusSeconds(1).toNanos());
                 IntervalSnapshot atCut = recorder.cut();
-                assertThat(atCut.errors()).isEqualTo(1);
-                assertThat(atCut.errorsByOperation()).isEqualTo(Map.of("read", 1L));
-                assertThat(atCut.errorsByVm()).isEqualTo(Map.of("tile1-mail", 1L));
+                assertThat(atCut.measure().errors()).isEqualTo(1);
+                assertThat(atCut.measure().errorsByOperation()).isEqualTo(Map.of("read", 1L));
+                assertThat(atCut.measure().errorsByVm()).isEqualTo(Map.of("tile1-mail", 1L));
                 assertThat(hung.settle()).as("the action's own outcome comes too late to count").isFalse();
 
                 accepted.getOutputStream().write('*'); // the guest runs again
@@ -116,7 +116,7 @@ class MailSocketsTest {
             assertThat(client.getInputStream().read()).isEqualTo('2');
             sockets.unwatch();
             ahead.addAndGet(hour);
-            assertThat(recorder.cut().errors()).isZero();
+            assertThat(recorder.cut().measure().errors()).isZero();
             assertThat(answered.settle()).isTrue();
         }
     }

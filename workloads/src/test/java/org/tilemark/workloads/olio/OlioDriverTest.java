@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.BenchmarkSpec;
@@ -49,21 +50,21 @@ class OlioDriverTest {
             long attempts = 0;
             long completed = 0;
             long failedUnits = 0;
-            Histogram lag = null;
+            AbstractHistogram lag = null;
             for (IntervalSnapshot s : snapshots) {
-                s.latencyNanos().forEach((op, h) -> counts.merge(op, h.getTotalCount(), Long::sum));
-                s.errorsByOperation().forEach((op, n) -> errors.merge(op, n, Long::sum));
-                attempts += s.attempts();
-                completed += s.completed();
-                failedUnits += s.errors();
+                s.measure().latencyNanos().forEach((op, h) -> counts.merge(op, h.getTotalCount(), Long::sum));
+                s.measure().errorsByOperation().forEach((op, n) -> errors.merge(op, n, Long::sum));
+                attempts += s.measure().attempts();
+                completed += s.measure().completed();
+                failedUnits += s.measure().errors();
                 if (lag == null) {
-                    lag = s.scheduleLagNanos().copy();
+                    lag = s.measure().scheduleLagNanos().copy();
                 } else {
-                    lag.add(s.scheduleLagNanos());
+                    lag.add(s.measure().scheduleLagNanos());
                 }
             }
             System.out.println("schedule lag p50 per second (ms): " + snapshots.stream()
-                    .map(x -> x.scheduleLagNanos().getTotalCount() == 0 ? "-" : String.valueOf(x.scheduleLagNanos().getValueAtPercentile(50) / 1_000_000))
+                    .map(x -> x.measure().scheduleLagNanos().getTotalCount() == 0 ? "-" : String.valueOf(x.measure().scheduleLagNanos().getValueAtPercentile(50) / 1_000_000))
                     .toList() + ", max " + lag.getMaxValue() / 1_000_000 + " ms");
             System.out.println("embedded run: " + counts + ", close took " + closeTook.toMillis() + " ms, p50 cycle.intended "
                     + merged(snapshots, "cycle.intended") + " ms, cycle.actual " + merged(snapshots, "cycle.actual") + " ms");
@@ -118,7 +119,7 @@ class OlioDriverTest {
                 Thread.sleep(2000);
                 assertEquals(firstAfterClose, first.total(), "the closed tile still sends requests");
                 assertTrue(second.total() > secondAtClose, "the other tile stopped too");
-                assertTrue(two.snapshot().completed() > 0);
+                assertTrue(two.snapshot().measure().completed() > 0);
             } finally {
                 one.close();
                 two.close();
@@ -130,7 +131,7 @@ class OlioDriverTest {
 
     private static String merged(List<IntervalSnapshot> snapshots, String operation) {
         Histogram all = new Histogram(3);
-        snapshots.stream().map(s -> s.latencyNanos().get(operation)).filter(h -> h != null).forEach(all::add);
+        snapshots.stream().map(s -> s.measure().latencyNanos().get(operation)).filter(h -> h != null).forEach(all::add);
         return String.format("%.1f (mean %.1f)", all.getValueAtPercentile(50) / 1e6, all.getMean() / 1e6);
     }
 }

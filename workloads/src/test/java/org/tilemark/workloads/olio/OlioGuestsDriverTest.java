@@ -64,7 +64,7 @@ class OlioGuestsDriverTest {
     }
 
     private static void add(IntervalSnapshot s, Map<String, Long> counts, Map<String, Long> errors) {
-        s.latencyNanos().forEach((op, h) -> counts.merge(op, h.getTotalCount(), Long::sum));
-        s.errorsByOperation().forEach((op, n) -> errors.merge(op, n, Long::sum));
+        s.measure().latencyNanos().forEach((op, h) -> counts.merge(op, h.getTotalCount(), Long::sum));
+        s.measure().errorsByOperation().forEach((op, n) -> errors.merge(op, n, Long::sum));
     }
 }

@@ -28,12 +28,12 @@ class OlioSampleListenerTest {
                 GAP, PREVIOUS_START, null, 1));
         IntervalSnapshot s = recorder.cut();
         assertEquals(420, millis(s, "HomePage"), 0.5);
-        assertEquals(300, s.scheduleLagNanos().getMaxValue() / 1e6, 0.5);
+        assertEquals(300, s.measure().scheduleLagNanos().getMaxValue() / 1e6, 0.5);
         assertEquals(5000, millis(s, "cycle.intended"), 5);
         assertEquals(4300, millis(s, "cycle.actual"), 5);
-        assertEquals(1, s.attempts());
-        assertEquals(1, s.completed());
-        assertEquals(0, s.errors());
+        assertEquals(1, s.measure().attempts());
+        assertEquals(1, s.measure().completed());
+        assertEquals(0, s.measure().errors());
     }
 
     @Test
@@ -42,10 +42,10 @@ class OlioSampleListenerTest {
         occurred(new OlioCycle("HomePage", INTENDED, INTENDED + 9_000 * MS, INTENDED + 9_100 * MS, true, null,
                 GAP, PREVIOUS_START, null, 1, null, true, true));
         IntervalSnapshot s = recorder.cut();
-        assertNull(s.latencyNanos().get("cycle.intended"));
-        assertNull(s.latencyNanos().get("cycle.actual"));
-        assertEquals(0, s.scheduleLagNanos().getTotalCount(), "the lag too was recorded at the cut");
-        assertEquals(1, s.completed());
+        assertNull(s.measure().latencyNanos().get("cycle.intended"));
+        assertNull(s.measure().latencyNanos().get("cycle.actual"));
+        assertEquals(0, s.measure().scheduleLagNanos().getTotalCount(), "the lag too was recorded at the cut");
+        assertEquals(1, s.measure().completed());
         assertEquals(9_100, millis(s, "HomePage"), 5);
     }
 
@@ -54,12 +54,12 @@ class OlioSampleListenerTest {
         occurred(new OlioCycle("TagSearch", INTENDED, INTENDED, INTENDED + 50 * MS, false, "GET /static/olio.css: HTTP 500",
                 GAP, PREVIOUS_START, null, 1));
         IntervalSnapshot s = recorder.cut();
-        assertNull(s.latencyNanos().get("TagSearch"));
-        assertEquals(Map.of("TagSearch", 1L), s.errorsByOperation());
-        assertEquals(Map.of("tile1-olio-web", 1L), s.errorsByVm());
-        assertEquals(1, s.attempts());
-        assertEquals(0, s.completed());
-        assertEquals(1, s.errors());
+        assertNull(s.measure().latencyNanos().get("TagSearch"));
+        assertEquals(Map.of("TagSearch", 1L), s.measure().errorsByOperation());
+        assertEquals(Map.of("tile1-olio-web", 1L), s.measure().errorsByVm());
+        assertEquals(1, s.measure().attempts());
+        assertEquals(0, s.measure().completed());
+        assertEquals(1, s.measure().errors());
     }
 
     @Test
@@ -69,9 +69,9 @@ class OlioSampleListenerTest {
         IntervalSnapshot s = recorder.cut();
         assertEquals(40, millis(s, "Logout"), 0.5);
         assertEquals(141, millis(s, "Login"), 0.5);
-        assertEquals(1, s.attempts(), "Logout is part of the Login cycle");
-        assertEquals(1, s.completed());
-        assertEquals(1, s.latencyNanos().get("cycle.actual").getTotalCount(), "one cycle");
+        assertEquals(1, s.measure().attempts(), "Logout is part of the Login cycle");
+        assertEquals(1, s.measure().completed());
+        assertEquals(1, s.measure().latencyNanos().get("cycle.actual").getTotalCount(), "one cycle");
         assertEquals("tile1-olio-web: 1 Olio operations sent 2 HTTP requests (2.00 per operation)", listener.requestsSummary());
     }
 
@@ -80,9 +80,9 @@ class OlioSampleListenerTest {
         occurred(new OlioCycle("Login", INTENDED, INTENDED, INTENDED + 141 * MS, true, null, GAP, PREVIOUS_START,
                 new OlioCycle.Logout(false, INTENDED + 40 * MS), 2));
         IntervalSnapshot s = recorder.cut();
-        assertEquals(Map.of("Logout", 1L, "Login", 1L), s.errorsByOperation());
-        assertEquals(0, s.completed());
-        assertEquals(1, s.errors());
+        assertEquals(Map.of("Logout", 1L, "Login", 1L), s.measure().errorsByOperation());
+        assertEquals(0, s.measure().completed());
+        assertEquals(1, s.measure().errors());
     }
 
     @Test
@@ -94,10 +94,10 @@ class OlioSampleListenerTest {
         listener.stopRecording();
         occurred(new OlioCycle("HomePage", INTENDED, INTENDED, INTENDED + 10 * MS, false, "stopped", GAP, PREVIOUS_START, null, 1));
         IntervalSnapshot s = recorder.cut();
-        assertEquals(Map.of("HomePage", 1L), Map.of("HomePage", s.latencyNanos().get("HomePage").getTotalCount()));
-        assertNull(s.latencyNanos().get("cycle.actual"));
-        assertEquals(Map.of(), s.errorsByOperation());
-        assertEquals(1, s.attempts());
+        assertEquals(Map.of("HomePage", 1L), Map.of("HomePage", s.measure().latencyNanos().get("HomePage").getTotalCount()));
+        assertNull(s.measure().latencyNanos().get("cycle.actual"));
+        assertEquals(Map.of(), s.measure().errorsByOperation());
+        assertEquals(1, s.measure().attempts());
     }
 
     private void occurred(OlioCycle cycle) {
@@ -105,6 +105,6 @@ class OlioSampleListenerTest {
     }
 
     private static double millis(IntervalSnapshot s, String operation) {
-        return s.latencyNanos().get(operation).getMaxValue() / 1e6;
+        return s.measure().latencyNanos().get(operation).getMaxValue() / 1e6;
     }
 }

@@ -53,11 +53,11 @@ class StandbyDriverTest {
             guest.close();
         }
 
-        assertThat(snapshot.completed()).isPositive();
-        assertThat(snapshot.attempts()).isEqualTo(snapshot.completed());
-        assertThat(snapshot.errors()).isZero();
-        assertThat(snapshot.errorsByVm()).isEmpty();
-        assertThat(snapshot.latencyNanos().get(Heartbeat.OPERATION).getTotalCount()).isEqualTo(snapshot.completed());
+        assertThat(snapshot.measure().completed()).isPositive();
+        assertThat(snapshot.measure().attempts()).isEqualTo(snapshot.measure().completed());
+        assertThat(snapshot.measure().errors()).isZero();
+        assertThat(snapshot.measure().errorsByVm()).isEmpty();
+        assertThat(snapshot.measure().latencyNanos().get(Heartbeat.OPERATION).getTotalCount()).isEqualTo(snapshot.measure().completed());
     }
 
     @Test
@@ -68,10 +68,10 @@ class StandbyDriverTest {
 
         IntervalSnapshot snapshot = pingFor(port, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(2));
 
-        assertThat(snapshot.errors()).isPositive().isEqualTo(snapshot.attempts());
-        assertThat(snapshot.completed()).isZero();
-        assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, snapshot.errors()));
-        assertThat(snapshot.errorsByOperation()).isEqualTo(Map.of(Heartbeat.OPERATION, snapshot.errors()));
+        assertThat(snapshot.measure().errors()).isPositive().isEqualTo(snapshot.measure().attempts());
+        assertThat(snapshot.measure().completed()).isZero();
+        assertThat(snapshot.measure().errorsByVm()).isEqualTo(Map.of(VM, snapshot.measure().errors()));
+        assertThat(snapshot.measure().errorsByOperation()).isEqualTo(Map.of(Heartbeat.OPERATION, snapshot.measure().errors()));
     }
 
     @Test
@@ -87,8 +87,8 @@ class StandbyDriverTest {
             heartbeat.run(System.nanoTime() - Duration.ofSeconds(2).toNanos(), recorder.started(System.nanoTime()));
 
             IntervalSnapshot snapshot = recorder.cut();
-            assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, 1L));
-            assertThat(snapshot.completed()).isZero();
+            assertThat(snapshot.measure().errorsByVm()).isEqualTo(Map.of(VM, 1L));
+            assertThat(snapshot.measure().completed()).isZero();
             // The role counts the beats it answered: none was sent.
             String body = client.send(java.net.http.HttpRequest.newBuilder(uri).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body();
@@ -118,9 +118,9 @@ class StandbyDriverTest {
             heartbeat.run(System.nanoTime(), recorder.started(System.nanoTime() + Duration.ofHours(1).toNanos()));
 
             IntervalSnapshot snapshot = recorder.cut();
-            assertThat(snapshot.errors()).isEqualTo(1);
-            assertThat(snapshot.errorsByVm()).isEqualTo(Map.of(VM, 1L));
-            assertThat(snapshot.latencyNanos()).isEmpty();
+            assertThat(snapshot.measure().errors()).isEqualTo(1);
+            assertThat(snapshot.measure().errorsByVm()).isEqualTo(Map.of(VM, 1L));
+            assertThat(snapshot.measure().latencyNanos()).isEmpty();
         } finally {
             slow.stop(0);
         }
@@ -156,20 +156,20 @@ class StandbyDriverTest {
             });
             try {
                 asked.await();
-                assertThat(recorder.cut().errors()).as("within its deadline").isZero();
+                assertThat(recorder.cut().measure().errors()).as("within its deadline").isZero();
                 ahead.set(timeout.plusSeconds(1).toNanos());
                 IntervalSnapshot atCut = recorder.cut();
-                assertThat(atCut.errors()).isEqualTo(1);
-                assertThat(atCut.errorsByVm()).isEqualTo(Map.of(VM, 1L));
-                assertThat(atCut.errorsByOperation()).isEqualTo(Map.of(Heartbeat.OPERATION, 1L));
+                assertThat(atCut.measure().errors()).isEqualTo(1);
+                assertThat(atCut.measure().errorsByVm()).isEqualTo(Map.of(VM, 1L));
+                assertThat(atCut.measure().errorsByOperation()).isEqualTo(Map.of(Heartbeat.OPERATION, 1L));
             } finally {
                 release.countDown(); // answered within the connection's (real) timeout after all
             }
             pinger.join(Duration.ofSeconds(10));
             assertThat(pinger.isAlive()).isFalse();
             IntervalSnapshot after = recorder.cut();
-            assertThat(after.errors()).isZero();
-            assertThat(after.completed()).as("counted missed at the cut, once").isZero();
+            assertThat(after.measure().errors()).isZero();
+            assertThat(after.measure().completed()).as("counted missed at the cut, once").isZero();
         } finally {
             stopped.stop(0);
         }
