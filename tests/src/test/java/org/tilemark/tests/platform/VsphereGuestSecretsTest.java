@@ -52,6 +52,8 @@ class VsphereGuestSecretsTest {
     private static final String DB_PASSWORD = "Db-Pass-" + Long.toHexString(System.nanoTime());
     private static final RoleTemplate STANDBY = RoleCatalog.forRole("standby");
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Generous: vcsim shares the cores with the suite's other lanes (guests under emulation, local runs). */
+    private static final Duration PATIENCE = Duration.ofMinutes(5);
     private static VcsimServer vcsim;
 
     @BeforeAll
@@ -82,7 +84,7 @@ class VsphereGuestSecretsTest {
 
             // First boot: the guest's fetch with a certificate other than the harness's is refused, and leaves the token unused.
             CompletableFuture<Void> first = CompletableFuture.runAsync(() -> powerOn(platform, vm));
-            SecretSource source = awaitSource(path);
+            SecretSource source = awaitSource(path, first);
             assertThat(source.url()).startsWith("https://127.0.0.1:").endsWith("/secrets");
             SecretSource impostor = new SecretSource(source.url(), source.token(), "00".repeat(32));
             assertThatThrownBy(() -> SecretFetch.fetch(impostor)).isInstanceOf(IOException.class);
@@ -94,7 +96,7 @@ class VsphereGuestSecretsTest {
             // Second boot: a new token (the first one's is spent), revoked once the VM is ready even if nobody used it.
             platform.powerOff(vm, Duration.ZERO);
             CompletableFuture<Void> second = CompletableFuture.runAsync(() -> powerOn(platform, vm));
-            used = awaitSource(path);
+            used = awaitSource(path, second);
             assertThat(used.token()).isNotEqualTo(source.token());
             ready(path, vm, second);
             assertThatThrownBy(() -> SecretFetch.fetch(used)).as("revoked when the VM is ready").isInstanceOf(IOException.class)
@@ -111,10 +113,16 @@ class VsphereGuestSecretsTest {
         assertThatThrownBy(() -> SecretFetch.fetch(used)).as("the endpoint closes with the platform").isInstanceOf(IOException.class);
     }
 
-    /** Waits for the VM to be on and its guest config to name where its secrets are: what the guest reads at boot. */
-    private static SecretSource awaitSource(String path) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    /**
+     * Waits for the VM to be on and its guest config to name where its secrets are: what the guest reads at boot. A
+     * power-on that failed ends the wait with its cause (the VM may have been on too briefly to be seen).
+     */
+    private static SecretSource awaitSource(String path, CompletableFuture<Void> powerOn) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (System.nanoTime() < deadline) {
+            if (powerOn.isCompletedExceptionally()) {
+                powerOn.join(); // throws the power-on's failure
+            }
             if (vcsim.govc("object.collect", "-s", path, "runtime.powerState").strip().equals("poweredOn")) {
                 GuestConfig config = GuestDocumentFile.CONFIG.fromJson(extraConfig(path, NoCloudSeed.GUESTINFO_KEY));
                 assertThat(config.secrets()).as("secrets in guestinfo").isEmpty();
@@ -123,7 +131,8 @@ class VsphereGuestSecretsTest {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError(path + " not powered on within 2 minutes");
+        throw new AssertionError(path + " not powered on within " + PATIENCE.toMinutes() + " minutes; power-on "
+                + (powerOn.isDone() ? "returned" : "still running") + "; vCenter's tasks for it:\n" + vcsim.govc("tasks", path));
     }
 
     private static String extraConfig(String path, String key) throws Exception {
@@ -140,12 +149,12 @@ class VsphereGuestSecretsTest {
     private static void ready(String path, Vm vm, CompletableFuture<Void> poweredOn) throws Exception {
         String report = GuestDocumentFile.READINESS.toLine(ReadinessReport.ready(vm.name(), "standby", Map.of(STANDBY.ports().getFirst(), 8085), 1));
         vcsim.govc("vm.change", "-vm", path, "-e", NoCloudSeed.GUESTINFO_READINESS_KEY + "=" + report, "-e", "SET.guest.ipAddress=10.1.2.3");
-        poweredOn.get(2, TimeUnit.MINUTES);
+        poweredOn.get(PATIENCE.toMinutes(), TimeUnit.MINUTES);
     }
 
     private static void powerOn(Platform platform, Vm vm) {
         try {
-            platform.powerOn(vm, Duration.ofMinutes(2));
+            platform.powerOn(vm, PATIENCE);
         } catch (PlatformException e) {
             throw new CompletionException(e);
         }
