@@ -98,10 +98,19 @@ public interface WorkloadConfig<S extends Record> {
     /**
      * @param keyOperation the operation the report puts first and highlights (mail's {@code send}), if any
      * @param summary      a one-line summary of answered attempts instead of the workload's generic rows, if any
+     * @param loadShape    where the shape of the offered load comes from, when the report must say it (DVD Store's
+     *                     bursts are Tilemark's), if any
      */
-    record View(Optional<String> keyOperation, Optional<AnsweredSummary> summary) {
+    record View(Optional<String> keyOperation, Optional<AnsweredSummary> summary, Optional<LoadShapeOrigin> loadShape) {
 
-        public static final View GENERIC = new View(Optional.empty(), Optional.empty());
+        public static final View GENERIC = new View(Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * "load shape: bursty — Tilemark's: ...": {@code key} (relative to the section) is the setting naming the shape
+     * as recorded; {@code origin} says where the shape comes from and how QoS treats it.
+     */
+    record LoadShapeOrigin(String key, String origin) {
     }
 
     /**

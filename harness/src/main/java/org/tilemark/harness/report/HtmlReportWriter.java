@@ -131,6 +131,7 @@ public final class HtmlReportWriter implements ReportWriter {
                 + (run.tileScale() == TileScale.STANDARD ? " (the standard tile)" : " of the standard tile's load")));
         rows.add(fact("Phases", String.valueOf(contents.phaseCount())));
         rows.add(fact("Platform", text(run.platform())));
+        WorkloadViews.loadShapes(run).forEach((workload, shape) -> rows.add(fact("Load shape of " + workload, shape)));
         List<String> notPublishable = Publishability.reasons(run);
         rows.add(fact("Publishable", run.publishable()
                 + (notPublishable.isEmpty() ? "" : " — " + String.join("; ", notPublishable))));

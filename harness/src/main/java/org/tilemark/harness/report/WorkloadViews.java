@@ -31,6 +31,23 @@ final class WorkloadViews {
         return view(workload).summary();
     }
 
+    /**
+     * "dvdstore load shape: bursty — the bursty shape ... is Tilemark's ...": for each workload of the run whose view
+     * says where its load's shape comes from, the shape as recorded and that origin.
+     */
+    static Map<String, String> loadShapes(RunFile run) {
+        Map<String, String> shapes = new LinkedHashMap<>();
+        for (WorkloadConfig<?> workload : WorkloadConfigs.installed().all()) {
+            String section = "workloads." + workload.name() + ".";
+            if (run.setting(section + "enabled").filter("false"::equals).isPresent()) {
+                continue;
+            }
+            workload.view().loadShape().ifPresent(shape -> run.setting(section + shape.key()).ifPresent(recorded ->
+                    shapes.put(workload.name(), recorded + " (" + section + shape.key() + ") — " + shape.origin())));
+        }
+        return shapes;
+    }
+
     private static WorkloadConfig.View view(String workload) {
         return WorkloadConfigs.installed().find(workload).map(WorkloadConfig::view).orElse(WorkloadConfig.View.GENERIC);
     }

@@ -92,4 +92,19 @@ class HtmlReportWriterTest {
                 .contains("<td class=\"num\">1</td><td>dvdstore</td><td>orders/min</td>")
                 .doesNotContain("Score: ");
     }
+
+    /** Issue 39: the report says whose DVD Store's bursts are, from the shape the run recorded; nothing for a run without it. */
+    @Test
+    void saysTheLoadShapeIsTilemarksWhereTheRunRecordedOne() throws Exception {
+        Path bundle = BundleFixture.copy(BundleFixture.NONCOMPLIANT, temp);
+        assertThat(writeReport(bundle)).doesNotContain("Load shape of");
+
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode run = (ObjectNode) json.readTree(bundle.resolve("run.json").toFile());
+        ((ObjectNode) run.with("config").with("workloads").with("dvdstore")).putObject("load").put("shape", "bursty");
+        json.writeValue(bundle.resolve("run.json").toFile(), run);
+
+        assertThat(writeReport(bundle)).contains("<td>Load shape of dvdstore</td><td>bursty (workloads.dvdstore.load.shape) — the bursty"
+                + " shape").contains("is Tilemark&#39;s: VMware says VMmark 2 drives DVD Store with a bursty load but publishes no shape");
+    }
 }

@@ -2,6 +2,7 @@ package org.tilemark.workloads.dvdstore;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.tilemark.config.JdbcUrls;
 import org.tilemark.config.MachineChecks;
@@ -101,4 +102,12 @@ public final class DvdStoreProvider extends YamlDefaultsProvider<DvdStoreSpec> {
                 List.of(), List.of());
     }
 
+    /** The report says whose the bursts are: VMware publishes that VMmark 2's DVD Store load is bursty, not its shape. */
+    @Override
+    public View view() {
+        return new View(Optional.empty(), Optional.empty(), Optional.of(new LoadShapeOrigin("load.shape",
+                "the bursty shape (load.highFactor x users for half of every load.period, load.lowFactor x for the other"
+                        + " half) is Tilemark's: VMware says VMmark 2 drives DVD Store with a bursty load but publishes no"
+                        + " shape; QoS is judged on each whole phase, never on one burst")));
+    }
 }

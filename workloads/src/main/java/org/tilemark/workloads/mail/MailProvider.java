@@ -164,6 +164,6 @@ public final class MailProvider extends YamlDefaultsProvider<MailSpec> {
 
     @Override
     public View view() {
-        return new View(Optional.of(MailWorkload.HEADLINE), Optional.empty());
+        return new View(Optional.of(MailWorkload.HEADLINE), Optional.empty(), Optional.empty());
     }
 }

@@ -55,6 +55,6 @@ public final class StandbyProvider implements WorkloadProvider<StandbySpec> {
     /** The report's line: "standby: 60 of 60 beats answered within 1 s (100 %), QoS pass". */
     @Override
     public View view() {
-        return new View(Optional.empty(), Optional.of(new AnsweredSummary("beats", "timeout")));
+        return new View(Optional.empty(), Optional.of(new AnsweredSummary("beats", "timeout")), Optional.empty());
     }
 }
