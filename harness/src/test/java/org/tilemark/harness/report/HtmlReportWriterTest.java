@@ -67,11 +67,10 @@ class HtmlReportWriterTest {
         Path bundle = BundleFixture.copy(BundleFixture.NONCOMPLIANT, temp);
         assertThat(writeReport(bundle)).doesNotContain("Cost of measuring");
 
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode score = (ObjectNode) json.readTree(bundle.resolve("score.json").toFile());
-        score.putObject("harnessCpu").put("cpuSeconds", 52.0).put("tileMinutes", 3.0).put("cpuSecondsPerTileMinute", 17.333);
-        score.putObject("clusterCpu").put("percent", 34.94);
-        json.writeValue(bundle.resolve("score.json").toFile(), score);
+        edit(bundle.resolve("score.json"), score -> {
+            score.putObject("harnessCpu").put("cpuSeconds", 52.0).put("tileMinutes", 3.0).put("cpuSecondsPerTileMinute", 17.333);
+            score.putObject("clusterCpu").put("percent", 34.94);
+        });
 
         // One tile: 3 tile-minutes are 180 s measured, and 52 CPU-s over them are 28.9 % of one core.
         assertThat(writeReport(bundle)).contains("<h2>Cost of measuring</h2>")
@@ -99,12 +98,17 @@ class HtmlReportWriterTest {
         Path bundle = BundleFixture.copy(BundleFixture.NONCOMPLIANT, temp);
         assertThat(writeReport(bundle)).doesNotContain("Load shape of");
 
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode run = (ObjectNode) json.readTree(bundle.resolve("run.json").toFile());
-        ((ObjectNode) run.with("config").with("workloads").with("dvdstore")).putObject("load").put("shape", "bursty");
-        json.writeValue(bundle.resolve("run.json").toFile(), run);
+        edit(bundle.resolve("run.json"), run -> run.withObject("/config/workloads/dvdstore").putObject("load").put("shape", "bursty"));
 
         assertThat(writeReport(bundle)).contains("<td>Load shape of dvdstore</td><td>bursty (workloads.dvdstore.load.shape) — the bursty"
                 + " shape").contains("is Tilemark&#39;s: VMware says VMmark 2 drives DVD Store with a bursty load but publishes no shape");
+    }
+
+    /** Rewrites one JSON file of the bundle, as a run of another kind would have written it. */
+    private static void edit(Path file, java.util.function.Consumer<ObjectNode> change) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode root = (ObjectNode) json.readTree(file.toFile());
+        change.accept(root);
+        json.writeValue(file.toFile(), root);
     }
 }
