@@ -31,8 +31,12 @@ import org.tilemark.templates.image.GuestImage;
  */
 public final class GuestMain {
 
-    /** How long a guest in a VM waits for its DHCP address before it reports ready without one. */
-    private static final Duration ADDRESS_PATIENCE = Duration.ofSeconds(60);
+    /**
+     * How long a guest in a VM waits for its DHCP address before it reports ready without one (a platform with
+     * leases of its own may still find it). Generous: a bridge port with STP forwards after 30 s, and under
+     * software emulation on a busy machine an olio-web guest was still without a lease after 60 s.
+     */
+    private static final Duration ADDRESS_PATIENCE = Duration.ofMinutes(10);
     private static final String USAGE = "usage: tilemark-guest --config FILE --disk DIR --report FILE [--build-template | --prepare-once MARKER]"
             + " [--image-manifest FILE] [--exited HOW]";
 
