@@ -74,7 +74,10 @@ class VsphereShortRunTest {
         String printed = console.toString(StandardCharsets.UTF_8);
 
         assertThat(outcome.exitCode()).as(printed).isIn(RunOutcome.COMPLIANT, RunOutcome.NON_COMPLIANT);
-        JsonNode inventory = JSON.readTree(outcome.bundle().resolve("run.json").toFile()).path("inventory");
+        JsonNode runJson = JSON.readTree(outcome.bundle().resolve("run.json").toFile());
+        assertThat(runJson.path("config").path("cluster").path("vsphere").path("maxTasksInFlight").asInt())
+                .as("the tasks the run had in vCenter at once, disclosed").isEqualTo(32);
+        JsonNode inventory = runJson.path("inventory");
         assertThat(inventory.path("hosts").findValuesAsText("name")).containsExactly("DC0_C0_H0", "DC0_C0_H1");
         assertThat(inventory.path("hostsNotUsed").toString()).isEqualTo(JSON.readTree("""
                 [{"name":"DC0_C0_H2","reason":"maintenance-mode","detail":"in maintenance mode"},

@@ -41,7 +41,7 @@ final class Connection {
         SoapClient soap = new SoapClient(URI.create(settings.url().strip()), ssl(settings), CALL_TIMEOUT);
         Vim vim = null;
         try {
-            vim = Vim.login(soap, settings.credentials().username(), password(settings.credentials()));
+            vim = Vim.login(soap, settings.credentials().username(), password(settings.credentials()), settings.maxTasksInFlight());
             return vim;
         } catch (VimFault fault) {
             if (fault.faultType().equals("InvalidLogin")) {

@@ -49,6 +49,11 @@ final class SoapClient implements AutoCloseable {
     /** Calls made, by vim25 method: what this session cost vCenter (e.g. property reads that must not grow with the VMs). */
     private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.atomic.LongAdder> calls =
             new java.util.concurrent.ConcurrentHashMap<>();
+    /** Calls open now, and the most open at once, by vim25 method: how hard the harness pressed vCenter at its busiest. */
+    private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> open =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> mostOpen =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     SoapClient(URI url, SSLContext ssl, Duration timeout) {
         this.url = url;
@@ -60,6 +65,17 @@ final class SoapClient implements AutoCloseable {
     /** Calls {@code method} on {@code target}; returns the response element (its {@code returnval}s are children). */
     Node call(String method, Mor target, List<Element> arguments) throws VimFault, IOException {
         calls.computeIfAbsent(method, m -> new java.util.concurrent.atomic.LongAdder()).increment();
+        java.util.concurrent.atomic.AtomicInteger openNow = open.computeIfAbsent(method, m -> new java.util.concurrent.atomic.AtomicInteger());
+        int opened = openNow.incrementAndGet();
+        mostOpen.computeIfAbsent(method, m -> new java.util.concurrent.atomic.AtomicInteger()).accumulateAndGet(opened, Math::max);
+        try {
+            return exchange(method, target, arguments);
+        } finally {
+            openNow.decrementAndGet();
+        }
+    }
+
+    private Node exchange(String method, Mor target, List<Element> arguments) throws VimFault, IOException {
         HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout)
                 .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", SOAP_ACTION).header("User-Agent", USER_AGENT)
                 .POST(HttpRequest.BodyPublishers.ofString(envelope(method, target, arguments))).build();
@@ -147,6 +163,13 @@ final class SoapClient implements AutoCloseable {
         java.util.SortedMap<String, Long> made = new java.util.TreeMap<>();
         calls.forEach((method, count) -> made.put(method, count.sum()));
         return made;
+    }
+
+    /** The most calls of each method that were open (sent, not yet answered) at once so far. */
+    java.util.SortedMap<String, Integer> mostOpen() {
+        java.util.SortedMap<String, Integer> most = new java.util.TreeMap<>();
+        mostOpen.forEach((method, count) -> most.put(method, count.get()));
+        return most;
     }
 
     /** The address a device URL's {@code *} stands for: vCenter's host and port as the settings name them. */

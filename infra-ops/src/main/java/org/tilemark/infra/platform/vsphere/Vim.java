@@ -35,6 +35,7 @@ final class Vim implements AutoCloseable {
     private final Mor eventManager;
     private final Mor authorizationManager;
     private final String username;
+    private final TaskSlots tasks;
     /** Kept in memory to log in again when vCenter ends the session; never written anywhere. */
     private final String password;
     /** How many times this object logged in: a session-scoped object (view, collector) made before a later login is gone. */
@@ -42,8 +43,9 @@ final class Vim implements AutoCloseable {
     private final java.util.concurrent.ScheduledExecutorService keepAlive = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("vsphere-keep-alive").factory());
 
-    private Vim(SoapClient soap, Node content, String username, String password) {
+    private Vim(SoapClient soap, Node content, String username, String password, int maxTasksInFlight) {
         this.soap = soap;
+        this.tasks = new TaskSlots(maxTasksInFlight);
         this.username = username;
         this.password = password;
         this.rootFolder = ref(content, "rootFolder");
@@ -57,11 +59,14 @@ final class Vim implements AutoCloseable {
         this.authorizationManager = ref(content, "authorizationManager");
     }
 
-    /** Reads the service content and logs in; the password is kept in memory only, to log in again. */
-    static Vim login(SoapClient soap, String username, String password) throws VimFault, IOException {
+    /**
+     * Reads the service content and logs in; the password is kept in memory only, to log in again. At most
+     * {@code maxTasksInFlight} tasks run at once ({@link TaskSlots}).
+     */
+    static Vim login(SoapClient soap, String username, String password, int maxTasksInFlight) throws VimFault, IOException {
         Node content = soap.call("RetrieveServiceContent", Mor.SERVICE_INSTANCE, List.of()).child("returnval")
                 .orElseThrow(() -> new IOException("RetrieveServiceContent: no service content"));
-        Vim vim = new Vim(soap, content, username, password);
+        Vim vim = new Vim(soap, content, username, password, maxTasksInFlight);
         vim.relogin(0);
         vim.keepAlive.scheduleWithFixedDelay(vim::touch, KEEP_ALIVE.toSeconds(), KEEP_ALIVE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
         return vim;
@@ -140,7 +145,8 @@ final class Vim implements AutoCloseable {
     String callSummary() {
         java.util.SortedMap<String, Long> made = calls();
         return made.values().stream().mapToLong(Long::longValue).sum() + " calls " + made.toString().replace('{', '(').replace('}', ')')
-                .replace("=", " ");
+                .replace("=", " ") + "; at most " + tasks.mostAtOnce() + " tasks running at once (limit " + tasks.limit()
+                + "); calls open at once at most " + soap.mostOpen().toString().replace('{', '(').replace('}', ')').replace("=", " ");
     }
 
     /** The session's HTTP client, for what is not a SOAP call: uploads to a lease's device URLs. */
@@ -245,7 +251,12 @@ final class Vim implements AutoCloseable {
      * fault with vCenter's message, and one still running after {@code timeout} is cancelled.
      */
     Optional<Node> runTask(Duration timeout, String method, Mor target, Element... arguments) throws VimFault, IOException {
-        return follow(call(method, target, arguments).child("returnval").orElseThrow().mor(), method, timeout);
+        return tasks.run(method, () -> follow(call(method, target, arguments).child("returnval").orElseThrow().mor(), method, timeout));
+    }
+
+    /** The most tasks this session had running at once, and its limit ({@code cluster.vsphere.maxTasksInFlight}). */
+    TaskSlots tasks() {
+        return tasks;
     }
 
     /** Follows a task {@code method} started to its end; cancelled past {@code timeout}. */

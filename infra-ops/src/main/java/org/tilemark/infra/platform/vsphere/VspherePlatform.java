@@ -367,9 +367,9 @@ final class VspherePlatform implements Platform {
         }
     }
 
-    /** The calls this platform's session made to vCenter so far, by method. */
-    java.util.SortedMap<String, Long> calls() {
-        return vim.calls();
+    /** This platform's session: what it cost vCenter so far (calls by method, tasks and calls at once). */
+    Vim vim() {
+        return vim;
     }
 
     /** The readiness reads made so far: each one read for every VM waiting then. */

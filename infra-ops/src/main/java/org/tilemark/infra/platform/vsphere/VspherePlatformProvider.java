@@ -57,6 +57,11 @@ public final class VspherePlatformProvider implements PlatformProvider<VsphereSe
         if (checks.usable("readiness") && Readiness.of(section.readiness()).isEmpty()) {
             checks.error("readiness", "expected one of " + Readiness.keys() + ", got '" + section.readiness() + "'");
         }
+        if (checks.usable("maxTasksInFlight") && (section.maxTasksInFlight() < 1
+                || section.maxTasksInFlight() > VsphereSettings.MAX_TASKS_IN_FLIGHT_CEILING)) {
+            checks.error("maxTasksInFlight", "expected 1 to " + VsphereSettings.MAX_TASKS_IN_FLIGHT_CEILING
+                    + " (vCenter queues operations past about that many), got " + section.maxTasksInFlight());
+        }
     }
 
     @Override

@@ -26,11 +26,19 @@ import java.util.Map;
  * @param readiness  {@code guest}: powerOn waits for the guest's readiness report in {@code guestinfo.tilemark.readiness};
  *                   {@code power-state}: powerOn returns once vCenter reports the VM powered on (for simulators,
  *                   whose VMs boot no guest; such runs are not publishable)
+ * @param maxTasksInFlight how many vCenter tasks (clones, power operations, relocations, destroys) the run has
+ *                   running at once; more wait their turn in the harness, as vCenter itself queues operations past
+ *                   its limits rather than run them all at once ({@value #MAX_TASKS_IN_FLIGHT_CEILING} at most: vCenter's
+ *                   own limit of concurrent operations)
  * @param credentials where the password is read when logging in
  */
 record VsphereSettings(String url, String trustStore, boolean insecure, String datacenter, String cluster, String template, String vmFolder,
                        String resourcePool, Map<String, String> networks, Map<String, String> datastores, String readiness,
-                       Credentials credentials) {
+                       int maxTasksInFlight, Credentials credentials) {
+
+    static final int DEFAULT_MAX_TASKS_IN_FLIGHT = 32;
+    /** About what vCenter runs at once before it queues operations (VMware performance blog, "vCenter Limits for Tasks Running at the Same Time", 2021). */
+    static final int MAX_TASKS_IN_FLIGHT_CEILING = 640;
 
     VsphereSettings {
         networks = Collections.unmodifiableMap(new LinkedHashMap<>(networks));
@@ -50,6 +58,6 @@ record VsphereSettings(String url, String trustStore, boolean insecure, String d
     static VsphereSettings defaults() {
         // No default url, datacenter, template or datastores: a run on vSphere names its own.
         return new VsphereSettings("", "", false, "", "", "", "", "", Map.of(), Map.of(), Readiness.GUEST.key(),
-                new Credentials("", "TILEMARK_VSPHERE_PASSWORD", ""));
+                DEFAULT_MAX_TASKS_IN_FLIGHT, new Credentials("", "TILEMARK_VSPHERE_PASSWORD", ""));
     }
 }

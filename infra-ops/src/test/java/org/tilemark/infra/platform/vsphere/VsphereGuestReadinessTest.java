@@ -359,6 +359,47 @@ class VsphereGuestReadinessTest {
     }
 
     /**
+     * {@code cluster.vsphere.maxTasksInFlight} 3: twelve VMs deployed and then powered on together (a wave, as the
+     * harness asks) have at most 3 tasks running in vCenter at once, counted where tasks start and, on the wire, as the
+     * task calls and task waits (WaitForUpdatesEx) open at once; the twelve queue for a slot and all end up on. Without
+     * the limit every clone and power-on would start at once.
+     */
+    @Test
+    void noMoreTasksRunAtOnceThanMaxTasksInFlight() throws Exception {
+        Map<String, String> limited = new java.util.HashMap<>(settings);
+        limited.put("cluster.vsphere.maxTasksInFlight", "3");
+        limited.put("cluster.vsphere.readiness", "power-state");
+        try (Platform platform = Platforms.create(ConfigLoader.load(Optional.empty(), limited).cluster());
+             var wave = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            Vim vim = ((VspherePlatform) platform).vim();
+            List<CompletableFuture<Vm>> deployed = java.util.stream.IntStream.range(0, 12).mapToObj(i -> CompletableFuture.supplyAsync(() -> {
+                try {
+                    return deploy(platform, "limited-" + i);
+                } catch (PlatformException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            }, wave)).toList();
+            List<Vm> vms = deployed.stream().map(CompletableFuture::join).toList();
+            CompletableFuture.allOf(vms.stream().map(vm -> CompletableFuture.runAsync(() -> powerOn(platform, vm), wave))
+                    .toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
+            Map<String, Integer> mostOpen = vim.soap().mostOpen();
+            System.out.printf("vcsim: 12 VMs, maxTasksInFlight 3: at most %d tasks at once; calls open at once %s%n",
+                    vim.tasks().mostAtOnce(), mostOpen);
+            for (Vm vm : vms) {
+                assertThat(platform.state(vm)).as(vm.name()).isEqualTo(VmState.RUNNING);
+            }
+            assertThat(vim.tasks().mostAtOnce()).as("tasks running at once: the limit, reached and held").isEqualTo(3);
+            assertThat(vim.calls()).containsEntry("CloneVM_Task", 12L).containsEntry("PowerOnVM_Task", 12L);
+            for (String method : List.of("CloneVM_Task", "ReconfigVM_Task", "PowerOnVM_Task", "WaitForUpdatesEx", "CreatePropertyCollector")) {
+                assertThat(mostOpen.getOrDefault(method, 0)).as(method + " calls open at once").isBetween(1, 3);
+            }
+            for (Vm vm : vms) {
+                platform.destroy(vm);
+            }
+        }
+    }
+
+    /**
      * What waiting for many guests costs vCenter: N VMs powered on together with readiness {@code guest}, this test
      * answering as each guest, for 8 and for 80 VMs. The guests' reports are read for every VM waiting in one
      * RetrievePropertiesEx a round, so the reads equal the rounds however many VMs wait. Reading each VM on its own
@@ -375,14 +416,14 @@ class VsphereGuestReadinessTest {
                 for (int i = 0; i < n; i++) {
                     vms.add(deploy(platform, "many" + n + "-" + i));
                 }
-                Map<String, Long> before = vsphere.calls();
+                Map<String, Long> before = vsphere.vim().calls();
                 long roundsBefore = vsphere.readinessRounds();
                 List<CompletableFuture<Void>> poweredOn = vms.stream()
                         .map(vm -> CompletableFuture.runAsync(() -> powerOn(platform, vm), starters))
                         .toList();
                 actAsTheGuests(vms);
                 CompletableFuture.allOf(poweredOn.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
-                Map<String, Long> after = vsphere.calls();
+                Map<String, Long> after = vsphere.vim().calls();
                 long reads = after.getOrDefault("RetrievePropertiesEx", 0L) - before.getOrDefault("RetrievePropertiesEx", 0L);
                 long rounds = vsphere.readinessRounds() - roundsBefore;
                 long collectors = after.getOrDefault("CreatePropertyCollector", 0L) - before.getOrDefault("CreatePropertyCollector", 0L);

@@ -34,6 +34,26 @@ class VspherePlatformProviderTest {
         assertThat(Readiness.of(section.readiness())).contains(Readiness.GUEST);
         assertThat(section.credentials().passwordEnv()).isEqualTo("TILEMARK_VSPHERE_PASSWORD");
         assertThat(section.trustStore()).isEmpty();
+        assertThat(section.maxTasksInFlight()).isEqualTo(32);
+    }
+
+    @Test
+    void tasksInFlightAreOneToVcentersOwnLimit() throws Exception {
+        for (String bad : java.util.List.of("0", "-3", "641")) {
+            assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), vsphere("cluster.vsphere.maxTasksInFlight", bad)))
+                    .isInstanceOf(ConfigException.class)
+                    .satisfies(e -> assertThat(((ConfigException) e).errors())
+                            .contains("cluster.vsphere.maxTasksInFlight: expected 1 to 640 (vCenter queues operations past about that many), got "
+                                    + bad));
+        }
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), vsphere("cluster.vsphere.maxTasksInFlight", "many")))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).errors()).anyMatch(error -> error.startsWith("cluster.vsphere.maxTasksInFlight")));
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), vsphere("cluster.vsphere.url", "https://vc.example/sdk",
+                "cluster.vsphere.datacenter", "DC0", "cluster.vsphere.template", "tilemark-guest",
+                "cluster.vsphere.datastores.app", "ds-a", "cluster.vsphere.datastores.maintenance", "ds-m",
+                "cluster.vsphere.credentials.username", "tilemark@vsphere.local", "cluster.vsphere.maxTasksInFlight", "640"));
+        assertThat(((VsphereSettings) spec.cluster().section()).maxTasksInFlight()).isEqualTo(640);
     }
 
     @Test
