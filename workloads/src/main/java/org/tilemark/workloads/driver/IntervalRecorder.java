@@ -23,9 +23,11 @@ import org.tilemark.scoring.IntervalMeasure;
  * counts its operation's error under the same lock as the cut.
  *
  * <p>A unit still in flight at a cut is not left out of it ({@link #begin}, {@link #started}): one whose request
- * is past its timeout fails in the interval the cut ends, the owner's next start, if already due, has its lag
- * so far recorded there, and an Olio user's cycle open past its allowed gap has that gap so far recorded
- * ({@link OpenCycle}), so a guest that hangs fails the phase it hung in rather than the next one, or none.
+ * is past its timeout fails in the interval the cut ends, a request past the time its operation should have taken
+ * has its latency so far recorded there ({@link InFlight#request(String, String, long, long, long)}), every start of
+ * the owner's plan already due has its lag so far recorded there ({@link StartPlan}), and an Olio user's cycle open
+ * past its allowed gap has that gap so far recorded ({@link OpenCycle}), so a guest that hangs fails the phase it
+ * hung in rather than the next one, or none.
  */
 public final class IntervalRecorder {
 
@@ -102,18 +104,18 @@ public final class IntervalRecorder {
     /**
      * A unit that starts now and counts its attempt when it ends ({@link #end}); a cut while it is in flight
      * fails it once it is past {@code timeout} (counting its attempt and its error then), and records the
-     * lag of its owner's next start once that is past {@code nextDueNanos} (System.nanoTime).
+     * lag so far of each start of its owner's {@code plan} that is due and not yet taken ({@link StartPlan}).
      */
-    public InFlight begin(String operation, String vm, Duration timeout, long nextDueNanos) {
-        return begin(operation, vm, timeout, nextDueNanos, null);
+    public InFlight begin(String operation, String vm, Duration timeout, StartPlan<?> plan) {
+        return begin(operation, vm, timeout, plan, null);
     }
 
     /**
-     * As {@link #begin(String, String, Duration, long)}, and a cut that finds the owner's cycle still open past
+     * As {@link #begin(String, String, Duration, StartPlan)}, and a cut that finds the owner's cycle still open past
      * {@code cycle}'s allowed gap records that gap so far ({@link OpenCycle}).
      */
-    public InFlight begin(String operation, String vm, Duration timeout, long nextDueNanos, OpenCycle cycle) {
-        InFlight unit = new InFlight(false, nextDueNanos, cycle);
+    public InFlight begin(String operation, String vm, Duration timeout, StartPlan<?> plan, OpenCycle cycle) {
+        InFlight unit = new InFlight(false, plan, cycle);
         unit.request(operation, vm, nanoTime.getAsLong() + timeout.toNanos());
         inFlight.add(unit);
         return unit;
@@ -123,11 +125,11 @@ public final class IntervalRecorder {
      * A unit that starts now, its attempt counted at once: its owner declares each request it waits on
      * ({@link InFlight#request}), and a cut fails the unit once the request in progress is past its deadline.
      * The owner records the unit's outcome only when {@link InFlight#settle} lets it; a cut also records the
-     * lag of the owner's next start once that is past {@code nextDueNanos} (System.nanoTime).
+     * lag so far of each start of the owner's {@code plan} that is due and not yet taken ({@link StartPlan}).
      */
-    public InFlight started(long nextDueNanos) {
+    public InFlight started(StartPlan<?> plan) {
         attempt();
-        InFlight unit = new InFlight(true, nextDueNanos, null);
+        InFlight unit = new InFlight(true, plan, null);
         inFlight.add(unit);
         return unit;
     }
@@ -135,7 +137,7 @@ public final class IntervalRecorder {
     /**
      * The owner's unit ended: true when its outcome is still the owner's to record, false when a cut failed it.
      * Under the cuts' lock, so once it returns no cut records anything more for the unit, and what a cut did
-     * record (its next start's lag, its gap) the owner sees in its flags.
+     * record (its gap, a late request's latency) the owner sees in its flags, its plan's missed starts in the plan.
      */
     public synchronized boolean end(InFlight unit) {
         inFlight.remove(unit);
@@ -166,12 +168,13 @@ public final class IntervalRecorder {
         return snapshot;
     }
 
-    /** What the units still in flight already tell: a next start missed, a cycle stuck open, a timeout passed. */
+    /**
+     * What the units still in flight already tell: starts missed, a cycle stuck open, a request late or past its
+     * timeout. A unit stays in the set until its owner ends it: a later cut may find more of its plan's starts missed.
+     */
     private void countInFlight(long nowNanos) {
         for (InFlight unit : inFlight) {
-            if (nowNanos - unit.nextDueNanos > 0 && unit.lagRecorded.compareAndSet(false, true)) {
-                lag(nowNanos - unit.nextDueNanos);
-            }
+            unit.plan.recordMissed(nowNanos, this::lag);
             OpenCycle cycle = unit.cycle;
             if (cycle != null && cycle.stuckAt(nowNanos) && unit.gapRecorded.compareAndSet(false, true)) {
                 long openNanos = nowNanos - cycle.startNanos();
@@ -180,36 +183,48 @@ public final class IntervalRecorder {
                 success(cycle.names().stuck(), openNanos);
             }
             InFlight.Request request = unit.request;
-            if (request != null && nowNanos - request.deadlineNanos() >= 0 && unit.settle()) {
-                if (!unit.attemptCounted) {
-                    attempt();
-                }
-                failedUnit(request.operation(), request.vm());
+            if (request == null) {
+                continue;
             }
-            if (unit.settled.get() && unit.lagRecorded.get() && (cycle == null || unit.gapRecorded.get())) {
-                inFlight.remove(unit); // nothing more to tell
+            if (nowNanos - request.deadlineNanos() >= 0) {
+                if (unit.settle()) {
+                    if (!unit.attemptCounted) {
+                        attempt();
+                    }
+                    failedUnit(request.operation(), request.vm());
+                }
+            } else if (nowNanos - request.dueNanos() > request.lateAfterNanos() && !unit.settled()
+                    && request.claimLatency()) {
+                success(request.operation(), nowNanos - request.dueNanos());
             }
         }
     }
 
     /** A unit in flight ({@link #begin}, {@link #started}); identity, not value, tells two apart. */
     public static final class InFlight {
-        /** The request the owner waits on: what a cut past its deadline fails, under which operation and VM. */
-        private record Request(String operation, String vm, long deadlineNanos) {
+        /**
+         * The request the owner waits on: what a cut past its deadline fails, under which operation and VM, and what a
+         * cut finds waiting longer than {@code lateAfterNanos} from {@code dueNanos} times ({@link Long#MAX_VALUE}: never), once.
+         */
+        private record Request(String operation, String vm, long deadlineNanos, long dueNanos, long lateAfterNanos,
+                               AtomicBoolean latencyClaimed) {
+            /** Claims the request's latency: true once, for whoever records it (the owner, or a cut past its late time). */
+            boolean claimLatency() {
+                return latencyClaimed.compareAndSet(false, true);
+            }
         }
 
         private final boolean attemptCounted;
-        private final long nextDueNanos;
+        private final StartPlan<?> plan;
         private final OpenCycle cycle;
         /** One field, so a cut never pairs one request's deadline with another's name. */
         private volatile Request request;
         private final AtomicBoolean settled = new AtomicBoolean();
-        private final AtomicBoolean lagRecorded = new AtomicBoolean();
         private final AtomicBoolean gapRecorded = new AtomicBoolean();
 
-        private InFlight(boolean attemptCounted, long nextDueNanos, OpenCycle cycle) {
+        private InFlight(boolean attemptCounted, StartPlan<?> plan, OpenCycle cycle) {
             this.attemptCounted = attemptCounted;
-            this.nextDueNanos = nextDueNanos;
+            this.plan = plan;
             this.cycle = cycle;
         }
 
@@ -218,12 +233,28 @@ public final class IntervalRecorder {
          * (System.nanoTime): a cut past it fails the unit there, as the request itself will.
          */
         public void request(String operation, String vm, long deadlineNanos) {
-            request = new Request(operation, vm, deadlineNanos);
+            request(operation, vm, deadlineNanos, deadlineNanos, Long.MAX_VALUE);
         }
 
-        /** The request ended (answered or failed): a cut no longer judges it. */
-        public void answered() {
+        /**
+         * As {@link #request(String, String, long)}, and the request's latency runs from {@code dueNanos}: a cut that
+         * finds it waiting longer than {@code lateAfterNanos} (its operation's QoS limit), within its deadline, records
+         * its latency so far under {@code operation}, once, in the interval it ends; the owner then does not record it
+         * when the answer comes ({@link #answered} says whose it is). So a page stuck at a phase's end counts in that
+         * phase's percentile, at least as late as it already is.
+         */
+        public void request(String operation, String vm, long deadlineNanos, long dueNanos, long lateAfterNanos) {
+            request = new Request(operation, vm, deadlineNanos, dueNanos, lateAfterNanos, new AtomicBoolean());
+        }
+
+        /**
+         * The request ended (answered or failed): a cut no longer judges it. True when its latency is still the owner's
+         * to record, false when a cut recorded it so far, the request being late.
+         */
+        public boolean answered() {
+            Request ended = request;
             request = null;
+            return ended == null || ended.claimLatency();
         }
 
         /** Claims the unit's outcome: true once, for whoever records it (the owner, or a cut past a deadline). */
@@ -234,11 +265,6 @@ public final class IntervalRecorder {
         /** True when the outcome was claimed: by a cut, while the owner still runs the unit. */
         public boolean settled() {
             return settled.get();
-        }
-
-        /** True when a cut recorded the lag of the owner's next start: the owner does not record it again. */
-        public boolean nextStartLagRecorded() {
-            return lagRecorded.get();
         }
 
         /** True when a cut recorded the gap to the owner's next start ({@link OpenCycle}): not recorded again. */

@@ -5,11 +5,11 @@ import java.util.random.RandomGenerator;
 
 /**
  * One simulated user on an open-loop plan: intended start times are laid out from the origin by the
- * think-time distribution, independent of how long the server takes. A cycle that starts late still
- * counts its latency from the intended start (no coordinated omission), and the lateness is recorded
+ * think-time distribution, independent of how long the server takes ({@link StartPlan}). A cycle that starts late
+ * still counts its latency from the intended start (no coordinated omission), and the lateness is recorded
  * as schedule lag, so a driver or server that falls behind shows up instead of hiding. A cycle that hangs
- * past the user's next intended start has that start's lag recorded at the interval's cut, not only once it
- * starts, and one whose request is past its timeout at a cut fails there ({@link IntervalRecorder#started}).
+ * past the user's next intended starts has each of their lags so far recorded at the interval's cut, not only
+ * once they start, and one whose request is past its timeout at a cut fails there ({@link IntervalRecorder#started}).
  */
 public final class OpenLoopUser implements Runnable {
 
@@ -32,6 +32,10 @@ public final class OpenLoopUser implements Runnable {
     private final Cycle cycle;
     private volatile boolean running = true;
 
+    /**
+     * {@code random} draws the think times, from the user's thread or a cut's (under the plan's lock): it must be the
+     * user's plan's alone, never the cycle's.
+     */
     public OpenLoopUser(int index, long originNanos, ThinkTime thinkTime, LoadShape shape, RandomGenerator random,
                         IntervalRecorder recorder, Cycle cycle) {
         this.index = index;
@@ -49,31 +53,31 @@ public final class OpenLoopUser implements Runnable {
 
     @Override
     public void run() {
-        long intended = originNanos + thinkTime.first(random).toNanos();
-        IntervalRecorder.InFlight previous = null;
+        StartPlan<Void> plan = new StartPlan<>(previous -> {
+            long due = previous == null ? originNanos + thinkTime.first(random).toNanos()
+                    : previous.dueNanos() + Math.max(1, thinkTime.next(random).toNanos());
+            return new StartPlan.Start<>(due, null, shape.active(index, Duration.ofNanos(due - originNanos)));
+        });
         try {
             while (running) {
+                StartPlan.Taken<Void> start = plan.take();
+                long intended = start.start().dueNanos();
                 sleepUntil(intended);
                 if (!running) {
                     return;
                 }
-                // Drawn before the cycle runs: a cut while it hangs sees the next start missed, and records its lag.
-                long next = intended + Math.max(1, thinkTime.next(random).toNanos());
-                if (shape.active(index, Duration.ofNanos(intended - originNanos))) {
-                    if (previous == null || !previous.nextStartLagRecorded()) {
+                if (start.start().active()) {
+                    if (!start.lagRecorded()) {
                         recorder.lag(System.nanoTime() - intended);
                     }
-                    IntervalRecorder.InFlight unit = recorder.started(next);
+                    // A cut while this cycle hangs records the lag of every start of the plan it finds missed.
+                    IntervalRecorder.InFlight unit = recorder.started(plan);
                     try {
                         cycle.run(intended, unit);
                     } finally {
                         recorder.end(unit);
                     }
-                    previous = unit;
-                } else {
-                    previous = null;
                 }
-                intended = next;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

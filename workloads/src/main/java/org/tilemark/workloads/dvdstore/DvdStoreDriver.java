@@ -68,9 +68,11 @@ final class DvdStoreDriver implements WorkloadDriver {
             String vm = webVms.get(i % webVms.size());
             StoreFront store = new StoreFront(new HttpConnection(context.endpoint(vm), CONNECT_TIMEOUT), vm, spec.requestTimeout());
             stores.add(store);
-            OrderCycle cycle = new OrderCycle(store, catalog, spec.mix(), random, recorder, failures, tag, committed);
-            users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape, random, recorder, cycle),
-                    store::abort);
+            OrderCycle cycle = new OrderCycle(store, catalog, spec.mix(), random, recorder, failures, tag, committed,
+                    spec.qos().limits());
+            // The think times from a generator of the plan's own: a cut draws them too, while the cycle uses its own.
+            users.start("ds3-t" + context.tile() + "-u" + i, new OpenLoopUser(i, originNanos, thinkTime, shape,
+                    random.split(), recorder, cycle), store::abort);
         }
     }
 

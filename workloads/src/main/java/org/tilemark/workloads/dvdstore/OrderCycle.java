@@ -2,6 +2,7 @@ package org.tilemark.workloads.dvdstore;
 
 import static org.tilemark.workloads.dvdstore.StoreFront.Use.SERVED;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ import org.tilemark.workloads.dvdstore.StoreFront.StoreFrontException;
  * search, read reviews (maybe write one or rate one), then purchase. Each page's latency runs from
  * when it was meant to start: the order's intended start for the first, the previous page's
  * completion for the rest. The order stops at the first failed page and counts as an error; a page still
- * waiting past its timeout at an interval's cut fails the order there, in that interval.
+ * waiting past its timeout at an interval's cut fails the order there, in that interval, and one waiting past its
+ * QoS limit there has its latency so far recorded in that interval (not again when it ends).
  */
 final class OrderCycle implements OpenLoopUser.Cycle {
 
@@ -37,10 +39,13 @@ final class OrderCycle implements OpenLoopUser.Cycle {
     private final FirstFailures failures;
     private final String userTag;
     private final CommittedOrders committed;
+    /** Each page's QoS limit (of those the percentile rule checks): a cut times a page waiting longer, so far. */
+    private final Map<String, Duration> qosLimits;
     private long newCustomers;
 
     OrderCycle(StoreFront store, Ds3Catalog catalog, DvdStoreMixSpec mix, RandomGenerator random,
-               IntervalRecorder recorder, FirstFailures failures, String userTag, CommittedOrders committed) {
+               IntervalRecorder recorder, FirstFailures failures, String userTag, CommittedOrders committed,
+               Map<String, Duration> qosLimits) {
         this.store = store;
         this.catalog = catalog;
         this.products = new ProductPicker(catalog.size().products());
@@ -50,6 +55,7 @@ final class OrderCycle implements OpenLoopUser.Cycle {
         this.failures = failures;
         this.userTag = userTag;
         this.committed = committed;
+        this.qosLimits = Map.copyOf(qosLimits);
     }
 
     @Override
@@ -218,21 +224,26 @@ final class OrderCycle implements OpenLoopUser.Cycle {
         }
 
         Page step(String operation, Request request) throws StoreFrontException, InterruptedException {
-            unit.request(operation, store.vmName(), System.nanoTime() + store.timeout().toNanos());
+            Duration limit = qosLimits.get(operation);
+            unit.request(operation, store.vmName(), System.nanoTime() + store.timeout().toNanos(), dueNanos,
+                    limit == null ? Long.MAX_VALUE : limit.toNanos());
             Page page;
+            boolean latencyOurs;
             try {
                 page = request.send();
             } catch (StoreFrontException e) {
                 failed(operation, e.getMessage());
                 throw e;
             } finally {
-                unit.answered();
+                latencyOurs = unit.answered();
             }
             if (unit.settled()) { // a cut failed the order: this page was past its timeout there
                 throw new StoreFrontException(operation + " was past its timeout at an interval's cut");
             }
             long now = System.nanoTime();
-            recorder.success(operation, now - dueNanos);
+            if (latencyOurs) { // else a cut found it past its limit and recorded it so far
+                recorder.success(operation, now - dueNanos);
+            }
             dueNanos = now;
             return page;
         }

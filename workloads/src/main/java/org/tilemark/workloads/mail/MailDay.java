@@ -18,9 +18,9 @@ import org.tilemark.workloads.driver.ThinkTime;
  * drawn once per tile and action, so the tile's stream of each action is evenly spaced too and any
  * stretch of the run holds its share of every action to within one.
  * <p>
- * {@link OpenLoopUser} asks for the gap to a start before the start before it has run (so a cut can see that
- * start missed while a cycle hangs); {@link #action()} is therefore the action of the oldest start drawn and
- * not yet run, not of the last one drawn. Not thread-safe: a day belongs to its user's thread.
+ * {@link OpenLoopUser}'s plan draws a start before the starts before it have run (a cut draws on to its own time to
+ * see every start missed while a cycle hangs); {@link #action()} is therefore the action of the oldest start drawn
+ * and not yet run, not of the last one drawn. Thread-safe: a cut's thread draws while the user's runs an action.
  */
 final class MailDay implements ThinkTime {
 
@@ -81,20 +81,20 @@ final class MailDay implements ThinkTime {
 
     /** The offset of this user's first action from the origin. */
     @Override
-    public Duration first(RandomGenerator unused) {
+    public synchronized Duration first(RandomGenerator unused) {
         advance();
         return Duration.ofNanos(currentNanos);
     }
 
     @Override
-    public Duration next(RandomGenerator unused) {
+    public synchronized Duration next(RandomGenerator unused) {
         long before = currentNanos;
         advance();
         return Duration.ofNanos(currentNanos - before);
     }
 
     /** The action of the oldest start drawn and not yet run: the one the user runs now. */
-    MailAction action() {
+    synchronized MailAction action() {
         return drawn.removeFirst();
     }
 

@@ -87,7 +87,7 @@ final class MailDriver implements WorkloadDriver {
                 cycle.run(intendedStartNanos, unit);
             };
             users.start("mail-t" + context.tile() + "-u" + userNumber, new OpenLoopUser(i, originNanos, day, shape,
-                    random, recorder, counted), sockets::closeAll);
+                    random.split(), recorder, counted), sockets::closeAll);
         }
     }
 

@@ -39,7 +39,8 @@ final class OlioSchedule {
             return new Slot(lastIntendedNanos, -1);
         }
         double minNanos = OlioMarkovChain.MIN_CYCLE_SHARE.getOrDefault(operation, 0.0) * meanNanos;
-        long gap = (long) Math.max(minNanos, Math.min(-meanNanos * Math.log(1.0 - random.nextDouble()), maxNanos));
+        // at least 1 ns: each start comes after the one before (a draw of exactly 0 is possible)
+        long gap = Math.max(1, (long) Math.max(minNanos, Math.min(-meanNanos * Math.log(1.0 - random.nextDouble()), maxNanos)));
         lastIntendedNanos += gap;
         return new Slot(lastIntendedNanos, gap);
     }

@@ -11,10 +11,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.tilemark.workloads.driver.FormEncoding;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.OpenCycle;
+import org.tilemark.workloads.driver.StartPlan;
 
 /**
  * One simulated Olio user, compiled: each {@link #next} picks the operation by Faban's Markov chain,
@@ -34,16 +36,13 @@ final class OlioUser implements AutoCloseable {
     private final int threadNumber;
     private final OlioBrowser browser;
     private final RandomGenerator random;
-    private final OlioSchedule schedule;
+    /** The user's operations and their slots, drawn ahead by a cut that finds the user stuck (its own generator). */
+    private final StartPlan<Step> plan;
     private final long epochOffsetNanos;
     /** This cycle's {@code ${olio_*}} values, filled into {@link OlioRequests}' templates. */
     private final Map<String, String> values = new HashMap<>();
     private final InFlightUnits inFlight;
     private boolean arrived;
-    private String previousOperation;
-    /** Drawn when the cycle before starts, so a cut while that one hangs knows when this should start. */
-    private String nextOperation;
-    private OlioSchedule.Slot nextSlot;
     private IntervalRecorder.InFlight previousUnit;
     private boolean loggedIn;
     private List<String> seenEvents = List.of();
@@ -51,6 +50,10 @@ final class OlioUser implements AutoCloseable {
 
     /** Where the user's cycles are seen in flight: the tile's recorder and the VM its failures name. */
     record InFlightUnits(IntervalRecorder recorder, String vm) {
+    }
+
+    /** One planned cycle: the chain's operation and its slot in the schedule. */
+    private record Step(String operation, OlioSchedule.Slot slot) {
     }
 
     OlioUser(OlioLoad load, int threadNumber, OlioBrowser browser, RandomGenerator random, InFlightUnits inFlight) {
@@ -61,8 +64,17 @@ final class OlioUser implements AutoCloseable {
         this.random = random;
         Instant now = Instant.now();
         this.epochOffsetNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
-        this.schedule = new OlioSchedule(load.origin().getEpochSecond() * 1_000_000_000L + load.origin().getNano(),
-                load.meanCycle(), load.maxCycleFactor(), random);
+        // The chain's steps and their gaps do not depend on how a cycle ends: a cut that finds this user stuck draws
+        // them on to its own time, with a generator of the plan's own, and records the lag of every start missed.
+        SplittableRandom planRandom = new SplittableRandom(random.nextLong());
+        OlioSchedule schedule = new OlioSchedule(load.origin().getEpochSecond() * 1_000_000_000L + load.origin().getNano(),
+                load.meanCycle(), load.maxCycleFactor(), planRandom);
+        this.plan = new StartPlan<>(previous -> {
+            String operation = previous == null ? OlioMarkovChain.FIRST_OPERATION
+                    : OlioMarkovChain.next(previous.what().operation(), planRandom);
+            OlioSchedule.Slot slot = schedule.next(operation, now());
+            return new StartPlan.Start<>(slot.intendedNanos() - epochOffsetNanos, new Step(operation, slot), true);
+        });
     }
 
     /** The next cycle, run once its intended start has come. */
@@ -74,27 +86,22 @@ final class OlioUser implements AutoCloseable {
                 browser.view(OlioRequests.HOME);
             }
         }
-        String operation = nextOperation != null ? nextOperation : previousOperation == null
-                ? OlioMarkovChain.FIRST_OPERATION : OlioMarkovChain.next(previousOperation, random);
-        previousOperation = operation;
+        StartPlan.Taken<Step> taken = plan.take();
+        String operation = taken.start().what().operation();
+        OlioSchedule.Slot slot = taken.start().what().slot();
         boolean logoutFirst = operation.equals("Login") && loggedIn;
         boolean attend = operation.equals("EventDetail") && loggedIn && random.nextDouble() * 100.0 < load.attendPercent();
         drawValues(operation);
-        OlioSchedule.Slot slot = nextSlot != null ? nextSlot : schedule.next(operation, now());
         long wait = slot.intendedNanos() - now();
         if (wait > 0) {
             Thread.sleep(Duration.ofNanos(wait));
         }
         long start = now();
-        // The chain's next step and its gap do not depend on how this one ends: drawn now, a cut while this hangs
-        // sees the next start missed.
-        nextOperation = OlioMarkovChain.next(operation, random);
-        nextSlot = schedule.next(nextOperation, start);
-        boolean lagRecorded = previousUnit != null && previousUnit.nextStartLagRecorded();
+        boolean lagRecorded = taken.lagRecorded();
         boolean gapRecorded = previousUnit != null && previousUnit.nextGapRecorded();
+        OlioSchedule.Slot nextSlot = plan.upcoming().what().slot();
         IntervalRecorder.InFlight unit = inFlight.recorder().begin(operation, inFlight.vm(), load.requestTimeout(),
-                nextSlot.intendedNanos() - epochOffsetNanos,
-                OpenCycle.of(GAPS, start - epochOffsetNanos, nextSlot.gapNanos(), load.cycleTolerancePercent()));
+                plan, OpenCycle.of(GAPS, start - epochOffsetNanos, nextSlot.gapNanos(), load.cycleTolerancePercent()));
         previousUnit = unit;
         long requestsBefore = browser.requests();
         OlioCycle.Logout logout = null;

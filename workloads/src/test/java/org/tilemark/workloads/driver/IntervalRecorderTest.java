@@ -12,9 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.AbstractHistogram;
 import org.junit.jupiter.api.Test;
 
 class IntervalRecorderTest {
+
+    /** Starts an hour apart: a unit's owner with no further start due while a test runs. */
+    private static final long HOUR_NANOS = Duration.ofHours(1).toNanos();
 
     private static final int THREADS = 4;
     private static final int PER_THREAD = 50_000;
@@ -160,10 +164,11 @@ class IntervalRecorderTest {
         IntervalRecorder recorder = new IntervalRecorder(new SteppingClock());
         long now = System.nanoTime();
         // Hung: its timeout (0) has passed at the next cut, and its owner's next start was due an hour ago.
-        IntervalRecorder.InFlight hung = recorder.begin("HomePage", "tile1-olio-web", Duration.ZERO, now - 3_600_000_000_000L);
+        StartPlan<Void> hungPlan = StartPlan.periodic(now - HOUR_NANOS, 2 * HOUR_NANOS);
+        IntervalRecorder.InFlight hung = recorder.begin("HomePage", "tile1-olio-web", Duration.ZERO, hungPlan);
         // Still young: neither its timeout nor its next start has come.
-        IntervalRecorder.InFlight young = recorder.begin("TagSearch", "tile1-olio-web", Duration.ofHours(1),
-                now + 3_600_000_000_000L);
+        StartPlan<Void> youngPlan = StartPlan.periodic(now + HOUR_NANOS, HOUR_NANOS);
+        IntervalRecorder.InFlight young = recorder.begin("TagSearch", "tile1-olio-web", Duration.ofHours(1), youngPlan);
 
         IntervalSnapshot cut = recorder.cut();
         assertThat(cut.measure().errors()).isEqualTo(1);
@@ -172,8 +177,8 @@ class IntervalRecorderTest {
         assertThat(cut.measure().errorsByVm()).isEqualTo(Map.of("tile1-olio-web", 1L));
         assertThat(cut.measure().scheduleLagNanos().getTotalCount()).isEqualTo(1);
         assertThat(cut.measure().scheduleLagNanos().getMinValue()).isGreaterThan(3_000_000_000_000L);
-        assertThat(hung.nextStartLagRecorded()).isTrue();
-        assertThat(young.nextStartLagRecorded()).isFalse();
+        assertThat(hungPlan.take().lagRecorded()).isTrue();
+        assertThat(youngPlan.take().lagRecorded()).isFalse();
 
         // When the hung unit finally ends, its owner records nothing more; the young one is its owner's to record.
         assertThat(recorder.end(hung)).isFalse();
@@ -190,7 +195,8 @@ class IntervalRecorderTest {
         IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
         long second = 1_000_000_000L;
         // An order started now, its next start due in 3 s; its login page waits on tile1-dvdstore-web2 for up to 10 s.
-        IntervalRecorder.InFlight order = recorder.started(now.get() + 3 * second);
+        StartPlan<Void> plan = StartPlan.periodic(now.get() + 3 * second, HOUR_NANOS);
+        IntervalRecorder.InFlight order = recorder.started(plan);
         order.request("login", "tile1-dvdstore-web2", now.get() + 10 * second);
 
         now.addAndGet(2 * second);
@@ -208,7 +214,7 @@ class IntervalRecorderTest {
         assertThat(atTimeout.measure().scheduleLagNanos().getTotalCount()).isEqualTo(1);
         assertThat(atTimeout.measure().scheduleLagNanos().getMaxValue()).isBetween(7 * second - second / 100, 7 * second + second / 100);
         assertThat(order.settled()).isTrue();
-        assertThat(order.nextStartLagRecorded()).isTrue();
+        assertThat(plan.take().lagRecorded()).isTrue();
 
         // The page's own timeout comes a moment later: the owner finds the outcome taken and records nothing.
         assertThat(order.settle()).isFalse();
@@ -223,7 +229,7 @@ class IntervalRecorderTest {
     void aRequestAnsweredBeforeTheCutIsNotJudgedAndTheOwnerRecordsTheOutcome() {
         AtomicLong now = new AtomicLong(5_000_000_000L);
         IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
-        IntervalRecorder.InFlight beat = recorder.started(now.get() + 1_000_000_000L);
+        IntervalRecorder.InFlight beat = recorder.started(StartPlan.periodic(now.get() + 1_000_000_000L, HOUR_NANOS));
         beat.request("heartbeat", "tile1-standby", now.get() + 1_000_000_000L);
         now.addAndGet(10_000_000L);
         beat.answered();
@@ -236,6 +242,85 @@ class IntervalRecorderTest {
     }
 
     @Test
+    void aUnitStuckPastSeveralStartsHasEachMissedStartsLagRecordedOnceAndItsOwnerSkipsThem() {
+        AtomicLong now = new AtomicLong(0);
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
+        long second = 1_000_000_000L;
+        // An order started at 0 hangs; its user's plan has a start every 2 s from 1 s.
+        StartPlan<Void> plan = StartPlan.periodic(second, 2 * second);
+        IntervalRecorder.InFlight order = recorder.started(plan);
+
+        now.set(6 * second); // the starts at 1, 3 and 5 s missed: 5, 3 and 1 s late so far
+        AbstractHistogram stuck = recorder.cut().measure().scheduleLagNanos();
+        assertThat(stuck.getTotalCount()).isEqualTo(3);
+        assertThat(stuck.getMinValue()).isBetween(second - second / 100, second + second / 100);
+        assertThat(stuck.getMaxValue()).isBetween(5 * second - second / 100, 5 * second + second / 100);
+        assertThat(stuck.getMean()).isBetween(2.99 * second, 3.01 * second);
+
+        now.set(8 * second); // one more missed (7 s); the three before are not recorded again
+        AbstractHistogram later = recorder.cut().measure().scheduleLagNanos();
+        assertThat(later.getTotalCount()).isEqualTo(1);
+        assertThat(later.getMaxValue()).isBetween(second - second / 100, second + second / 100);
+
+        // The order ends; its user takes the four starts it missed, their lag already recorded, then one not yet due.
+        assertThat(recorder.end(order)).as("the outcome is the owner's: no timeout passed").isTrue();
+        for (long due = 1; due <= 7; due += 2) {
+            StartPlan.Taken<Void> missed = plan.take();
+            assertThat(missed.start().dueNanos()).isEqualTo(due * second);
+            assertThat(missed.lagRecorded()).isTrue();
+        }
+        assertThat(plan.take().lagRecorded()).isFalse();
+        assertThat(recorder.cut().measure().scheduleLagNanos().getTotalCount()).as("nothing in flight").isZero();
+    }
+
+    @Test
+    void aStartThePlanLeavesInactiveIsNeverLate() {
+        AtomicLong now = new AtomicLong(0);
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
+        long second = 1_000_000_000L;
+        // Starts every second from 1 s, the user active only at odd seconds (a load shape's low half, say).
+        StartPlan<Void> plan = new StartPlan<>(previous -> {
+            long due = previous == null ? second : previous.dueNanos() + second;
+            return new StartPlan.Start<>(due, null, (due / second) % 2 == 1);
+        });
+        IntervalRecorder.InFlight unit = recorder.started(plan);
+        now.set(6 * second + second / 2); // due: 1..6 s, active: 1, 3, 5 s
+        assertThat(recorder.cut().measure().scheduleLagNanos().getTotalCount()).isEqualTo(3);
+        recorder.end(unit);
+    }
+
+    @Test
+    void aRequestWaitingPastItsLimitAtACutIsTimedThereSoFarOnceAndNotAgainByItsOwner() {
+        AtomicLong now = new AtomicLong(0);
+        IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
+        long second = 1_000_000_000L;
+        IntervalRecorder.InFlight order = recorder.started(StartPlan.periodic(HOUR_NANOS, HOUR_NANOS));
+        // The login page was due at 0, its QoS limit 1 s, its timeout 10 s.
+        order.request("login", "tile1-dvdstore-web1", 10 * second, 0, second);
+
+        now.set(second / 2);
+        assertThat(recorder.cut().measure().latencyNanos()).as("within its limit: the owner's to time").doesNotContainKey("login");
+
+        now.set(4 * second);
+        IntervalSnapshot late = recorder.cut();
+        assertThat(late.measure().latencyNanos().get("login").getTotalCount()).isEqualTo(1);
+        assertThat(late.measure().latencyNanos().get("login").getMaxValue()).isBetween(3_990_000_000L, 4_010_000_000L);
+        assertThat(late.measure().errors()).as("within its timeout").isZero();
+        assertThat(late.measure().completed()).as("a page is no unit").isZero();
+
+        now.set(6 * second);
+        assertThat(recorder.cut().measure().latencyNanos().get("login").getTotalCount()).as("once").isZero();
+        assertThat(order.answered()).as("the cut timed it: the owner does not").isFalse();
+
+        // The next page answers within its limit: the owner times it.
+        order.request("browse", "tile1-dvdstore-web1", 16 * second, 6 * second, second);
+        now.set(6 * second + second / 2);
+        assertThat(recorder.cut().measure().latencyNanos()).doesNotContainKey("browse");
+        assertThat(order.answered()).isTrue();
+        assertThat(recorder.end(order)).isTrue();
+    }
+
+    @Test
     void aCycleOpenPastItsAllowedGapAtACutHasThatGapSoFarRecordedOnceAsStuck() {
         AtomicLong now = new AtomicLong(0);
         IntervalRecorder recorder = new IntervalRecorder(new SteppingClock(), now::get);
@@ -243,7 +328,8 @@ class IntervalRecorderTest {
         OpenCycle.Names names = new OpenCycle.Names("cycle.intended", "cycle.actual", "cycle.stuck");
         // Started at 0 with a planned gap of 2 s to the next start, 5 % tolerance: stuck after 2.1 s.
         OpenCycle cycle = OpenCycle.of(names, 0, 2_000 * ms, 5);
-        IntervalRecorder.InFlight unit = recorder.begin("HomePage", "tile1-olio-web", Duration.ofSeconds(10), 2_000 * ms, cycle);
+        IntervalRecorder.InFlight unit = recorder.begin("HomePage", "tile1-olio-web", Duration.ofSeconds(10),
+                StartPlan.periodic(2_000 * ms, HOUR_NANOS), cycle);
 
         now.set(2_100 * ms); // late, but within the tolerance: the gap is the driver's to record when it ends
         IntervalSnapshot within = recorder.cut();

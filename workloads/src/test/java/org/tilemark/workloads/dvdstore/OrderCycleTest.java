@@ -25,15 +25,22 @@ import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
+import org.tilemark.workloads.driver.StartPlan;
 
 /** DS3's order loop against a fake store front that answers with the markers the real pages carry. */
 class OrderCycleTest {
+
+    /** Starts an hour apart: a unit's owner with no further start due while a test runs. */
+    private static final long HOUR_NANOS = Duration.ofHours(1).toNanos();
 
     private static final String VM = "tile1-dvdstore-web1";
     private static final DvdStoreMixSpec DS3_MIX = new DvdStoreMixSpec(20, 1, 3, 5, 3, 5, 10, 5);
     private static final DvdStoreMixSpec LOGIN_ONLY = new DvdStoreMixSpec(0, 0, 3, 5, 3, 0, 0, 5);
     private static final Ds3Catalog CATALOG = new Ds3Catalog(Ds3Size.S, 42);
     private static final int MANY_ORDERS = 600;
+    /** DVD Store's default QoS limits: pages slower than these at a cut are timed there. */
+    private static final Map<String, Duration> LIMITS = Map.of("login", Duration.ofSeconds(1),
+            "newCustomer", Duration.ofSeconds(1), "browse", Duration.ofSeconds(1), "purchase", Duration.ofSeconds(2));
 
     private enum Purchase { ORDER, ROLLBACK, SERVER_ERROR, NO_ORDER_ID, HANG }
 
@@ -241,15 +248,9 @@ class OrderCycleTest {
         Duration timeout = Duration.ofSeconds(30);
         StoreFront store = new StoreFront(new HttpConnection(server.getAddress(), Duration.ofSeconds(5)), VM, timeout);
         OrderCycle cycle = new OrderCycle(store, CATALOG, LOGIN_ONLY, new SplittableRandom(5), cuts,
-                new FirstFailures("DVD Store"), "test", committed);
-        IntervalRecorder.InFlight order = cuts.started(System.nanoTime() + Duration.ofHours(1).toNanos());
-        Thread user = Thread.ofPlatform().start(() -> {
-            try {
-                cycle.run(System.nanoTime(), order);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+                new FirstFailures("DVD Store"), "test", committed, Map.of());
+        IntervalRecorder.InFlight order = cuts.started(StartPlan.periodic(System.nanoTime() + HOUR_NANOS, HOUR_NANOS));
+        Thread user = orderOnItsOwnThread(cycle, order);
         try {
             purchaseWaiting.await();
             IntervalSnapshot waiting = cuts.cut();
@@ -276,6 +277,51 @@ class OrderCycleTest {
         assertThat(committed.ids()).as("an order the driver counted failed is not one it saw confirmed").isEmpty();
     }
 
+    @Test
+    void aPageWaitingPastItsQosLimitAtACutIsTimedThereSoFarAndNotAgainWhenAnswered() throws Exception {
+        purchase = Purchase.HANG;
+        AtomicLong ahead = new AtomicLong(); // the cuts' clock runs ahead of the real one by this much
+        IntervalRecorder cuts = new IntervalRecorder(Clock.systemUTC(), () -> System.nanoTime() + ahead.get());
+        StoreFront store = new StoreFront(new HttpConnection(server.getAddress(), Duration.ofSeconds(5)), VM,
+                Duration.ofSeconds(30));
+        OrderCycle cycle = new OrderCycle(store, CATALOG, LOGIN_ONLY, new SplittableRandom(5), cuts,
+                new FirstFailures("DVD Store"), "test", committed, LIMITS);
+        IntervalRecorder.InFlight order = cuts.started(StartPlan.periodic(System.nanoTime() + HOUR_NANOS, HOUR_NANOS));
+        Thread user = orderOnItsOwnThread(cycle, order);
+        IntervalSnapshot late;
+        try {
+            purchaseWaiting.await();
+            ahead.set(Duration.ofSeconds(5).toNanos()); // the purchase page has waited 5 s: past its 2 s limit
+            late = cuts.cut();
+            assertThat(count(late, "purchase")).isEqualTo(1);
+            assertThat(late.measure().latencyNanos().get("purchase").getMaxValue())
+                    .isGreaterThanOrEqualTo(Duration.ofSeconds(5).toNanos() * 999 / 1000);
+            assertThat(late.measure().errors()).as("within its 30 s timeout").isZero();
+            assertThat(late.measure().completed()).isZero();
+        } finally {
+            purchaseReleased.countDown();
+        }
+        user.join(Duration.ofSeconds(10));
+        assertThat(user.isAlive()).isFalse();
+        cuts.end(order);
+        IntervalSnapshot after = cuts.cut();
+        assertThat(after.measure().completed()).as("the order completed").isEqualTo(1);
+        assertThat(count(after, "purchase")).as("timed at the cut, once").isZero();
+        assertThat(count(after, "login")).as("answered within its limit: timed by its owner").isZero();
+        assertThat(count(late, "login")).isEqualTo(1);
+    }
+
+    /** The user's thread running {@code cycle}'s one order, while the test's cuts it. */
+    private static Thread orderOnItsOwnThread(OrderCycle cycle, IntervalRecorder.InFlight order) {
+        return Thread.ofPlatform().start(() -> {
+            try {
+                cycle.run(System.nanoTime(), order);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await();
@@ -287,9 +333,9 @@ class OrderCycleTest {
     private void runOrders(DvdStoreMixSpec mix, int orders) throws InterruptedException {
         StoreFront store = new StoreFront(new HttpConnection(server.getAddress(), Duration.ofSeconds(5)), VM, Duration.ofSeconds(10));
         OrderCycle cycle = new OrderCycle(store, CATALOG, mix, new SplittableRandom(5), recorder, new FirstFailures("DVD Store"), "test",
-                committed);
+                committed, LIMITS);
         for (int i = 0; i < orders; i++) {
-            IntervalRecorder.InFlight unit = recorder.started(System.nanoTime() + Duration.ofHours(1).toNanos());
+            IntervalRecorder.InFlight unit = recorder.started(StartPlan.periodic(System.nanoTime() + HOUR_NANOS, HOUR_NANOS));
             cycle.run(System.nanoTime(), unit);
             recorder.end(unit);
         }

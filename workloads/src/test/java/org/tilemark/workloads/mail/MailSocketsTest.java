@@ -18,9 +18,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.StartPlan;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
 class MailSocketsTest {
+
+    /** Starts an hour apart: a unit's owner with no further start due while a test runs. */
+    private static final long HOUR_NANOS = Duration.ofHours(1).toNanos();
 
     @Test
     void closeAllEndsAReadBlockedOnAPlatformThreadAndMakesNoMoreSockets() throws Exception {
@@ -73,7 +77,7 @@ class MailSocketsTest {
         int readTimeoutMillis = 20_000;
         long hour = Duration.ofHours(1).toNanos();
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            IntervalRecorder.InFlight hung = recorder.started(System.nanoTime() + hour);
+            IntervalRecorder.InFlight hung = recorder.started(StartPlan.periodic(System.nanoTime() + hour, HOUR_NANOS));
             CountDownLatch reading = new CountDownLatch(1);
             CompletableFuture<Integer> read = new CompletableFuture<>();
             Thread user = Thread.ofPlatform().start(() -> {
@@ -110,7 +114,7 @@ class MailSocketsTest {
              Socket client = sockets.createSocket(server.getInetAddress(), server.getLocalPort());
              Socket accepted = server.accept()) {
             client.setSoTimeout(readTimeoutMillis);
-            IntervalRecorder.InFlight answered = recorder.started(System.nanoTime() + hour);
+            IntervalRecorder.InFlight answered = recorder.started(StartPlan.periodic(System.nanoTime() + hour, HOUR_NANOS));
             sockets.watch(answered, "send", "tile1-mail");
             accepted.getOutputStream().write('2');
             assertThat(client.getInputStream().read()).isEqualTo('2');

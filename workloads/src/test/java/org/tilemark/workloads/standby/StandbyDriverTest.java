@@ -18,11 +18,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
+import org.tilemark.workloads.driver.StartPlan;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.tilemark.workloads.guest.GuestContext;
 import org.tilemark.workloads.guest.RunningGuest;
 
 class StandbyDriverTest {
+
+    /** Starts an hour apart: a unit's owner with no further start due while a test runs. */
+    private static final long HOUR_NANOS = Duration.ofHours(1).toNanos();
 
     private static final String VM = "tile1-standby";
 
@@ -84,7 +88,7 @@ class StandbyDriverTest {
             Heartbeat heartbeat = new Heartbeat(new HttpConnection(new InetSocketAddress("127.0.0.1", guest.port()),
                     Duration.ofSeconds(1)), VM, Duration.ofSeconds(1), recorder);
 
-            heartbeat.run(System.nanoTime() - Duration.ofSeconds(2).toNanos(), recorder.started(System.nanoTime()));
+            heartbeat.run(System.nanoTime() - Duration.ofSeconds(2).toNanos(), recorder.started(StartPlan.periodic(System.nanoTime(), HOUR_NANOS)));
 
             IntervalSnapshot snapshot = recorder.cut();
             assertThat(snapshot.measure().errorsByVm()).isEqualTo(Map.of(VM, 1L));
@@ -115,7 +119,7 @@ class StandbyDriverTest {
         try (HttpConnection connection = new HttpConnection(slow.getAddress(), Duration.ofSeconds(1))) {
             Heartbeat heartbeat = new Heartbeat(connection, VM, Duration.ofMillis(100), recorder);
 
-            heartbeat.run(System.nanoTime(), recorder.started(System.nanoTime() + Duration.ofHours(1).toNanos()));
+            heartbeat.run(System.nanoTime(), recorder.started(StartPlan.periodic(System.nanoTime() + HOUR_NANOS, HOUR_NANOS)));
 
             IntervalSnapshot snapshot = recorder.cut();
             assertThat(snapshot.measure().errors()).isEqualTo(1);
@@ -146,7 +150,7 @@ class StandbyDriverTest {
         Duration timeout = Duration.ofSeconds(20);
         try (HttpConnection connection = new HttpConnection(stopped.getAddress(), timeout)) {
             Heartbeat heartbeat = new Heartbeat(connection, VM, timeout, recorder);
-            IntervalRecorder.InFlight beat = recorder.started(System.nanoTime() + Duration.ofHours(1).toNanos());
+            IntervalRecorder.InFlight beat = recorder.started(StartPlan.periodic(System.nanoTime() + HOUR_NANOS, HOUR_NANOS));
             Thread pinger = Thread.ofPlatform().start(() -> {
                 try {
                     heartbeat.run(System.nanoTime(), beat);
