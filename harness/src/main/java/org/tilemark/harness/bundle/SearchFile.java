@@ -31,15 +31,33 @@ public record SearchFile(Integer maxTiles, Double score, double tileScale, Strin
      * @param step    the step's number, from 1
      * @param verdict the step's run's verdict (written as its word, also where a plain JSON mapper writes it)
      * @param bundle  the step's run bundle, relative to the search's directory; null when none was written
+     *                (a one-run search's steps are phases of the search's own run)
+     * @param phases  a one-run search's step: the run's phases it is scored from (intervals.jsonl's phase numbers);
+     *                null in a series of runs
+     * @param remeasure a one-run search's step that measured a failed tile count once more; null in a series
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Step(int step, int tiles, boolean repeat, @JsonSerialize(using = ToStringSerializer.class) RunVerdict verdict,
                        Double score, Double application, Double infrastructure, Double clusterCpuPercent,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Confidence confidence, List<String> reasons,
-                       String bundle) {
+                       String bundle, @JsonInclude(JsonInclude.Include.NON_NULL) List<Integer> phases,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean remeasure) {
 
         public Step {
             reasons = reasons == null ? List.of() : List.copyOf(reasons);
+            phases = phases == null ? null : List.copyOf(phases);
+        }
+
+        /** A step of a series of runs, with a run bundle of its own. */
+        public Step(int step, int tiles, boolean repeat, RunVerdict verdict, Double score, Double application,
+                    Double infrastructure, Double clusterCpuPercent, Confidence confidence, List<String> reasons, String bundle) {
+            this(step, tiles, repeat, verdict, score, application, infrastructure, clusterCpuPercent, confidence, reasons,
+                    bundle, null, null);
+        }
+
+        /** Whether the step is phases of the search's one run (not a run of its own). */
+        public boolean inOneRun() {
+            return phases != null;
         }
     }
 

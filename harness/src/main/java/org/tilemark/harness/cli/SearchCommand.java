@@ -19,8 +19,10 @@ import picocli.CommandLine.Option;
 @Component
 @Command(name = "search", mixinStandardHelpOptions = true,
         description = {"Find the maximum tiles the cluster sustains with every workload and infrastructure operation "
-                + "passing QoS: double the tiles while runs pass and the score improves, then bisect between the last "
-                + "pass and the first failure, then run the winner again (search.*). --tiles sets the first tile count."},
+                + "passing QoS, in one run whose tile count changes between phases: double the tiles while steps pass "
+                + "and the score improves, then bisect between the last pass and the first failure (a failed step is "
+                + "measured once more), then verify the maximum with a longer phase (search.*). --tiles sets the first "
+                + "tile count; --series runs a series of runs instead."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:a maximum was found", "1:no tile count passed", "2:bad input", "3:platform or runtime failure"})
 class SearchCommand implements Callable<Integer> {
@@ -38,6 +40,10 @@ class SearchCommand implements Callable<Integer> {
     @Option(names = "--serve", description = "serve the live page (each step's run, the steps so far, the scaling chart), "
             + "REST API and /metrics while the search goes (serve.*; docs/serve.md)")
     boolean serve;
+
+    @Option(names = "--series", description = "a series of runs, one per step, each with its own bundle (the search "
+            + "before tiles joined a running benchmark), instead of one run whose tile count changes between phases")
+    boolean series;
 
     @Override
     public Integer call() {
@@ -62,7 +68,8 @@ class SearchCommand implements Callable<Integer> {
         if (serve && server.isEmpty()) {
             return RunOutcome.BAD_INPUT;
         }
-        SearchRun search = new SearchRun(out, System.err, System.getenv(), plan.steps(), server.map(LiveServer::searchListener).orElse(SearchListener.NONE));
+        SearchRun search = new SearchRun(out, System.err, System.getenv(), plan.steps(),
+                server.map(LiveServer::searchListener).orElse(SearchListener.NONE)).inOneRun(!series);
         server.ifPresent(s -> s.control(InterruptibleRun.webStop(out, search)));
         try {
             return InterruptibleRun.whileCtrlCDoes(() -> {

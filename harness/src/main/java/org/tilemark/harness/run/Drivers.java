@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.workloads.DriverContext;
@@ -13,7 +15,10 @@ import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadDriver;
 
-/** Every (tile, workload) driver of the run, started together and stopped together. */
+/**
+ * Every (tile, workload) driver of the run: a run's start together and stop together; on a search's load
+ * path tiles join and leave at phase boundaries while the others' drivers run on.
+ */
 final class Drivers implements AutoCloseable {
 
     record Running(int tile, Workload workload, WorkloadDriver driver) {
@@ -31,6 +36,22 @@ final class Drivers implements AutoCloseable {
 
     static Drivers start(BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
                          SecretSource secrets) {
+        Drivers drivers = new Drivers();
+        drivers.origin = drivers.join(tilesUpTo(spec.run().tiles()), spec, workloads, vms, secrets);
+        return drivers;
+    }
+
+    /** No driver yet: tiles {@link #join} as they come (a search's load path). */
+    static Drivers none() {
+        return new Drivers();
+    }
+
+    /**
+     * Prepares and starts the drivers of {@code tiles} beside those already running (untouched), all of
+     * them from one origin a little ahead, which it returns.
+     */
+    Instant join(Set<Integer> tiles, BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
+                 SecretSource secrets) {
         Map<Integer, Map<String, InetSocketAddress>> endpointsByTile = new HashMap<>();
         for (TileProvisioner.DeployedVm vm : vms) {
             Map<String, InetSocketAddress> tileEndpoints = endpointsByTile.computeIfAbsent(vm.vm().tile(), t -> new HashMap<>());
@@ -39,20 +60,39 @@ final class Drivers implements AutoCloseable {
             }
             vm.endpoints().forEach((port, address) -> tileEndpoints.put(vm.vm().name() + "/" + port, address));
         }
-        Drivers drivers = new Drivers();
-        for (int tile = 1; tile <= spec.run().tiles(); tile++) {
+        List<Running> joining = new ArrayList<>();
+        for (int tile : new TreeSet<>(tiles)) {
             for (Workload workload : workloads) {
                 WorkloadDriver driver = workload.driver(new DriverContext(tile, spec,
                         endpointsByTile.getOrDefault(tile, Map.of()), spec.run().seed(), secrets));
-                drivers.running.add(new Running(tile, workload, driver));
+                joining.add(new Running(tile, workload, driver));
+                running.add(joining.getLast());
                 driver.prepare();
             }
         }
         // The origin is fixed only once every driver is prepared, a little ahead so all can start.
-        Instant origin = Instant.now().plus(START_LEAD);
-        drivers.origin = origin;
-        drivers.running.forEach(r -> r.driver().start(origin));
-        return drivers;
+        Instant start = Instant.now().plus(START_LEAD);
+        joining.forEach(r -> r.driver().start(start));
+        return start;
+    }
+
+    /** The audits of {@code tiles}' drivers (made as they stop), which are closed and dropped; the others run on. */
+    List<ScoreFile.Audit> leave(Set<Integer> tiles) {
+        List<Running> leaving = running.stream().filter(r -> tiles.contains(r.tile())).toList();
+        try {
+            return audit(leaving);
+        } finally {
+            running.removeAll(leaving);
+            leaving.parallelStream().forEach(r -> r.driver().close());
+        }
+    }
+
+    static Set<Integer> tilesUpTo(int tiles) {
+        Set<Integer> all = new TreeSet<>();
+        for (int tile = 1; tile <= tiles; tile++) {
+            all.add(tile);
+        }
+        return all;
     }
 
     List<Running> all() {
@@ -64,8 +104,12 @@ final class Drivers implements AutoCloseable {
      * that could not be made is an audit naming why. Called while the VMs still run.
      */
     List<ScoreFile.Audit> audit() {
+        return audit(running);
+    }
+
+    private static List<ScoreFile.Audit> audit(List<Running> drivers) {
         List<ScoreFile.Audit> audits = new ArrayList<>();
-        for (Running r : running) {
+        for (Running r : drivers) {
             String workload = r.workload().name();
             try {
                 r.driver().audit().ifPresent(a -> audits.add(new ScoreFile.Audit(r.tile(), workload, a.subject(), a.checked(),

@@ -109,22 +109,10 @@ final class MeasurementLoop {
         if (!slot.warmup()) {
             window.measured(length);
         }
-        List<IntervalSample> samples = new ArrayList<>();
-        RuntimeException failure = null;
-        for (Drivers.Running running : drivers.all()) {
-            try {
-                samples.add(sample(running, slot, length, tally));
-            } catch (RuntimeException e) {
-                // A driver that fails mid-run: the samples the others' drivers already gave up are published first.
-                failure = e;
-                break;
-            }
-        }
+        Samples cut = samples(spec, drivers.all(), slot, tally);
         publisher.interval(new IntervalCut(slot, origin, plan.phases(), plan.leftInPhase(slot),
-                plan.total().minus(slot.end()), samples, window.intervalCpu()));
-        if (failure != null) {
-            throw failure;
-        }
+                plan.total().minus(slot.end()), cut.samples(), window.intervalCpu()));
+        cut.rethrow();
         if (!slot.lastOfPhase(plan)) {
             return Optional.empty();
         }
@@ -138,7 +126,33 @@ final class MeasurementLoop {
         return stop;
     }
 
-    private IntervalSample sample(Drivers.Running running, MeasurementPlan.Slot slot, Duration length, PhaseTally tally) {
+    /** An interval's samples; a driver that failed mid-run ended the cut, the samples before it kept. */
+    record Samples(List<IntervalSample> samples, RuntimeException failure) {
+        /** Once the samples are published: the driver's failure, if one failed. */
+        void rethrow() {
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    /** Cuts each driver's interval {@code slot} (into {@code tally} when it is measured). */
+    static Samples samples(BenchmarkSpec spec, List<Drivers.Running> drivers, MeasurementPlan.Slot slot, PhaseTally tally) {
+        Duration length = slot.end().minus(slot.start());
+        List<IntervalSample> samples = new ArrayList<>();
+        for (Drivers.Running running : drivers) {
+            try {
+                samples.add(sample(spec, running, slot, length, tally));
+            } catch (RuntimeException e) {
+                // A driver that fails mid-run: the samples the others' drivers already gave up are published first.
+                return new Samples(samples, e);
+            }
+        }
+        return new Samples(samples, null);
+    }
+
+    private static IntervalSample sample(BenchmarkSpec spec, Drivers.Running running, MeasurementPlan.Slot slot,
+                                         Duration length, PhaseTally tally) {
         IntervalSnapshot snapshot = running.driver().snapshot();
         Workload w = running.workload();
         WorkloadResult interval = PhaseAccumulator.result(running.tile(), w.name(), w.metricUnit(), w.metricPeriod(),

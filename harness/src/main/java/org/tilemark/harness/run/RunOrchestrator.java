@@ -281,8 +281,14 @@ public final class RunOrchestrator {
 
     private static Map<Integer, List<VmRequest>> vmRequests(BenchmarkSpec spec, List<Workload> workloads,
                                                             HarnessSecrets secrets) throws Exception {
+        return vmRequests(spec, workloads, secrets, 1, spec.run().tiles());
+    }
+
+    /** Tiles {@code from..to}'s VMs, each workload prepared for each tile first. */
+    static Map<Integer, List<VmRequest>> vmRequests(BenchmarkSpec spec, List<Workload> workloads,
+                                                    HarnessSecrets secrets, int from, int to) throws Exception {
         Map<Integer, List<VmRequest>> requests = new LinkedHashMap<>();
-        for (int tile = 1; tile <= spec.run().tiles(); tile++) {
+        for (int tile = from; tile <= to; tile++) {
             List<VmRequest> tileVms = new ArrayList<>();
             for (Workload workload : workloads) {
                 workload.prepare(tile, spec, secrets);

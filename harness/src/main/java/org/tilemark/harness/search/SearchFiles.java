@@ -1,10 +1,12 @@
 package org.tilemark.harness.search;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalDouble;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.harness.bundle.SearchFile;
+import org.tilemark.scoring.PhaseScore;
 
 /** A search's steps and outcome as the bundle's records of search-config.json, steps.jsonl and search.json. */
 final class SearchFiles {
@@ -27,11 +29,23 @@ final class SearchFiles {
                 s.bundle() == null ? null : searchDirectory.relativize(s.bundle()).toString());
     }
 
+    /** A one-run search's step: its row, and the run's phases it was scored from. */
+    static SearchFile.Step step(SearchStep s, LoadPath.Step measured) {
+        SearchFile.Step row = step(s, Path.of(""));
+        return new SearchFile.Step(row.step(), row.tiles(), row.repeat(), row.verdict(), row.score(), row.application(),
+                row.infrastructure(), row.clusterCpuPercent(), row.confidence(), row.reasons(), null,
+                measured.phases().stream().map(PhaseScore::phase).toList(), measured.remeasure());
+    }
+
     static SearchFile result(SearchOutcome outcome, Path searchDirectory) {
+        return result(outcome, outcome.steps().stream().map(s -> step(s, searchDirectory)).toList());
+    }
+
+    static SearchFile result(SearchOutcome outcome, List<SearchFile.Step> steps) {
         return new SearchFile(outcome.maxTiles().isPresent() ? outcome.maxTiles().getAsInt() : null,
                 number(outcome.peak().map(SearchStep::score).orElse(OptionalDouble.empty())), outcome.tileScale(),
                 outcome.headline(), outcome.explanation(), outcome.cappedAtMax(), outcome.failure().orElse(null),
-                outcome.steps().stream().map(s -> step(s, searchDirectory)).toList());
+                steps);
     }
 
     private static Double number(OptionalDouble value) {

@@ -14,6 +14,7 @@ import org.tilemark.config.ConfigException;
 import org.tilemark.config.SearchSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.SearchFile;
+import org.tilemark.harness.run.LoadPathRun;
 import org.tilemark.harness.run.PhasePolicy;
 import org.tilemark.harness.run.RunIds;
 import org.tilemark.harness.run.RunOrchestrator;
@@ -45,6 +46,8 @@ public final class SearchRun {
     private final AtomicBoolean aborted = new AtomicBoolean();
     private final AtomicReference<RunOrchestrator> current = new AtomicReference<>();
     private final java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
+    private final AtomicReference<LoadPathRun> path = new AtomicReference<>();
+    private boolean oneRun;
 
     public SearchRun(PrintStream out, PrintStream err, Map<String, String> environment, StepSpecs specs) {
         this(out, err, environment, specs, SearchListener.NONE);
@@ -75,6 +78,10 @@ public final class SearchRun {
         if (running != null) {
             running.abort();
         }
+        LoadPathRun onePath = path.get();
+        if (onePath != null) {
+            onePath.abort();
+        }
         try {
             finished.await(3, java.util.concurrent.TimeUnit.MINUTES);
         } catch (InterruptedException e) {
@@ -82,13 +89,43 @@ public final class SearchRun {
         }
     }
 
+    /**
+     * The search as one run ({@code tilemark search} without {@code --series}): tiles join and leave a running
+     * benchmark at phase boundaries ({@link LoadPathSearch}) instead of a run per step.
+     */
+    public SearchRun inOneRun(boolean one) {
+        this.oneRun = one;
+        return this;
+    }
+
     /** Runs the search; returns the exit code (0: a maximum was found, 1: no tile count passed, 2/3 as for runs). */
     public int run(BenchmarkSpec base) {
         try {
-            return search(base);
+            return oneRun ? new LoadPathSearch(out, err, environment, listener, path, aborted).run(specs, base) : search(base);
         } finally {
             finished.countDown();
         }
+    }
+
+    /** search.json, the report, and on the console the table, the headline and why; the search's exit code. */
+    private int finish(SearchOutcome outcome, ResultsBundle bundle) throws IOException {
+        return finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, bundle.directory()));
+    }
+
+    /** As above, with search.json's records made by the caller. */
+    static int finish(PrintStream out, PrintStream err, SearchListener listener, SearchOutcome outcome, ResultsBundle bundle,
+                      SearchFile written) throws IOException {
+        Path directory = bundle.directory();
+        bundle.writeSearch(written);
+        SearchReport.write(directory, outcome);
+        out.println();
+        SearchTable.print(out, outcome.steps());
+        out.println(outcome.headline());
+        listener.searchFinished(outcome.headline());
+        outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
+        out.println("Report: " + directory.resolve(BundleLayout.REPORT));
+        outcome.failure().ifPresent(f -> err.println("error: search incomplete: " + f));
+        return outcome.exitCode();
     }
 
     private int search(BenchmarkSpec base) {
@@ -133,17 +170,7 @@ public final class SearchRun {
             if (aborted.get()) {
                 failure = "search aborted after " + steps.size() + " step(s)";
             }
-            SearchOutcome outcome = SearchOutcome.of(search, steps, failure, base.run().tileScale());
-            bundle.writeSearch(SearchFiles.result(outcome, directory));
-            SearchReport.write(directory, outcome);
-            out.println();
-            SearchTable.print(out, steps);
-            out.println(outcome.headline());
-            listener.searchFinished(outcome.headline());
-            outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
-            out.println("Report: " + directory.resolve(BundleLayout.REPORT));
-            outcome.failure().ifPresent(f -> err.println("error: search incomplete: " + f));
-            return outcome.exitCode();
+            return finish(SearchOutcome.of(search, steps, failure, base.run().tileScale()), bundle);
         } catch (ConfigException e) {
             e.errors().forEach(error -> err.println("error: " + error));
             return RunOutcome.BAD_INPUT;

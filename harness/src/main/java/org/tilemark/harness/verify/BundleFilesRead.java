@@ -24,6 +24,14 @@ record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFi
                        List<BundleReader.Line<IntervalLine>> intervals, List<BundleReader.Line<InfraOpLine>> infraOps) {
 
     static BundleFilesRead load(Path bundle) throws NotABundle, BundleMismatch, IOException {
+        return load(bundle, true);
+    }
+
+    /**
+     * A run's files; {@code scored} false for a one-run search's bundle, whose steps are scored in search.json
+     * instead of a score.json ({@code score} and {@code scoreWritten} are null then).
+     */
+    static BundleFilesRead load(Path bundle, boolean scored) throws NotABundle, BundleMismatch, IOException {
         if (!Files.isDirectory(bundle)) {
             throw new NotABundle(bundle + " is not a directory");
         }
@@ -33,7 +41,8 @@ record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFi
             throw new NotABundle(bundle + ": " + strange.getFirst() + " (a bundle holds only directories and regular files)");
         }
         BundleReader reader = BundleReader.of(bundle);
-        for (String required : List.of(BundleLayout.RUN, BundleLayout.SCORE, BundleLayout.INTERVALS)) {
+        for (String required : scored ? List.of(BundleLayout.RUN, BundleLayout.SCORE, BundleLayout.INTERVALS)
+                : List.of(BundleLayout.RUN, BundleLayout.SEARCH, BundleLayout.INTERVALS)) {
             if (!reader.has(required)) {
                 throw new NotABundle(bundle + " is not a complete results bundle (no " + required + ")");
             }
@@ -49,15 +58,15 @@ record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFi
             throw new BundleMismatch(e.getMessage());
         }
         try {
-            return new BundleFilesRead(bundle, format, run, reader.score().orElseThrow(), reader.scoreAsWritten().orElseThrow(),
-                    whole(reader.intervals()), whole(reader.infraOps()));
+            return new BundleFilesRead(bundle, format, run, scored ? reader.score().orElseThrow() : null,
+                    scored ? reader.scoreAsWritten().orElseThrow() : null, whole(reader.intervals()), whole(reader.infraOps()));
         } catch (BundleReader.DamagedFile e) {
             throw new BundleMismatch(e.getMessage());
         }
     }
 
     /** The lines of a JSON-lines file (none when it is absent: a run without infrastructure operations); a bad line fails. */
-    private static <T> List<BundleReader.Line<T>> whole(Optional<BundleReader.Lines<T>> read) throws BundleMismatch {
+    static <T> List<BundleReader.Line<T>> whole(Optional<BundleReader.Lines<T>> read) throws BundleMismatch {
         if (read.isEmpty()) {
             return List.of();
         }

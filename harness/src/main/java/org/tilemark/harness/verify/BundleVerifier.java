@@ -88,6 +88,9 @@ public final class BundleVerifier {
     }
 
     private static String check(Path bundle, Optional<X509Certificate> trusted) throws NotABundle, BundleMismatch, IOException {
+        if (OneRunSearchCheck.holds(bundle)) {
+            return OneRunSearchCheck.check(bundle, trusted);
+        }
         BundleFilesRead files = BundleFilesRead.load(bundle);
         BundleIntegrity.seal(bundle, true);
         Optional<ManifestSignature.Signer> signer = ManifestSignature.verify(bundle, trusted);
@@ -124,7 +127,7 @@ public final class BundleVerifier {
         return summary(files, intervals.lines(), infra.operations(), score, signer, publishability);
     }
 
-    private static BenchmarkSpec spec(RunFile run) throws BundleMismatch {
+    static BenchmarkSpec spec(RunFile run) throws BundleMismatch {
         if (!run.hasConfig()) {
             throw new BundleMismatch("run.json: no configuration snapshot ('config') to recompute the score with");
         }
@@ -187,7 +190,7 @@ public final class BundleVerifier {
     }
 
     /** The run and what its manifest check found: the start of every verified line. */
-    private static String manifestLine(BundleFilesRead files, Optional<ManifestSignature.Signer> signer) {
+    static String manifestLine(BundleFilesRead files, Optional<ManifestSignature.Signer> signer) {
         String runId = files.run().runId() == null ? files.directory().getFileName().toString() : files.run().runId();
         return runId + ": manifest intact"
                 + signer.map(x -> ", signed by " + x.subject()).orElse(", unsigned");

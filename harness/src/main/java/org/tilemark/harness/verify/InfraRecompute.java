@@ -41,7 +41,14 @@ final class InfraRecompute {
                 phase.infraOperations().forEach(op -> planned.add(op.operation()));
             }
         }
-        files.infraOps().stream().map(BundleReader.Line::value).filter(line -> !line.platformInitiated())
+        return of(spec, planned, files.infraOps(), windows);
+    }
+
+    /** From the operations' lines, with the types {@code planned} beyond those the lines name. */
+    static InfraRecompute of(BenchmarkSpec spec, Set<String> plannedTypes, List<BundleReader.Line<InfraOpLine>> lines,
+                             PhaseWindows windows) throws BundleMismatch {
+        Set<String> planned = new TreeSet<>(plannedTypes);
+        lines.stream().map(BundleReader.Line::value).filter(line -> !line.platformInitiated())
                 .forEach(line -> planned.add(line.operation()));
         Map<String, Double> references = new LinkedHashMap<>(ScoringInputs.infraReferences(spec.infra()));
         for (String type : planned) {
@@ -51,7 +58,7 @@ final class InfraRecompute {
         }
         references.keySet().retainAll(planned);
         InfraRecompute infra = new InfraRecompute(references, spec.infra().enabled() && !planned.isEmpty());
-        for (BundleReader.Line<InfraOpLine> line : files.infraOps()) {
+        for (BundleReader.Line<InfraOpLine> line : lines) {
             infra.add(line, windows);
         }
         return infra;

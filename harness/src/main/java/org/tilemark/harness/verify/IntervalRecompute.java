@@ -124,20 +124,28 @@ final class IntervalRecompute {
      * cut short was never scored, so its intervals are checked but not scored here either.
      */
     Map<Integer, Map<Integer, Map<String, WorkloadResult>>> completePhases() {
-        Map<Integer, Map<Integer, Map<String, WorkloadResult>>> complete = new TreeMap<>();
+        return phases(true);
+    }
+
+    /**
+     * Phase -> tile -> workload -> phase result; with {@code whole}, only the phases as long as run.phaseDuration
+     * (a one-run search's phases differ in length: its steps name the phases they were scored from).
+     */
+    Map<Integer, Map<Integer, Map<String, WorkloadResult>>> phases(boolean whole) {
+        Map<Integer, Map<Integer, Map<String, WorkloadResult>>> all = new TreeMap<>();
         phases.forEach((phase, accumulated) -> {
             Map<Integer, Map<String, WorkloadResult>> byTile = new TreeMap<>();
-            boolean whole = true;
+            boolean complete = true;
             for (PhaseAccumulator acc : accumulated.values()) {
                 WorkloadResult result = acc.result();
-                whole &= result.measured().equals(spec.run().phaseDuration());
+                complete &= !whole || result.measured().equals(spec.run().phaseDuration());
                 byTile.computeIfAbsent(result.tile(), t -> new LinkedHashMap<>()).put(result.workload(), result);
             }
-            if (whole) {
-                complete.put(phase, byTile);
+            if (complete) {
+                all.put(phase, byTile);
             }
         });
-        return complete;
+        return all;
     }
 
     /** Every operation a line names, with its error count (the live snapshot's errorsByOperation). */

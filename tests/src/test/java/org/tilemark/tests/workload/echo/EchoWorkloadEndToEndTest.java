@@ -28,9 +28,9 @@ import org.tilemark.tests.lanes.TestLanes;
 @ChildRunLane
 class EchoWorkloadEndToEndTest {
 
-    private static final Path TARGET = Path.of("target").toAbsolutePath();
+    static final Path TARGET = Path.of("target").toAbsolutePath();
     /** Shared with the other end-to-end tests: the harness's state (generated secrets) and the VM registry. */
-    private static final Path WORK = TARGET.resolve("e2e-work");
+    static final Path WORK = TARGET.resolve("e2e-work");
     private static final String PACKAGE = EchoWorkloadEndToEndTest.class.getPackageName();
     /** Where this workload's service entry is: the one file outside the package it may need. */
     private static final String SERVICE_ENTRY = "tests/src/test/resources/META-INF/services/org.tilemark.config.WorkloadConfig";
@@ -38,25 +38,7 @@ class EchoWorkloadEndToEndTest {
     @Test
     void aTileOfTheEchoWorkloadRunsEndToEndAndVerifies() throws Exception {
         Path results = emptied(TARGET.resolve("e2e-echo"));
-        Path datastores = emptied(TARGET.resolve("e2e-echo-datastores"));
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("run.results", results.toString());
-        settings.put("run.stateDir", WORK.toString());
-        settings.put("run.tileScale", "1");
-        settings.put("run.phases", "1");
-        settings.put("run.phaseDuration", "20s");
-        settings.put("run.warmup", "10s");
-        settings.put("run.interval", "10s");
-        settings.put("cluster.local.workDir", WORK.toString());
-        settings.put("cluster.local.datastores.app", Files.createDirectories(datastores.resolve("app")).toString());
-        settings.put("cluster.local.datastores.maintenance", Files.createDirectories(datastores.resolve("maintenance")).toString());
-        settings.put("infra.enabled", "false");
-        for (String builtIn : List.of("dvdstore", "mail", "olio", "standby")) {
-            settings.put("workloads." + builtIn + ".enabled", "false"); // the tile is this workload's alone
-        }
-        settings.put("workloads." + EchoProvider.NAME + ".enabled", "true");
-        settings.put("workloads." + EchoProvider.NAME + ".users", "4");
-        settings.put("workloads." + EchoProvider.NAME + ".referenceEchoesPerMinute", "240");
+        Map<String, String> settings = settings(results, emptied(TARGET.resolve("e2e-echo-datastores")));
 
         Run run = harness(List.of("run", "--tiles", "1"), settings);
         // 0 compliant or 1 completed but not compliant (QoS on a machine shared with builds is not this test's point).
@@ -113,10 +95,33 @@ class EchoWorkloadEndToEndTest {
                 .anyMatch(text::contains);
     }
 
-    private record Run(int exit, String output) {
+    record Run(int exit, String output) {
     }
 
-    private static Run harness(List<String> args, Map<String, String> settings) throws Exception {
+    /** A tile of this workload alone on the local platform: one phase of 20 s, 10 s intervals, no infrastructure operations. */
+    static Map<String, String> settings(Path results, Path datastores) throws IOException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("run.results", results.toString());
+        settings.put("run.stateDir", WORK.toString());
+        settings.put("run.tileScale", "1");
+        settings.put("run.phases", "1");
+        settings.put("run.phaseDuration", "20s");
+        settings.put("run.warmup", "10s");
+        settings.put("run.interval", "10s");
+        settings.put("cluster.local.workDir", WORK.toString());
+        settings.put("cluster.local.datastores.app", Files.createDirectories(datastores.resolve("app")).toString());
+        settings.put("cluster.local.datastores.maintenance", Files.createDirectories(datastores.resolve("maintenance")).toString());
+        settings.put("infra.enabled", "false");
+        for (String builtIn : List.of("dvdstore", "mail", "olio", "standby")) {
+            settings.put("workloads." + builtIn + ".enabled", "false"); // the tile is this workload's alone
+        }
+        settings.put("workloads." + EchoProvider.NAME + ".enabled", "true");
+        settings.put("workloads." + EchoProvider.NAME + ".users", "4");
+        settings.put("workloads." + EchoProvider.NAME + ".referenceEchoesPerMinute", "240");
+        return settings;
+    }
+
+    static Run harness(List<String> args, Map<String, String> settings) throws Exception {
         Process process = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(args, settings))).redirectErrorStream(true)
                 .start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -124,7 +129,7 @@ class EchoWorkloadEndToEndTest {
         return new Run(process.exitValue(), output);
     }
 
-    private static Path emptied(Path directory) throws IOException {
+    static Path emptied(Path directory) throws IOException {
         if (Files.exists(directory)) {
             try (Stream<Path> paths = Files.walk(directory)) {
                 for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {

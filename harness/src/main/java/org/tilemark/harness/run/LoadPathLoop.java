@@ -1,0 +1,235 @@
+package org.tilemark.harness.run;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.workloads.SecretSource;
+import org.tilemark.workloads.VmRequest;
+import org.tilemark.workloads.Workload;
+
+/**
+ * A search's load path in one run: measured phases one after another on one interval clock, the tile count
+ * changing only between them. The drivers of a running tile are never stopped until the tile leaves: while
+ * tiles are deployed or destroyed, and while joining tiles warm up, every running tile's intervals are cut
+ * as warm-up (unscored) intervals, so each tile's intervals run on without a gap from its join to its removal.
+ * Infrastructure operations are planned afresh for each tile count, on the VMs deployed then.
+ */
+final class LoadPathLoop {
+
+    /** The tiles' VM requests ({@code 1..n}), for {@link TileCluster#resize}. */
+    @FunctionalInterface
+    interface TileRequests {
+        Map<Integer, List<VmRequest>> upTo(int tiles) throws Exception;
+    }
+
+    /** One measured phase's window on the clock, for the infrastructure operations that end in it. */
+    private record Window(int phase, Instant start, Instant end) {
+    }
+
+    private final BenchmarkSpec spec;
+    private final List<Workload> workloads;
+    private final SecretSource secrets;
+    private final TileCluster cluster;
+    private final TileRequests requests;
+    private final StopPolicy stopPolicy;
+    private final SamplePublisher publisher;
+    private final DeployVm deployVm;
+    private final PrintStream out;
+    /** Every VM deployed so far, for run.json (a tile destroyed on the way stays listed). */
+    private final List<TileProvisioner.DeployedVm> deployed;
+    private final Drivers drivers = Drivers.none();
+    private final Set<Integer> running = new TreeSet<>();
+    private final List<Window> windows = new CopyOnWriteArrayList<>();
+    private final List<ScoreFile.Audit> audits = new ArrayList<>();
+    private final MeasuredWindow window;
+    private Optional<InfraRun> infra = Optional.empty();
+    private Instant origin;
+    private Duration at = Duration.ZERO;
+    private int index = 1;
+    private int phase;
+
+    LoadPathLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, TileCluster cluster,
+                 TileRequests requests, StopPolicy stopPolicy, SamplePublisher publisher, DeployVm deployVm, PrintStream out,
+                 List<TileProvisioner.DeployedVm> deployed) {
+        this.deployed = deployed;
+        this.spec = spec;
+        this.workloads = workloads;
+        this.secrets = secrets;
+        this.cluster = cluster;
+        this.requests = requests;
+        this.stopPolicy = stopPolicy;
+        this.publisher = publisher;
+        this.deployVm = deployVm;
+        this.out = out;
+        this.window = new MeasuredWindow(ClusterCpu.of(cluster.platform()));
+    }
+
+    /** Thrown out of the loop when an abort was asked: the phases scored so far stand. */
+    static final class Aborted extends Exception {
+        Aborted() {
+            super("aborted", null, false, false);
+        }
+    }
+
+    /**
+     * Measures the phases {@code path} asks for, from {@code first}, each scored phase added to {@code phases}
+     * as it ends (so a failure keeps the ones before it); tiles are deployed and destroyed as the path asks.
+     */
+    void run(LoadPathRun.Next first, LoadPathRun.Steering path, List<PhaseScore> phases) throws Exception {
+        try {
+            for (Optional<LoadPathRun.Next> next = Optional.of(first); next.isPresent(); ) {
+                if (next.get().tiles() != running.size()) {
+                    changeTiles(next.get().tiles());
+                }
+                PhaseScore scored = measure(next.get().length());
+                phases.add(scored);
+                next = path.afterPhase(scored);
+            }
+        } finally {
+            stopInfra();
+            audits.addAll(drivers.audit());
+            drivers.close();
+        }
+    }
+
+    /** The audits of committed data made as tiles left and at the end. */
+    List<ScoreFile.Audit> audits() {
+        return List.copyOf(audits);
+    }
+
+    MeasuredWindow window() {
+        return window;
+    }
+
+    /**
+     * Makes the running tiles {@code 1..tiles}: the leaving tiles' drivers stop (their audits kept) and their
+     * VMs are destroyed, the joining tiles are deployed, powered on and their drivers started, each with a warm-up
+     * of its own, while the tiles that stay keep running (their intervals cut as warm-up meanwhile).
+     */
+    private void changeTiles(int tiles) throws Exception {
+        stopInfra();
+        Set<Integer> leaving = new TreeSet<>(running);
+        leaving.removeIf(tile -> tile <= tiles);
+        if (!leaving.isEmpty()) {
+            out.println("[load path] tile(s) " + leaving + " leave after phase " + phase);
+            audits.addAll(drivers.leave(leaving));
+            running.removeAll(leaving);
+        }
+        Map<Integer, List<VmRequest>> wanted = requests.upTo(tiles);
+        try (ExecutorService provisioning = Executors.newSingleThreadExecutor()) {
+            Future<?> resize = provisioning.submit(() -> {
+                cluster.resize(wanted, spec.run().provisionTimeout());
+                return null;
+            });
+            while (!running.isEmpty() && !resize.isDone()) {
+                warmupInterval();
+            }
+            awaitResize(resize);
+        }
+        for (TileProvisioner.DeployedVm vm : cluster.vms()) {
+            if (deployed.stream().noneMatch(known -> known.vm().name().equals(vm.vm().name()))) {
+                deployed.add(vm);
+            }
+        }
+        Set<Integer> joining = Drivers.tilesUpTo(tiles);
+        joining.removeAll(running);
+        if (!joining.isEmpty()) {
+            out.println("[load path] tile(s) " + joining + " join" + (phase == 0 ? "" : " after phase " + phase)
+                    + ", with a warm-up of " + spec.run().warmup().toSeconds() + " s");
+            Instant joined = drivers.join(joining, spec, workloads, cluster.vms(), secrets);
+            if (origin == null) {
+                origin = joined;
+            }
+            running.addAll(joining);
+            Instant warm = joined.plus(spec.run().warmup());
+            while (origin.plus(at).isBefore(warm)) {
+                warmupInterval();
+            }
+        }
+        infra = InfraRun.plan(spec, cluster.platform(), cluster.vms(), deployVm, publisher, out);
+        cluster.recordPlatformOperations(infra);
+    }
+
+    private static void awaitResize(Future<?> resize) throws Exception {
+        try {
+            resize.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    /** One measured phase of {@code length} at the running tiles, scored and published as it ends. */
+    private PhaseScore measure(Duration length) throws Exception {
+        phase++;
+        PhaseTally tally = new PhaseTally(spec, workloads, infra);
+        Duration end = at.plus(length);
+        windows.add(new Window(phase, origin.plus(at), origin.plus(end)));
+        if (!window.started()) {
+            window.start();
+        }
+        infra.ifPresent(i -> i.start(this::phaseAt));
+        while (at.compareTo(end) < 0) {
+            Duration sliceEnd = min(at.plus(spec.run().interval()), end);
+            cut(new MeasurementPlan.Slot(index++, phase, at, sliceEnd), tally, end.minus(sliceEnd));
+            window.measured(sliceEnd.minus(at));
+            at = sliceEnd;
+        }
+        if (!(tally.end(phase, length) instanceof PhaseEnd.Scored(PhaseScore score))) {
+            throw new IllegalStateException("a load path measures workloads: phase " + phase + " scored nothing");
+        }
+        publisher.phaseEnded(new PhaseEnd.Scored(score));
+        return score;
+    }
+
+    /** One unscored interval of every running tile, between phases or before the first. */
+    private void warmupInterval() throws Exception {
+        Duration end = at.plus(spec.run().interval());
+        cut(new MeasurementPlan.Slot(index++, 0, at, end), null, Duration.ZERO);
+        at = end;
+    }
+
+    /** Waits for the slot's end, then cuts and publishes every running driver's interval. */
+    private void cut(MeasurementPlan.Slot slot, PhaseTally tally, Duration phaseLeft) throws Exception {
+        if (stopPolicy.waitUntil(origin.plus(slot.end())).isPresent()) {
+            throw new Aborted();
+        }
+        MeasurementLoop.Samples samples = MeasurementLoop.samples(spec, List.copyOf(drivers.all()), slot, tally);
+        publisher.interval(new IntervalCut(slot, origin, Math.max(phase, 1), phaseLeft, phaseLeft, samples.samples(),
+                window.intervalCpu()));
+        samples.rethrow();
+    }
+
+    /** The measured phase an instant falls in; 0 between phases. */
+    private int phaseAt(Instant instant) {
+        return windows.stream().filter(w -> !instant.isBefore(w.start()) && instant.isBefore(w.end()))
+                .mapToInt(Window::phase).findFirst().orElse(0);
+    }
+
+    private void stopInfra() throws InterruptedException {
+        if (infra.isPresent()) {
+            infra.get().stop();
+            infra = Optional.empty();
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

@@ -1,0 +1,111 @@
+package org.tilemark.harness.run;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.workloads.VmRequest;
+import org.tilemark.workloads.Workload;
+import org.tilemark.workloads.Workloads;
+
+/**
+ * A search's load path as one run ({@code tilemark search}): measured phases whose tile count the path sets
+ * phase by phase, every running tile's drivers going from its join to its removal ({@link LoadPathLoop}). Writes
+ * the run's files into the given bundle (run.json, intervals.jsonl, histograms, infra-ops.jsonl); what the
+ * phases mean as steps is the caller's.
+ */
+public final class LoadPathRun {
+
+    /** The next phase the path asks for: its tile count and its length. */
+    public record Next(int tiles, Duration length) {
+    }
+
+    /** Decides after each scored phase what comes next; empty ends the run. */
+    @FunctionalInterface
+    public interface Steering {
+        Optional<Next> afterPhase(PhaseScore phase);
+    }
+
+    /**
+     * What the run measured: every scored phase in order, the audits of committed data (made as tiles left),
+     * things that happened to its VMs, and the failure or abort that ended it early, if any.
+     */
+    public record Result(List<PhaseScore> phases, List<ScoreFile.Audit> audits, List<String> events,
+                         Optional<String> failure, boolean aborted) {
+        public Result {
+            phases = List.copyOf(phases);
+            audits = List.copyOf(audits);
+            events = List.copyOf(events);
+        }
+    }
+
+    private final PrintStream out;
+    private final Map<String, String> environment;
+    private final CountDownLatch abort = new CountDownLatch(1);
+
+    public LoadPathRun(PrintStream out, Map<String, String> environment) {
+        this.out = out;
+        this.environment = environment;
+    }
+
+    /** Ends the run at the next interval boundary: the phases scored so far stand, the tiles are torn down. */
+    public void abort() {
+        abort.countDown();
+    }
+
+    /** Runs the path from {@code first} on {@code spec}'s cluster ({@code run.tiles} is the most it may ask for). */
+    public Result run(BenchmarkSpec spec, String runId, ResultsBundle bundle, Next first, Steering path) {
+        List<Workload> workloads = Workloads.enabled(spec);
+        HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);
+        RunRecord record = new RunRecord(runId, spec, Instant.now());
+        RunEvents events = new RunEvents();
+        List<PhaseScore> phases = new ArrayList<>();
+        List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
+        LoadPathLoop loop = null;
+        Optional<String> failure = Optional.empty();
+        boolean aborted = false;
+        try (TileCluster cluster = TileCluster.open(spec, runId, out)) {
+            cluster.reportTo(events);
+            record.platform(cluster.platform());
+            bundle.writeRun(record.toJson(deployed, null));
+            SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()));
+            DeployVm deployVm = new DeployVm(cluster.platform(), runId, spec, secrets);
+            TreeMap<Integer, List<VmRequest>> prepared = new TreeMap<>();
+            LoadPathLoop.TileRequests requests = tiles -> {
+                // each tile's workloads are prepared once, when it first joins
+                prepared.putAll(RunOrchestrator.vmRequests(spec, workloads, secrets, prepared.size() + 1, tiles));
+                return new TreeMap<>(prepared.headMap(tiles + 1));
+            };
+            loop = new LoadPathLoop(spec, workloads, secrets, cluster, requests, new StopPolicy(PhasePolicy.MEASURE_ALL,
+                    Integer.MAX_VALUE, abort), publisher, deployVm, out, deployed);
+            try {
+                loop.run(first, path, phases);
+            } finally {
+                record.platformClosing(deployed);
+            }
+        } catch (LoadPathLoop.Aborted e) {
+            aborted = true;
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            failure = Optional.of(e.getClass().getSimpleName() + ": " + RunOrchestrator.oneLine(e.getMessage()));
+        }
+        try {
+            bundle.writeRun(record.toJson(deployed, Instant.now()));
+        } catch (java.io.IOException e) {
+            failure = failure.or(() -> Optional.of("writing run.json failed: " + e.getMessage()));
+        }
+        return new Result(phases, loop == null ? List.of() : loop.audits(),
+                events.all().stream().map(RunEvents.Event::what).toList(), failure, aborted);
+    }
+}

@@ -1,0 +1,99 @@
+package org.tilemark.harness.search;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+import org.tilemark.harness.run.LoadPathRun;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.Scoring;
+
+/**
+ * The one-run search's pass/fail controller, in Weathervane's find-max order: {@link TileSearch}'s tile
+ * counts (ramp by doubling while steps pass, narrow by bisecting, verify the maximum), with a step that
+ * fails QoS measured once more before its failure counts, and the verification one phase twice as long.
+ * A step is up to {@code phasesPerStep} phases at one tile count, ending at its first failed phase, and
+ * is scored as a run of that many tiles would be ({@link Scoring#run}). Told each scored phase, it says
+ * what comes next; each step is handed to {@code onStep} as it ends.
+ */
+final class LoadPath implements LoadPathRun.Steering {
+
+    /** What a step's phases at one tile count came to; {@code verify} the maximum's longer phase. */
+    record Step(int number, int tiles, boolean verify, boolean remeasure, List<PhaseScore> phases) {
+        Step {
+            phases = List.copyOf(phases);
+        }
+
+        RunScore score() {
+            return Scoring.run(phases);
+        }
+    }
+
+    private final TileSearch search;
+    private final int phasesPerStep;
+    private final Duration phase;
+    private final Consumer<Step> onStep;
+    private final List<Step> steps = new ArrayList<>();
+    private List<PhaseScore> current = new ArrayList<>();
+    private int tiles;
+    private boolean verify;
+    private boolean remeasure;
+
+    LoadPath(TileSearch search, int phasesPerStep, Duration phase, Consumer<Step> onStep) {
+        if (phasesPerStep < 1) {
+            throw new IllegalArgumentException("a step needs a phase, got " + phasesPerStep);
+        }
+        this.search = search;
+        this.phasesPerStep = phasesPerStep;
+        this.phase = phase;
+        this.onStep = onStep;
+    }
+
+    /** The first phase: the search's first tile count. */
+    LoadPathRun.Next first() {
+        return begin().orElseThrow();
+    }
+
+    @Override
+    public Optional<LoadPathRun.Next> afterPhase(PhaseScore scored) {
+        current.add(scored);
+        if (scored.qos().passed() && !verify && current.size() < phasesPerStep) {
+            return Optional.of(new LoadPathRun.Next(tiles, phase));
+        }
+        Step step = new Step(steps.size() + 1, tiles, verify, remeasure, current);
+        steps.add(step);
+        onStep.accept(step);
+        RunScore score = step.score();
+        if (!score.compliant() && !verify && !remeasure) {
+            // One unlucky phase must not end the climb: the same tile count once more, and that one counts.
+            remeasure = true;
+            current = new ArrayList<>();
+            return Optional.of(new LoadPathRun.Next(tiles, phase));
+        }
+        search.record(new TileSearch.Outcome(tiles, score.compliant(), score.score()));
+        return begin();
+    }
+
+    List<Step> steps() {
+        return List.copyOf(steps);
+    }
+
+    TileSearch search() {
+        return search;
+    }
+
+    private Optional<LoadPathRun.Next> begin() {
+        OptionalInt next = search.next();
+        if (next.isEmpty()) {
+            return Optional.empty();
+        }
+        tiles = next.getAsInt();
+        verify = search.nextIsRepeat();
+        remeasure = false;
+        current = new ArrayList<>();
+        return Optional.of(new LoadPathRun.Next(tiles, verify ? phase.multipliedBy(2) : phase));
+    }
+}

@@ -1,0 +1,111 @@
+package org.tilemark.harness.search;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigException;
+import org.tilemark.config.SearchSpec;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.SearchFile;
+import org.tilemark.harness.run.LoadPathRun;
+import org.tilemark.harness.run.RunIds;
+import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.scoring.RunScore;
+import org.tilemark.scoring.RunVerdict;
+
+/**
+ * {@code tilemark search} in one run: the {@link LoadPath} controller sets the tile count phase by phase and
+ * {@link LoadPathRun} measures it, tiles joining and leaving the running benchmark at phase boundaries. One
+ * bundle, {@code results/search-<id>/}, holds the run's files (run.json, intervals.jsonl, histograms,
+ * infra-ops.jsonl) and the search's (steps.jsonl and search.json, each step with the phases it was scored from).
+ */
+final class LoadPathSearch {
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> environment;
+    private final SearchListener listener;
+    private final AtomicReference<LoadPathRun> current;
+    private final AtomicBoolean aborted;
+
+    LoadPathSearch(PrintStream out, PrintStream err, Map<String, String> environment, SearchListener listener,
+                   AtomicReference<LoadPathRun> current, AtomicBoolean aborted) {
+        this.out = out;
+        this.err = err;
+        this.environment = environment;
+        this.listener = listener;
+        this.current = current;
+        this.aborted = aborted;
+    }
+
+    int run(SearchRun.StepSpecs specs, BenchmarkSpec base) {
+        SearchSpec settings = base.search();
+        String searchId = "search-" + RunIds.next();
+        Path directory = base.run().results().toAbsolutePath().normalize().resolve(searchId);
+        BenchmarkSpec spec;
+        try {
+            // run.tiles is the most the path may ask for: every tile's number is within it
+            spec = specs.forTiles(settings.maxTiles(), base.run().results());
+        } catch (ConfigException e) {
+            e.errors().forEach(error -> err.println("error: " + error));
+            return RunOutcome.BAD_INPUT;
+        }
+        try (ResultsBundle bundle = ResultsBundle.create(directory)) {
+            bundle.writeSearchConfig(SearchFiles.config(base, searchId));
+            out.println("Search " + searchId + " in one run: tiles from " + settings.startTiles() + " (at most "
+                    + settings.maxTiles() + "), doubling then bisecting, a failed step measured once more"
+                    + (settings.repeatWinner() ? ", the maximum verified with a phase twice as long" : "")
+                    + "; tiles join and leave between phases; results in " + directory);
+            listener.searchStarted(searchId, settings.startTiles(), settings.maxTiles());
+            List<SearchStep> steps = new ArrayList<>();
+            List<SearchFile.Step> lines = new ArrayList<>();
+            LoadPath path = new LoadPath(new TileSearch(settings.startTiles(), settings.maxTiles(), settings.repeatWinner()),
+                    spec.run().phases(), spec.run().phaseDuration(), step -> {
+                        SearchStep row = row(step);
+                        SearchFile.Step line = SearchFiles.step(row, step);
+                        steps.add(row);
+                        lines.add(line);
+                        appendStep(bundle, line);
+                        out.println("[search] step " + row.number() + ": " + row.tiles() + " " + SearchOutcome.tiles(row.tiles())
+                                + (step.verify() ? " (verification)" : step.remeasure() ? " (measured again)" : "")
+                                + ", phases " + line.phases() + ": " + row.verdict().word());
+                    });
+            LoadPathRun run = new LoadPathRun(out, environment);
+            current.set(run);
+            if (aborted.get()) {
+                run.abort();
+            }
+            LoadPathRun.Result result = run.run(spec, searchId, bundle, path.first(), path);
+            current.set(null);
+            // not yet part of any step's verdict (issue 40): told, so a reader of the console sees them
+            result.events().forEach(event -> out.println("[event] " + event));
+            result.audits().forEach(audit -> out.println("[audit] " + audit.summary()));
+            String failure = result.failure().orElse(result.aborted() ? "search aborted after " + steps.size() + " step(s)" : null);
+            SearchOutcome outcome = SearchOutcome.of(path.search(), steps, failure, base.run().tileScale());
+            return SearchRun.finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, lines));
+        } catch (IOException e) {
+            err.println("error: writing the search results failed: " + e.getMessage());
+            return RunOutcome.RUNTIME_FAILURE;
+        }
+    }
+
+    private void appendStep(ResultsBundle bundle, SearchFile.Step line) {
+        bundle.appendSearchStep(line);
+        listener.searchStep(line);
+    }
+
+    /** A step's row: scored from its phases as a run of its tiles would be. */
+    private static SearchStep row(LoadPath.Step step) {
+        RunScore score = step.score();
+        return new SearchStep(step.number(), step.tiles(), step.verify(), RunVerdict.of(score.compliant()),
+                OptionalDouble.of(score.score()), OptionalDouble.of(score.application()), score.infrastructure(),
+                OptionalDouble.empty(), score.confidence().low(), score.confidence().high(), score.reasons(), null);
+    }
+}

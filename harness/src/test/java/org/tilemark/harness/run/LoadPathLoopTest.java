@@ -1,0 +1,111 @@
+package org.tilemark.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.config.ConfigLoader;
+import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.infra.platform.Capability;
+import org.tilemark.infra.platform.fake.FakePlatform;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.workloads.SecretSource;
+import org.tilemark.workloads.VmRequest;
+
+/**
+ * A load path on the fake platform with {@link CountingWorkload}: 1 tile, tile 2 joins, tile 2 leaves. Counts and
+ * structure only: which tiles each phase scored, that a tile's intervals follow one another from its join to its
+ * removal, that a leaving tile's driver is closed and its VM destroyed while tile 1's driver runs on.
+ */
+class LoadPathLoopTest {
+
+    private static final SecretSource SECRETS = (name, variable, file) -> "unused";
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+    private final FakePlatform platform = new FakePlatform(2, EnumSet.noneOf(Capability.class));
+
+    @Test
+    void aTileJoinsWithAWarmUpAndLeavesWhileTheOtherTilesDriverRunsOn() throws Exception {
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
+                "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s", "infra.enabled", "false"));
+        CountingWorkload workload = new CountingWorkload(cut -> { });
+        List<Integer> path = new ArrayList<>(List.of(2, 1)); // after phase 1: 2 tiles; after phase 2: 1; then the end
+        List<PhaseScore> phases = new ArrayList<>();
+        List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
+        List<Integer> vmsLeftAfterPhase3 = new ArrayList<>();
+        try (TileCluster cluster = TileCluster.on(platform, "run-p", out);
+             ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle"))) {
+            LoadPathLoop.TileRequests requests = tiles -> {
+                Map<Integer, List<VmRequest>> wanted = new TreeMap<>();
+                for (int tile = 1; tile <= tiles; tile++) {
+                    wanted.put(tile, workload.vms(tile, spec, SECRETS));
+                }
+                return wanted;
+            };
+            LoadPathLoop loop = new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, requests,
+                    new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
+                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
+                    new DeployVm(platform, "run-p", spec, SECRETS), out, deployed);
+            loop.run(new LoadPathRun.Next(1, Duration.ofSeconds(2)), scored -> {
+                if (scored.phase() == 3) {
+                    cluster.vms().forEach(vm -> vmsLeftAfterPhase3.add(vm.vm().tile()));
+                }
+                return path.isEmpty() ? Optional.empty() : Optional.of(new LoadPathRun.Next(path.removeFirst(), Duration.ofSeconds(2)));
+            }, phases);
+        }
+        String printed = console.toString(StandardCharsets.UTF_8);
+
+        assertThat(phases).extracting(p -> p.tiles().size()).as(printed).containsExactly(1, 2, 1);
+        assertThat(vmsLeftAfterPhase3).as("tile 2's VM destroyed once it left").containsExactly(1);
+        assertThat(deployed).extracting(vm -> vm.vm().tile()).containsExactly(1, 2);
+        assertThat(workload.drivers).extracting(d -> d.tile).containsExactly(1, 2);
+        assertThat(workload.drivers).allSatisfy(d -> assertThat(d.closed()).isTrue());
+        assertThat(printed).contains("[load path] tile(s) [2] join after phase 1").contains("[load path] tile(s) [2] leave after phase 2");
+
+        List<JsonNode> lines = BundleReader.of(tmp.resolve("bundle")).intervals().orElseThrow().lines().stream()
+                .map(BundleReader.Line::written).toList();
+        List<Integer> tile1 = intervalsOf(lines, 1);
+        List<Integer> tile2 = intervalsOf(lines, 2);
+        int last = lines.stream().mapToInt(l -> l.get("interval").asInt()).max().orElseThrow();
+        assertThat(tile1).as("tile 1 cut in every interval, its driver never stopped").isEqualTo(range(1, last));
+        assertThat(tile2).as("tile 2 from its join to its removal, without a gap").isEqualTo(range(tile2.getFirst(), tile2.getLast()));
+        assertThat(lines.stream().filter(l -> l.get("tile").asInt() == 2).findFirst().orElseThrow().get("stage").asText())
+                .isEqualTo("warmup");
+        assertThat(lines.stream().filter(l -> l.get("tile").asInt() == 2 && l.get("stage").asText().equals("measure"))
+                .map(l -> l.get("phase").asInt()).distinct().toList()).as("tile 2 measured in phase 2 alone").containsExactly(2);
+        for (int i = 1; i < lines.size(); i++) {
+            JsonNode line = lines.get(i);
+            JsonNode before = lines.get(i - 1);
+            if (line.get("interval").asInt() == before.get("interval").asInt() + 1) {
+                assertThat(line.get("start").asText()).isEqualTo(before.get("end").asText());
+            }
+        }
+    }
+
+    private static List<Integer> intervalsOf(List<JsonNode> lines, int tile) {
+        return lines.stream().filter(l -> l.get("tile").asInt() == tile).map(l -> l.get("interval").asInt()).toList();
+    }
+
+    private static List<Integer> range(int first, int last) {
+        return java.util.stream.IntStream.rangeClosed(first, last).boxed().toList();
+    }
+}

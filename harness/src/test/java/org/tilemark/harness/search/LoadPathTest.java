@@ -1,0 +1,80 @@
+package org.tilemark.harness.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.tilemark.harness.run.LoadPathRun;
+import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.QosVerdict;
+import org.tilemark.scoring.Scoring;
+import org.tilemark.scoring.TileScore;
+import org.tilemark.scoring.WorkloadResult;
+import org.tilemark.scoring.WorkloadScore;
+
+class LoadPathTest {
+
+    private static final Duration PHASE = Duration.ofSeconds(60);
+
+    /** A phase at {@code tiles} tiles, each tile scoring 1, failing QoS when {@code fails} says so. */
+    private static PhaseScore phase(int number, int tiles, boolean fails) {
+        QosVerdict qos = fails ? QosVerdict.fail("tile 1 w: too slow") : QosVerdict.pass();
+        List<TileScore> scores = IntStream.rangeClosed(1, tiles).mapToObj(t -> Scoring.tile(t, List.of(
+                new WorkloadScore(t, "w", "units/min", 10, 10, 1, qos, new WorkloadResult(t, "w", "units/min", 10,
+                        PHASE, Map.of(), 100, 0, 0, 0, Map.of()))))).toList();
+        return Scoring.phase(number, scores, OptionalDouble.empty());
+    }
+
+    /** Drives the path as the run does: each asked-for phase measured, failing where {@code failsAt} says (by phase). */
+    private static List<LoadPathRun.Next> drive(LoadPath path, IntPredicate failsAt, List<LoadPath.Step> told) {
+        List<LoadPathRun.Next> asked = new ArrayList<>();
+        int number = 0;
+        for (Optional<LoadPathRun.Next> next = Optional.of(path.first()); next.isPresent(); ) {
+            asked.add(next.get());
+            number++;
+            next = path.afterPhase(phase(number, next.get().tiles(), failsAt.test(number)));
+        }
+        assertThat(told).isEqualTo(path.steps());
+        return asked;
+    }
+
+    @Test
+    void rampsNarrowsMeasuresAFailureAgainAndVerifiesTheMaximumWithALongerPhase() {
+        List<LoadPath.Step> told = new ArrayList<>();
+        LoadPath path = new LoadPath(new TileSearch(1, 8, true), 2, PHASE, told::add);
+        // phases: 1,2 at 1 tile; 3,4 at 2; 5 at 4 fails, 6 (again at 4) fails; 7,8 at 3 pass; 9 verifies 3
+        List<LoadPathRun.Next> asked = drive(path, n -> n == 5 || n == 6, told);
+
+        assertThat(asked).extracting(LoadPathRun.Next::tiles).containsExactly(1, 1, 2, 2, 4, 4, 3, 3, 3);
+        assertThat(asked.getLast().length()).isEqualTo(PHASE.multipliedBy(2));
+        assertThat(told).extracting(LoadPath.Step::tiles).containsExactly(1, 2, 4, 4, 3, 3);
+        assertThat(told.get(2).phases()).extracting(PhaseScore::phase).containsExactly(5); // stopped at its failed phase
+        assertThat(told.get(3).remeasure()).isTrue();
+        assertThat(told.getLast().verify()).isTrue();
+        assertThat(path.search().maxTiles()).hasValue(3);
+    }
+
+    @Test
+    void aFailureThatPassesWhenMeasuredAgainDoesNotEndTheClimb() {
+        List<LoadPath.Step> told = new ArrayList<>();
+        LoadPath path = new LoadPath(new TileSearch(2, 2, true), 1, PHASE, told::add);
+        List<LoadPathRun.Next> asked = drive(path, n -> n == 1, told);
+
+        assertThat(asked).extracting(LoadPathRun.Next::tiles).containsExactly(2, 2, 2);
+        assertThat(told).extracting(LoadPath.Step::remeasure).containsExactly(false, true, false);
+        assertThat(path.search().maxTiles()).hasValue(2);
+        SearchOutcome outcome = SearchOutcome.of(path.search(), told.stream().map(s -> new SearchStep(s.number(), s.tiles(),
+                s.verify(), org.tilemark.scoring.RunVerdict.of(s.score().compliant()), OptionalDouble.of(s.score().score()),
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), 0, 0, s.score().reasons(),
+                Path.of("x"))).toList(), null, 1);
+        assertThat(outcome.headline()).startsWith("max 2 tiles, 2.00 @ 2 tiles");
+    }
+}
