@@ -2,6 +2,7 @@ package org.tilemark.harness.run;
 
 import java.nio.file.Path;
 import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.scoring.RunVerdict;
 
 /**
  * What a run tells while it goes, for a live view ({@code tilemark serve}): the same samples the console
@@ -31,7 +32,7 @@ public interface RunListener {
     default void event(String at, String what) {
     }
 
-    /** The verdict is written: {@code verdict} is its word (compliant, non-compliant, aborted, failed ...). */
-    default void finished(String verdict, String scoreLine) {
+    /** The verdict is written, with the score line that tells it. */
+    default void finished(RunVerdict verdict, String scoreLine) {
     }
 }

@@ -246,7 +246,7 @@ public final class RunOrchestrator {
         // the failure is the run's error (exit 3): stderr, one line; the other reasons explain the score
         verdict.reasons().stream().filter(r -> failed.map(f -> !r.equals(f)).orElse(true)).forEach(r -> out.println("  - " + r));
         failed.ifPresent(f -> err.println("error: " + oneLine(f)));
-        listener.finished(verdict.word(), verdict.scoreLine());
+        listener.finished(verdict.verdict(), verdict.scoreLine());
         if (verdict.score() != null && verdict.score().applicationOnly()) {
             out.println("  (application score only: infrastructure operations were off)");
         }

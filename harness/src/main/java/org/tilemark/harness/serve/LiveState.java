@@ -1,6 +1,8 @@
 package org.tilemark.harness.serve;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -15,6 +17,7 @@ import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.LiveInterval;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.search.SearchListener;
+import org.tilemark.scoring.RunVerdict;
 
 /**
  * The run as it stands, fed by the run ({@link RunListener}) and read by the API, the event stream and
@@ -45,7 +48,7 @@ final class LiveState implements RunListener, SearchListener {
     private String bundle;
     private LiveInterval interval;
     private long intervals;
-    private String verdict;
+    private RunVerdict verdict;
     private String scoreLine;
     private SearchView search;
 
@@ -60,9 +63,11 @@ final class LiveState implements RunListener, SearchListener {
      * @param intervals  intervals seen so far (a reader can tell a new one from the last)
      * @param operations the latest infrastructure operations, oldest first
      * @param events     the latest events of the run (a VM stopped, a phase failed QoS), oldest first
+     * @param verdict    the run's verdict once it ended (its word, as score.json has it), else null
      */
     record View(String status, String runId, String bundle, long intervals, LiveInterval interval,
-                List<InfraOpLine> operations, List<Event> events, String verdict, String scoreLine, SearchView search) {
+                List<InfraOpLine> operations, List<Event> events,
+                @JsonSerialize(using = ToStringSerializer.class) RunVerdict verdict, String scoreLine, SearchView search) {
     }
 
     /** Something that happened to the run, at {@code at} (ISO-8601). */
@@ -162,10 +167,10 @@ final class LiveState implements RunListener, SearchListener {
     }
 
     @Override
-    public void finished(String word, String line) {
+    public void finished(RunVerdict ended, String line) {
         synchronized (this) {
             status = FINISHED;
-            verdict = word;
+            verdict = ended;
             scoreLine = line;
         }
         push("live");
