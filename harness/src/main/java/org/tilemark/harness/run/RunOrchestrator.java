@@ -218,7 +218,7 @@ public final class RunOrchestrator {
         BenchmarkSpec spec = progress.spec;
         Platform platform = cluster.platform();
         SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()),
-                new LivePublisher(listener));
+                new LivePublisher(listener), listener.metrics());
         DeployVm deploy = new DeployVm(platform, progress.runId, spec, secrets);
         Optional<InfraRun> infra = InfraRun.plan(spec, platform, progress.deployed, deploy, publisher, out);
         cluster.recordPlatformOperations(infra);

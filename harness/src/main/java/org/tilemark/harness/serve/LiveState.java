@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -15,13 +16,15 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.LiveInterval;
+import org.tilemark.harness.run.MetricsPublisher;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.search.SearchListener;
 import org.tilemark.scoring.RunVerdict;
 
 /**
- * The run as it stands, fed by the run ({@link RunListener}) and read by the API, the event stream and
- * the metrics. Pushing to browsers happens on its own thread: a slow browser never holds up the run.
+ * The run as it stands, fed by the run ({@link RunListener}) and read by the API and the event stream; it
+ * hands each run the metrics' publisher ({@code /metrics}), which the run tells its samples directly.
+ * Pushing to browsers happens on its own thread: a slow browser never holds up the run.
  */
 final class LiveState implements RunListener, SearchListener {
 
@@ -33,7 +36,7 @@ final class LiveState implements RunListener, SearchListener {
     /** The run's events the live view keeps (score.json keeps all). */
     static final int RECENT_EVENTS = 50;
 
-    private final LiveMetrics metrics;
+    private final MetricsPublisher metrics;
     private final ObjectMapper json;
     private final ExecutorService pusher = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "tilemark-serve-events");
@@ -52,7 +55,7 @@ final class LiveState implements RunListener, SearchListener {
     private String scoreLine;
     private SearchView search;
 
-    LiveState(LiveMetrics metrics, ObjectMapper json) {
+    LiveState(MetricsPublisher metrics, ObjectMapper json) {
         this.metrics = metrics;
         this.json = json;
     }
@@ -120,6 +123,11 @@ final class LiveState implements RunListener, SearchListener {
     }
 
     @Override
+    public Optional<MetricsPublisher> metrics() {
+        return Optional.of(metrics);
+    }
+
+    @Override
     public void started(String id, Path directory) {
         synchronized (this) {
             status = RUNNING;
@@ -145,7 +153,6 @@ final class LiveState implements RunListener, SearchListener {
             interval = latest;
             intervals++;
         }
-        metrics.interval(latest);
         push("live");
     }
 
@@ -154,7 +161,6 @@ final class LiveState implements RunListener, SearchListener {
         synchronized (this) {
             keepLast(operations, operation, RECENT_OPERATIONS);
         }
-        metrics.infraOperation(operation);
         push("live");
     }
 
