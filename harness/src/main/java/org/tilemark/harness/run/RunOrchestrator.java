@@ -231,8 +231,9 @@ public final class RunOrchestrator {
             progress.abortedBeforeMeasuring();
             return;
         }
-        MeasurementLoop loop = new MeasurementLoop(spec, workloads, secrets, infra, ClusterCpu.of(platform), stop, publisher, out);
-        loop.profileWith(VmProfiler.of(platform.resourceMeter(), bundle, out));
+        MeasurementLoop loop = new MeasurementLoop(new MeasurementLoop.Load(spec, workloads, secrets),
+                new MeasurementLoop.Beside(infra, ClusterCpu.of(platform), VmProfiler.of(platform.resourceMeter(), bundle, out)),
+                stop, publisher, out);
         try {
             progress.measured(loop.run(progress.deployed, progress.phases));
         } finally {
