@@ -66,7 +66,7 @@ public final class PhaseAccumulator {
         names.addAll(measure.errorsByOperation().keySet());
         for (String op : names) {
             AbstractHistogram h = measure.latencyNanos().containsKey(op) ? measure.latencyNanos().get(op) : new Histogram(3);
-            operations.put(op, OperationStats.of(op, h, measure.errorsByOperation().getOrDefault(op, 0L)));
+            operations.put(op, OperationStats.of(h, measure.errorsByOperation().getOrDefault(op, 0L)));
         }
         double throughput = length.isZero() ? 0 : Scoring.ratePer(measure.completed(), length, metricPeriod);
         AbstractHistogram lag = measure.scheduleLagNanos();

@@ -11,7 +11,7 @@ import java.util.Map;
  * @param metricUnit        unit of {@code throughput}, e.g. "orders/min"
  * @param throughput        scored metric in {@code metricUnit}
  * @param measured          length of the measured period
- * @param operations        stats per operation, keyed by {@link OperationStats#operation()}; order kept
+ * @param operations        stats per operation, keyed by the operation's name; order kept; each with its latencies
  * @param attempts          units of work attempted (e.g. orders started)
  * @param errors            units of work that failed
  * @param rollbacks         units of work rolled back (e.g. purchases short of stock)
@@ -30,9 +30,9 @@ public record WorkloadResult(int tile, String workload, String metricUnit, doubl
         Require.nonNegative(measured, "measured");
         operations = Require.mapCopy(operations, "operations");
         operations.forEach((name, stats) -> {
-            if (!name.equals(stats.operation())) {
-                throw new IllegalArgumentException(
-                        "operations key '" + name + "' holds stats of '" + stats.operation() + "'");
+            Require.nonBlank(name, "operations key");
+            if (!stats.hasLatencies()) {
+                throw new IllegalArgumentException("operations[" + name + "] has counts without latencies");
             }
         });
         Require.nonNegative(attempts, "attempts");

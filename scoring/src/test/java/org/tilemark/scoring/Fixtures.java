@@ -11,14 +11,17 @@ final class Fixtures {
     private Fixtures() {
     }
 
-    static OperationStats stats(String operation, long count, double p95Ms) {
-        return new OperationStats(operation, count, 0, p95Ms / 2, p95Ms / 2, p95Ms * 0.9, p95Ms, p95Ms * 1.1, p95Ms * 2);
+    /** An operation's stats under its name. */
+    static Map.Entry<String, OperationStats> stats(String operation, long count, double p95Ms) {
+        return Map.entry(operation, new OperationStats(count, 0, p95Ms / 2, p95Ms / 2, p95Ms * 0.9, p95Ms, p95Ms * 1.1,
+                p95Ms * 2));
     }
 
-    static WorkloadResult result(int tile, String workload, double throughput, List<OperationStats> operations,
-            long attempts, long errors, long rollbacks, double scheduleLagP99Ms) {
+    static WorkloadResult result(int tile, String workload, double throughput,
+            List<Map.Entry<String, OperationStats>> operations, long attempts, long errors, long rollbacks,
+            double scheduleLagP99Ms) {
         Map<String, OperationStats> byName = new LinkedHashMap<>();
-        operations.forEach(stats -> byName.put(stats.operation(), stats));
+        operations.forEach(named -> byName.put(named.getKey(), named.getValue()));
         return new WorkloadResult(tile, workload, "units/min", throughput, Duration.ofMinutes(30), byName,
                 attempts, errors, rollbacks, scheduleLagP99Ms, Map.of());
     }

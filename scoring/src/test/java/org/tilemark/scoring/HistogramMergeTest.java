@@ -35,7 +35,7 @@ class HistogramMergeTest {
         for (double percentile : new double[] {50, 90, 95, 99, 99.9, 100}) {
             assertThat(merged.getValueAtPercentile(percentile)).isEqualTo(all.getValueAtPercentile(percentile));
         }
-        assertThat(OperationStats.of("op", merged, 0)).isEqualTo(OperationStats.of("op", all, 0));
+        assertThat(OperationStats.of(merged, 0)).isEqualTo(OperationStats.of(all, 0));
         assertThat(merged.getStartTimeStamp()).isEqualTo(1_000);
         assertThat(merged.getEndTimeStamp()).isEqualTo(1_000 + 10 * 60_000L);
         assertThat(intervals.getFirst().getTotalCount()).isEqualTo(1_000);

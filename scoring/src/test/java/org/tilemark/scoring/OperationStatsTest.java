@@ -20,9 +20,8 @@ class OperationStatsTest {
 
     @Test
     void percentilesOfAKnownHistogramAreInMilliseconds() {
-        OperationStats stats = OperationStats.of("purchase", oneToThousandMillis(), 3);
+        OperationStats stats = OperationStats.of(oneToThousandMillis(), 3);
 
-        assertThat(stats.operation()).isEqualTo("purchase");
         assertThat(stats.count()).isEqualTo(1000);
         assertThat(stats.errors()).isEqualTo(3);
         assertThat(stats.meanMs()).isCloseTo(500.5, within(0.5));
@@ -37,7 +36,7 @@ class OperationStatsTest {
 
     @Test
     void emptyHistogramHasNoSamplesAndZeroLatency() {
-        OperationStats stats = OperationStats.of("login", new Histogram(3), 0);
+        OperationStats stats = OperationStats.of(new Histogram(3), 0);
 
         assertThat(stats.count()).isZero();
         assertThat(stats.p99Ms()).isZero();
@@ -46,7 +45,7 @@ class OperationStatsTest {
 
     @Test
     void unsupportedPercentileIsRejected() {
-        OperationStats stats = OperationStats.of("login", oneToThousandMillis(), 0);
+        OperationStats stats = OperationStats.of(oneToThousandMillis(), 0);
 
         assertThatThrownBy(() -> stats.percentileMs(99.9))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("99.9");
@@ -54,13 +53,24 @@ class OperationStatsTest {
 
     @Test
     void invalidFieldsAreRejectedByName() {
-        assertThatThrownBy(() -> new OperationStats("x", -1, 0, 0, 0, 0, 0, 0, 0))
+        assertThatThrownBy(() -> new OperationStats(-1, 0, 0, 0, 0, 0, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("count");
-        assertThatThrownBy(() -> new OperationStats("x", 1, -1, 0, 0, 0, 0, 0, 0))
+        assertThatThrownBy(() -> new OperationStats(1, -1, 0, 0, 0, 0, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("errors");
-        assertThatThrownBy(() -> new OperationStats(null, 1, 0, 0, 0, 0, 0, 0, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("operation");
-        assertThatThrownBy(() -> new OperationStats("x", 1, 0, 0, 0, Double.NaN, 0, 0, 0))
+        assertThatThrownBy(() -> new OperationStats(1, 0, 0, 0, Double.NaN, 0, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("p90Ms");
+        assertThatThrownBy(() -> new OperationStats(1, 0, 0, 0, -1, 0, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("p90Ms");
+    }
+
+    @Test
+    void countsOnlyHaveNoLatencies() {
+        OperationStats counts = OperationStats.countsOnly(7, 2);
+
+        assertThat(counts.hasLatencies()).isFalse();
+        assertThat(counts.count()).isEqualTo(7);
+        assertThat(counts.errors()).isEqualTo(2);
+        assertThat(counts.p95Ms()).isNaN();
+        assertThat(OperationStats.of(oneToThousandMillis(), 0).hasLatencies()).isTrue();
     }
 }

@@ -14,6 +14,7 @@ import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.compare.MetricSamples.Better;
 import org.tilemark.infra.ops.InfraOperationType;
+import org.tilemark.scoring.OperationStats;
 
 /**
  * Reads the samples of one results bundle, one per measured phase: phase scores from score.json,
@@ -102,7 +103,7 @@ final class BundleSamples {
                 if (!name.startsWith(NOT_A_LATENCY_PREFIX) && op.count() > 0) {
                     metrics.add(phase, new MetricSamples(workload + ".p" + percentile + "." + name,
                             workload + " p" + percentile + " " + name, "ms", Better.LOWER, PHASE, List.of()),
-                            op.percentileMs(percentile));
+                            OperationStats.isSupportedPercentile(percentile) ? op.percentileMs(percentile) : Double.NaN);
                 }
             });
         }

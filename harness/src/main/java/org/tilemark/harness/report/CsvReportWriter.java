@@ -5,7 +5,6 @@ import static org.tilemark.harness.report.InfraTypes.text;
 
 import org.tilemark.infra.platform.Placement;
 
-import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.IntervalLine;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,6 +15,7 @@ import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.CsvColumns;
 import org.tilemark.harness.bundle.InfraOpLine;
+import org.tilemark.scoring.OperationStats;
 
 /**
  * Writes intervals.csv (one row per interval × tile × workload, with per-operation count and p95
@@ -77,7 +77,7 @@ public final class CsvReportWriter implements ReportWriter {
                     Fmt.plain(i.target()), String.valueOf(i.measured().attempts()), String.valueOf(i.measured().errors()),
                     String.valueOf(i.measured().rollbacks()), Fmt.plain(i.measured().scheduleLagP99Ms())));
             for (String op : operations) {
-                Measured.Operation stats = i.measured().operations().get(op);
+                OperationStats stats = i.measured().operations().get(op);
                 row.add(stats == null ? "" : String.valueOf(stats.count()));
                 row.add(stats == null ? "" : Fmt.plain(stats.p95Ms()));
             }

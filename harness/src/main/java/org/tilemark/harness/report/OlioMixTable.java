@@ -1,7 +1,6 @@
 package org.tilemark.harness.report;
 
 import org.tilemark.harness.bundle.RunFile;
-import org.tilemark.harness.bundle.Measured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +9,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tilemark.scoring.OperationStats;
 import org.tilemark.workloads.olio.OlioWorkload;
 
 /**
@@ -45,7 +45,7 @@ final class OlioMixTable {
                 .forEach(operations::add);
         List<List<Html.Cell>> rows = new ArrayList<>();
         for (String op : operations) {
-            Measured.Operation stats = olio.operations().get(op);
+            OperationStats stats = olio.operations().get(op);
             long n = count(olio, op);
             Double target = targets.get(op);
             String share = target == null || total == 0 ? "–" : Fmt.fixed(100.0 * n / total, 1);
@@ -62,7 +62,7 @@ final class OlioMixTable {
     }
 
     private static long count(WorkloadSummary olio, String op) {
-        Measured.Operation stats = olio.operations().get(op);
+        OperationStats stats = olio.operations().get(op);
         return stats == null ? 0 : stats.count();
     }
 

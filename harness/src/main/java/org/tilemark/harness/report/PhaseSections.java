@@ -1,9 +1,9 @@
 package org.tilemark.harness.report;
 
-import org.tilemark.harness.bundle.Measured;
 import java.util.Optional;
 import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.RunVerdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -136,7 +136,7 @@ final class PhaseSections {
         return s.scored() ? Html.Cell.numeric(value) : new Html.Cell("not scored (" + value + ")", "unscored-cell");
     }
 
-    private static List<Html.Cell> latencyRow(String operation, Measured.Operation o) {
+    private static List<Html.Cell> latencyRow(String operation, OperationStats o) {
         return List.of(Html.Cell.of(operation), Html.Cell.numeric(Fmt.integer(o.count())),
                 Html.Cell.numeric(Fmt.integer(o.errors())), Html.Cell.numeric(Fmt.fixed(o.meanMs(), 1)),
                 Html.Cell.numeric(Fmt.fixed(o.p50Ms(), 1)), Html.Cell.numeric(Fmt.fixed(o.p90Ms(), 1)),

@@ -11,9 +11,9 @@ import java.util.function.Function;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.IntervalLine;
-import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.VmProfileLine;
 import org.tilemark.harness.bundle.VmProfileTotals;
+import org.tilemark.scoring.OperationStats;
 
 /**
  * The tile's resource profile: what each VM did per measured phase as the platform measured it (vm-profile.jsonl),
@@ -93,7 +93,7 @@ final class ResourceProfileSection {
                 long work = intervals.stream().filter(i -> !i.warmup() && i.phase() == p.phase() && i.tile() == p.tile()
                                 && unit.workload().equals(i.workload()))
                         .map(i -> i.measured().operations().get(unit.operation())).filter(java.util.Objects::nonNull)
-                        .mapToLong(Measured.Operation::count).sum();
+                        .mapToLong(OperationStats::count).sum();
                 if (work > 0) {
                     items.add("phase " + p.phase() + ", tile " + p.tile() + ": " + p.role() + " " + (unit.reads() ? "read " : "wrote ")
                             + ByteUnits.format(bytes / work) + (unit.reads() ? " from" : " to") + " its disk per " + unit.unit() + " (" + ByteUnits.format(bytes)

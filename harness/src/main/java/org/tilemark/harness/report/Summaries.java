@@ -15,6 +15,7 @@ import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.tilemark.harness.bundle.HistogramLog;
 import org.tilemark.scoring.IntervalMeasure;
+import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.PhaseAccumulator;
 import org.tilemark.scoring.WorkloadResult;
 
@@ -89,17 +90,17 @@ final class Summaries {
      * A phase's operations from its intervals' histograms, merged (percentiles of intervals cannot be
      * combined); without the histograms of every interval, the counts are summed and the latencies unknown.
      */
-    private static Map<String, Measured.Operation> operations(List<IntervalLine> group, Optional<WorkloadResult> merged) {
-        Map<String, Measured.Operation> operations = new LinkedHashMap<>();
+    private static Map<String, OperationStats> operations(List<IntervalLine> group, Optional<WorkloadResult> merged) {
+        Map<String, OperationStats> operations = new LinkedHashMap<>();
         if (merged.isPresent()) {
-            merged.get().operations().forEach((name, s) -> operations.put(name, Measured.Operation.of(s)));
+            merged.get().operations().forEach((name, s) -> operations.put(name, Measured.rounded(s)));
             return operations;
         }
-        Map<String, List<Measured.Operation>> byOperation = new TreeMap<>();
+        Map<String, List<OperationStats>> byOperation = new TreeMap<>();
         group.forEach(i -> i.measured().operations().forEach((name, stats) ->
                 byOperation.computeIfAbsent(name, n -> new ArrayList<>()).add(stats)));
-        byOperation.forEach((name, list) -> operations.put(name, Measured.Operation.countsOnly(
-                list.stream().mapToLong(Measured.Operation::count).sum(), list.stream().mapToLong(Measured.Operation::errors).sum())));
+        byOperation.forEach((name, list) -> operations.put(name, OperationStats.countsOnly(
+                list.stream().mapToLong(OperationStats::count).sum(), list.stream().mapToLong(OperationStats::errors).sum())));
         return operations;
     }
 

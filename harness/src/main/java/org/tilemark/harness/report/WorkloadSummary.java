@@ -1,8 +1,8 @@
 package org.tilemark.harness.report;
 
-import org.tilemark.harness.bundle.Measured;
 import java.util.List;
 import java.util.Map;
+import org.tilemark.scoring.OperationStats;
 
 /**
  * Result of one workload on one tile in one phase. From score.json when scored; otherwise
@@ -14,5 +14,5 @@ import java.util.Map;
 record WorkloadSummary(int phase, int tile, String workload, String metric, double throughput,
                        double reference, double normalized, Boolean passed, List<String> reasons,
                        long attempts, long errors, long rollbacks, double scheduleLagP99Ms,
-                       Map<String, Measured.Operation> operations, boolean fromScore, boolean scored) {
+                       Map<String, OperationStats> operations, boolean fromScore, boolean scored) {
 }

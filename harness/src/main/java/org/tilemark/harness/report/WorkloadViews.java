@@ -1,7 +1,6 @@
 package org.tilemark.harness.report;
 
 import org.tilemark.harness.bundle.RunFile;
-import org.tilemark.harness.bundle.Measured;
 import java.util.LinkedHashMap;
 import org.tilemark.config.WorkloadConfig;
 import org.tilemark.config.WorkloadConfigs;
@@ -9,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tilemark.scoring.OperationStats;
 
 /**
  * What a workload's own {@link WorkloadConfig.View} asks of the report: a one-line summary of answered attempts
@@ -53,12 +53,12 @@ final class WorkloadViews {
     }
 
     /** The same operations with the workload's key operation first, the rest in their order. */
-    static Map<String, Measured.Operation> keyOperationFirst(String workload, Map<String, Measured.Operation> operations) {
+    static Map<String, OperationStats> keyOperationFirst(String workload, Map<String, OperationStats> operations) {
         Optional<String> key = keyOperation(workload).filter(operations::containsKey);
         if (key.isEmpty()) {
             return operations;
         }
-        Map<String, Measured.Operation> ordered = new LinkedHashMap<>();
+        Map<String, OperationStats> ordered = new LinkedHashMap<>();
         ordered.put(key.get(), operations.get(key.get()));
         operations.forEach(ordered::putIfAbsent);
         return ordered;

@@ -2,6 +2,7 @@ package org.tilemark.harness.run;
 
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.QosRule;
 import org.tilemark.scoring.QosVerdict;
@@ -25,6 +26,11 @@ import org.tilemark.workloads.driver.IntervalSnapshot;
 record IntervalSample(int tile, String workload, IntervalSnapshot snapshot, WorkloadResult interval,
                       WorkloadResult standing, double target, String headline, QosVerdict qos,
                       Optional<PercentileRule> headlineLimit) {
+
+    /** The headline operation's figures, phase so far (the interval in warm-up); empty while it has none. */
+    Optional<OperationStats> headlineStats() {
+        return Optional.ofNullable(standing.operations().get(headline));
+    }
 
     /** The sample of {@code workload}'s driver, its QoS checked with the rules the phase score uses. */
     static IntervalSample of(BenchmarkSpec spec, Workload workload, int tile, IntervalSnapshot snapshot,

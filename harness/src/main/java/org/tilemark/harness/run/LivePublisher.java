@@ -7,7 +7,7 @@ import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.PercentileRule;
 
 /**
- * The live view ({@link RunListener}: {@code tilemark serve}'s page, API and metrics) as a publisher:
+ * The live view ({@link RunListener}: {@code tilemark serve}'s page and API) as a publisher:
  * each interval in the live form the web app serves, each infrastructure operation, and a phase that
  * failed its QoS as an event.
  */
@@ -45,10 +45,10 @@ final class LivePublisher implements SamplePublisher {
 
     /** A sample's row: the interval's throughput, the phase's latency and QoS so far. */
     private static LiveInterval.LiveWorkload row(IntervalSample sample) {
-        OperationStats op = sample.standing().operations().get(sample.headline());
         return new LiveInterval.LiveWorkload(sample.tile(), sample.workload(), sample.interval().metricUnit(),
                 sample.interval().throughput(), Measured.round(sample.target()), sample.headline(),
-                op == null ? 0 : op.p95Ms(), op == null ? 0 : op.p90Ms(),
+                sample.headlineStats().map(OperationStats::p95Ms).orElse(0.0),
+                sample.headlineStats().map(OperationStats::p90Ms).orElse(0.0),
                 sample.headlineLimit().map(PercentileRule::percentile).orElse(null),
                 sample.headlineLimit().map(rule -> rule.limit().toNanos() / 1e6).orElse(null), sample.qos().passed(),
                 sample.qos().reasons(), sample.standing().scheduleLagP99Ms(), sample.interval().errors());

@@ -31,28 +31,34 @@ final class MeasurementLoop {
     private final SecretSource secrets;
     private final Optional<InfraRun> infra;
     private final ClusterCpu cpu;
+    private final VmProfiler profiler;
     private final StopPolicy stopPolicy;
     private final SamplePublisher publisher;
     private final PrintStream out;
     private List<ScoreFile.Audit> audits = List.of();
-    private VmProfiler profiler = VmProfiler.NONE;
 
-    MeasurementLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, Optional<InfraRun> infra,
-                    ClusterCpu cpu, StopPolicy stopPolicy, SamplePublisher publisher, PrintStream out) {
-        this.spec = spec;
+    /** What the drivers run: the spec, its workloads and the secrets their users need. */
+    record Load(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets) {
+    }
+
+    /**
+     * What runs and is read beside the drivers on the same clock: the infrastructure loops (none when off), the
+     * cluster's CPU, and what each VM used per interval ({@link VmProfiler#NONE} where nothing is profiled).
+     */
+    record Beside(Optional<InfraRun> infra, ClusterCpu cpu, VmProfiler profiler) {
+    }
+
+    MeasurementLoop(Load load, Beside beside, StopPolicy stopPolicy, SamplePublisher publisher, PrintStream out) {
+        this.spec = load.spec();
         // An infrastructure-only run deploys the workloads' VMs but drives none of them.
-        this.workloads = spec.infra().only() ? List.of() : workloads;
-        this.secrets = secrets;
-        this.infra = infra;
-        this.cpu = cpu;
+        this.workloads = spec.infra().only() ? List.of() : load.workloads();
+        this.secrets = load.secrets();
+        this.infra = beside.infra();
+        this.cpu = beside.cpu();
+        this.profiler = beside.profiler();
         this.stopPolicy = stopPolicy;
         this.publisher = publisher;
         this.out = out;
-    }
-
-    /** Writes what each VM used per interval through {@code vmProfiler} (none unless set). */
-    void profileWith(VmProfiler vmProfiler) {
-        this.profiler = vmProfiler;
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.tilemark.harness.run;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.tilemark.harness.bundle.InfraOpLine;
 
@@ -19,6 +21,14 @@ final class Publishers implements SamplePublisher {
 
     static SamplePublisher of(SamplePublisher... publishers) {
         return new Publishers(List.of(publishers));
+    }
+
+    /** The run's publishers: the bundle, the console, the live view, and the metrics where a view serves them. */
+    static SamplePublisher of(BundlePublisher bundle, ConsolePublisher console, LivePublisher live,
+                              Optional<MetricsPublisher> metrics) {
+        List<SamplePublisher> all = new ArrayList<>(List.of(bundle, console, live));
+        metrics.ifPresent(all::add);
+        return new Publishers(all);
     }
 
     @Override

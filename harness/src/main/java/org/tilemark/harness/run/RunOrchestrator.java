@@ -218,7 +218,7 @@ public final class RunOrchestrator {
         BenchmarkSpec spec = progress.spec;
         Platform platform = cluster.platform();
         SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()),
-                new LivePublisher(listener));
+                new LivePublisher(listener), listener.metrics());
         DeployVm deploy = new DeployVm(platform, progress.runId, spec, secrets);
         Optional<InfraRun> infra = InfraRun.plan(spec, platform, progress.deployed, deploy, publisher, out);
         cluster.recordPlatformOperations(infra);
@@ -231,8 +231,9 @@ public final class RunOrchestrator {
             progress.abortedBeforeMeasuring();
             return;
         }
-        MeasurementLoop loop = new MeasurementLoop(spec, workloads, secrets, infra, ClusterCpu.of(platform), stop, publisher, out);
-        loop.profileWith(VmProfiler.of(platform.resourceMeter(), bundle, out));
+        MeasurementLoop loop = new MeasurementLoop(new MeasurementLoop.Load(spec, workloads, secrets),
+                new MeasurementLoop.Beside(infra, ClusterCpu.of(platform), VmProfiler.of(platform.resourceMeter(), bundle, out)),
+                stop, publisher, out);
         try {
             progress.measured(loop.run(progress.deployed, progress.phases));
         } finally {
@@ -246,7 +247,7 @@ public final class RunOrchestrator {
         // the failure is the run's error (exit 3): stderr, one line; the other reasons explain the score
         verdict.reasons().stream().filter(r -> failed.map(f -> !r.equals(f)).orElse(true)).forEach(r -> out.println("  - " + r));
         failed.ifPresent(f -> err.println("error: " + oneLine(f)));
-        listener.finished(verdict.word(), verdict.scoreLine());
+        listener.finished(verdict.verdict(), verdict.scoreLine());
         if (verdict.score() != null && verdict.score().applicationOnly()) {
             out.println("  (application score only: infrastructure operations were off)");
         }

@@ -3,7 +3,7 @@ package org.tilemark.harness.run;
 import org.tilemark.harness.bundle.InfraOpLine;
 
 /**
- * Where the run's samples go: the bundle, the console, the live view (which feeds the metrics). The
+ * Where the run's samples go: the bundle, the console, the live view and its metrics. The
  * measurement loop and the infrastructure loops produce them and know nothing of who listens; each
  * publisher takes what it needs. Called on the run's threads.
  */

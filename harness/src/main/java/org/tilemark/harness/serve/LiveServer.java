@@ -10,6 +10,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.tilemark.config.BenchmarkSpec;
+import org.tilemark.harness.run.MetricsPublisher;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.search.SearchListener;
 
@@ -40,7 +41,7 @@ public final class LiveServer implements AutoCloseable {
         ServeToken token = ServeToken.of(spec, environment);
         ObjectMapper json = new ObjectMapper();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        LiveState live = new LiveState(new LiveMetrics(registry), json);
+        LiveState live = new LiveState(new MetricsPublisher(registry), json);
         Stop stop = new Stop();
         Map<String, Object> properties = Map.of(
                 "server.address", spec.serve().address(),

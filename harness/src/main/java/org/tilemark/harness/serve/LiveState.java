@@ -1,11 +1,14 @@
 package org.tilemark.harness.serve;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,12 +16,15 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.tilemark.harness.bundle.InfraOpLine;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.LiveInterval;
+import org.tilemark.harness.run.MetricsPublisher;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.search.SearchListener;
+import org.tilemark.scoring.RunVerdict;
 
 /**
- * The run as it stands, fed by the run ({@link RunListener}) and read by the API, the event stream and
- * the metrics. Pushing to browsers happens on its own thread: a slow browser never holds up the run.
+ * The run as it stands, fed by the run ({@link RunListener}) and read by the API and the event stream; it
+ * hands each run the metrics' publisher ({@code /metrics}), which the run tells its samples directly.
+ * Pushing to browsers happens on its own thread: a slow browser never holds up the run.
  */
 final class LiveState implements RunListener, SearchListener {
 
@@ -30,7 +36,7 @@ final class LiveState implements RunListener, SearchListener {
     /** The run's events the live view keeps (score.json keeps all). */
     static final int RECENT_EVENTS = 50;
 
-    private final LiveMetrics metrics;
+    private final MetricsPublisher metrics;
     private final ObjectMapper json;
     private final ExecutorService pusher = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "tilemark-serve-events");
@@ -45,11 +51,11 @@ final class LiveState implements RunListener, SearchListener {
     private String bundle;
     private LiveInterval interval;
     private long intervals;
-    private String verdict;
+    private RunVerdict verdict;
     private String scoreLine;
     private SearchView search;
 
-    LiveState(LiveMetrics metrics, ObjectMapper json) {
+    LiveState(MetricsPublisher metrics, ObjectMapper json) {
         this.metrics = metrics;
         this.json = json;
     }
@@ -60,9 +66,11 @@ final class LiveState implements RunListener, SearchListener {
      * @param intervals  intervals seen so far (a reader can tell a new one from the last)
      * @param operations the latest infrastructure operations, oldest first
      * @param events     the latest events of the run (a VM stopped, a phase failed QoS), oldest first
+     * @param verdict    the run's verdict once it ended (its word, as score.json has it), else null
      */
     record View(String status, String runId, String bundle, long intervals, LiveInterval interval,
-                List<InfraOpLine> operations, List<Event> events, String verdict, String scoreLine, SearchView search) {
+                List<InfraOpLine> operations, List<Event> events,
+                @JsonSerialize(using = ToStringSerializer.class) RunVerdict verdict, String scoreLine, SearchView search) {
     }
 
     /** Something that happened to the run, at {@code at} (ISO-8601). */
@@ -115,6 +123,11 @@ final class LiveState implements RunListener, SearchListener {
     }
 
     @Override
+    public Optional<MetricsPublisher> metrics() {
+        return Optional.of(metrics);
+    }
+
+    @Override
     public void started(String id, Path directory) {
         synchronized (this) {
             status = RUNNING;
@@ -140,7 +153,6 @@ final class LiveState implements RunListener, SearchListener {
             interval = latest;
             intervals++;
         }
-        metrics.interval(latest);
         push("live");
     }
 
@@ -149,7 +161,6 @@ final class LiveState implements RunListener, SearchListener {
         synchronized (this) {
             keepLast(operations, operation, RECENT_OPERATIONS);
         }
-        metrics.infraOperation(operation);
         push("live");
     }
 
@@ -162,10 +173,10 @@ final class LiveState implements RunListener, SearchListener {
     }
 
     @Override
-    public void finished(String word, String line) {
+    public void finished(RunVerdict ended, String line) {
         synchronized (this) {
             status = FINISHED;
-            verdict = word;
+            verdict = ended;
             scoreLine = line;
         }
         push("live");

@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
 import org.tilemark.harness.bundle.BundleFormat;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.IntervalLine;
-import org.tilemark.harness.bundle.Measured;
+import org.tilemark.scoring.OperationStats;
 import org.tilemark.workloads.Workload;
 
 /**
@@ -51,7 +51,7 @@ final class UnitCounts {
         }
         long failedOps = 0;
         long allOpErrors = 0;
-        for (Map.Entry<String, Measured.Operation> op : line.measured().operations().entrySet()) {
+        for (Map.Entry<String, OperationStats> op : line.measured().operations().entrySet()) {
             long errors = op.getValue().errors();
             allOpErrors += errors;
             failedOps += workload.failsUnit(op.getKey()) ? errors : 0;

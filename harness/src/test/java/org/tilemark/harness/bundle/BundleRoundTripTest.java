@@ -1,5 +1,6 @@
 package org.tilemark.harness.bundle;
 
+import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.RunVerdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -36,7 +37,7 @@ class BundleRoundTripTest {
                     new RunFile.Versions("test", "21", "16", "3", "Linux")));
             writer.appendInterval(new IntervalLine(1, IntervalLine.MEASURE, 1, 1, "dvdstore", origin.toString(),
                     origin.plusSeconds(10).toString(), 10_000, 300.0, 50L, new Measured("orders/min", 300.0, 51, 1, 0,
-                    2.5, Map.of("tile1-dvdstore-web", 1L), Map.of("login", new Measured.Operation(1, 0, 2, 2, 2, 2, 2, 2)))));
+                    2.5, Map.of("tile1-dvdstore-web", 1L), Map.of("login", new OperationStats(1, 0, 2, 2, 2, 2, 2, 2)))));
             writer.appendInfraOperation(operation);
             writer.histogramLog(1, "dvdstore", origin).write("login", latency, origin, origin.plusSeconds(10));
             writer.writeScore(ScoreFile.of(null, Map.of(), "r1", RunVerdict.FAILED, List.of("no phase completed"),

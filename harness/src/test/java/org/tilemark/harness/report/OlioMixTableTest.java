@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.scoring.OperationStats;
 
 class OlioMixTableTest {
 
@@ -24,7 +24,7 @@ class OlioMixTableTest {
 
     @Test
     void showsMixAgainstTargetAndP90AgainstTheConfiguredLimit() throws Exception {
-        Map<String, Measured.Operation> ops = new LinkedHashMap<>();
+        Map<String, OperationStats> ops = new LinkedHashMap<>();
         ops.put("HomePage", stats(262, 40));
         ops.put("Login", stats(102, 1500));
         ops.put("Logout", stats(30, 20));
@@ -52,7 +52,7 @@ class OlioMixTableTest {
         assertThat(OlioMixTable.millis("nonsense")).isEmpty();
     }
 
-    private static Measured.Operation stats(long count, double p90Ms) {
-        return new Measured.Operation(count, 0, p90Ms / 2, p90Ms / 2, p90Ms, p90Ms, p90Ms, p90Ms);
+    private static OperationStats stats(long count, double p90Ms) {
+        return new OperationStats(count, 0, p90Ms / 2, p90Ms / 2, p90Ms, p90Ms, p90Ms, p90Ms);
     }
 }

@@ -15,6 +15,7 @@ import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.RunFile;
+import org.tilemark.scoring.OperationStats;
 
 /** An unscored bundle's phase figures are added up from its intervals, percentiles from merged histograms. */
 class SummariesTest {
@@ -45,7 +46,7 @@ class SummariesTest {
             log.write(HistogramLog.SCHEDULE_LAG, latencies(1, number), start, start.plusSeconds(10));
         }
         Measured measured = new Measured("orders/min", 300.0, login.getTotalCount(), 0, 0, number, Map.of(),
-                Map.of("login", new Measured.Operation(login.getTotalCount(), 0, p95Ms, p95Ms, p95Ms, p95Ms, p95Ms, p95Ms)));
+                Map.of("login", new OperationStats(login.getTotalCount(), 0, p95Ms, p95Ms, p95Ms, p95Ms, p95Ms, p95Ms)));
         bundle.appendInterval(new IntervalLine(number, IntervalLine.MEASURE, 1, 1, "dvdstore", start.toString(),
                 start.plusSeconds(10).toString(), 10_000, 300.0, login.getTotalCount(), measured));
     }
@@ -60,7 +61,7 @@ class SummariesTest {
     void phasePercentilesComeFromTheMergedHistogramsNotTheWorstInterval() throws Exception {
         List<WorkloadSummary> summaries = Summaries.of(BundleContents.load(bundle(true)));
 
-        Measured.Operation login = summaries.getFirst().operations().get("login");
+        OperationStats login = summaries.getFirst().operations().get("login");
         assertThat(login.count()).isEqualTo(1010);
         // The worst interval's p95 is 200 ms; over the phase 99 % of the requests took 1 ms.
         assertThat(login.p95Ms()).isCloseTo(1.0, within(0.01));
@@ -72,7 +73,7 @@ class SummariesTest {
     void withoutHistogramsThePhaseLatenciesAreUnknownRatherThanGuessed() throws Exception {
         Path directory = bundle(false);
 
-        Measured.Operation login = Summaries.of(BundleContents.load(directory)).getFirst().operations().get("login");
+        OperationStats login = Summaries.of(BundleContents.load(directory)).getFirst().operations().get("login");
 
         assertThat(login.count()).isEqualTo(1010);
         assertThat(login.p95Ms()).isNaN();

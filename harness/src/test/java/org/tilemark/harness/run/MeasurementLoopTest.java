@@ -286,8 +286,8 @@ class MeasurementLoopTest {
             }
             cluster.resize(requests, Duration.ofSeconds(10));
             deployed = cluster.vms();
-            lastLoop = new MeasurementLoop(SPEC, List.of(workload), (name, variable, file) -> "unused", Optional.empty(),
-                    ClusterCpu.of(platform), new StopPolicy(policy, SPEC.run().phases(), abort), Publishers.of(
+            lastLoop = new MeasurementLoop(new MeasurementLoop.Load(SPEC, List.of(workload), (name, variable, file) -> "unused"),
+                    new MeasurementLoop.Beside(Optional.empty(), ClusterCpu.of(platform), VmProfiler.NONE), new StopPolicy(policy, SPEC.run().phases(), abort), Publishers.of(
                     new BundlePublisher(bundle), new ConsolePublisher(out, SPEC.run()), new LivePublisher(listener)), out);
             return lastLoop.run(deployed, phases);
         }

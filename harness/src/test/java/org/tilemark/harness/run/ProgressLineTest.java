@@ -13,9 +13,9 @@ class ProgressLineTest {
 
     @Test
     void anIntervalWithoutTheHeadlineOperationShowsNoP95InsteadOfZero() {
-        assertThat(ConsolePublisher.progress(mail(new OperationStats("send", 3, 0, 40, 38, 55, 61, 61, 61)), "send"))
+        assertThat(ConsolePublisher.progress(mail(new OperationStats(3, 0, 40, 38, 55, 61, 61, 61)), "send"))
                 .isEqualTo("tile1 mail 18 actions/min p95 send 61 ms errors 0");
-        assertThat(ConsolePublisher.progress(mail(new OperationStats("send", 0, 0, 0, 0, 0, 0, 0, 0)), "send"))
+        assertThat(ConsolePublisher.progress(mail(new OperationStats(0, 0, 0, 0, 0, 0, 0, 0)), "send"))
                 .isEqualTo("tile1 mail 18 actions/min p95 send - errors 0");
     }
 

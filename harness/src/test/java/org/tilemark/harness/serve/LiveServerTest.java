@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,13 +39,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigLoader;
 import org.tilemark.harness.bundle.InfraOpLine;
-import org.tilemark.harness.run.LiveInterval;
+import org.tilemark.harness.run.LiveSamples;
 import org.tilemark.harness.run.RunListener;
 
 /**
- * The web app on a free loopback port over two report test bundles, told a run's interval and
- * infrastructure operation through its {@link RunListener} as a run tells them (what a run tells is
- * {@code MeasurementLoopTest}'s and {@code InfraRunTest}'s). Real HTTP; the scrape is checked with
+ * The web app on a free loopback port over two report test bundles, told a run's interval (through the run's
+ * own live and metrics publishers, {@link LiveSamples}) and infrastructure operation through its
+ * {@link RunListener} as a run tells them (what a run tells is {@code MeasurementLoopTest}'s and {@code InfraRunTest}'s). Real HTTP; the scrape is checked with
  * Prometheus' own text parser (Go's expfmt, src/test/go/promparse).
  */
 class LiveServerTest {
@@ -84,13 +85,14 @@ class LiveServerTest {
         });
         RunListener run = server.listener();
         run.started("run-live", results.resolve("run-live"));
-        run.interval(new LiveInterval("2026-11-24T06:00:10Z", false, 1, 2, 10, 30, List.of(
-                new LiveInterval.LiveWorkload(1, "dvdstore", "orders/min", 287.5, 300, "purchase", 812, 640, 95.0, 2000.0,
-                        true, List.of(), 35, 0),
-                new LiveInterval.LiveWorkload(1, "mail", "actions/min", 150, 165, "send", 620, 480, 95.0, 500.0,
-                        false, List.of("p95 of send = 620 ms > 500 ms"), 12, 1)), 41.25));
+        LiveSamples.tell(run, Instant.parse("2026-11-24T06:00:10Z"), 1, 2, Duration.ofSeconds(10), Duration.ofSeconds(30),
+                41.25, List.of(
+                        new LiveSamples.Row(1, "dvdstore", "orders/min", 287.5, 300, "purchase", 812, 640,
+                                Duration.ofSeconds(2), List.of(), 35, 0),
+                        new LiveSamples.Row(1, "mail", "actions/min", 150, 165, "send", 620, 480, Duration.ofMillis(500),
+                                List.of("p95 of send = 620 ms > 500 ms"), 12, 1)));
         run.event("2026-11-24T06:00:07Z", "VM tile1-standby (standby, tile 1) stopped: guest process exited");
-        run.infraOperation(new InfraOpLine("vmotion", 1, "tile1-dvdstore-web-1", "dvdstore-web", 1,
+        LiveSamples.infraOperation(run, new InfraOpLine("vmotion", 1, "tile1-dvdstore-web-1", "dvdstore-web", 1,
                 new org.tilemark.infra.platform.Placement("host-0", "app"), new org.tilemark.infra.platform.Placement("host-1", "app"),
                 "2026-11-24T06:00:01Z", "2026-11-24T06:00:04Z", 3000L, 1L << 30, "memory", 40L, null, 900L << 20,
                 InfraOpLine.SUCCEEDED, null, 1));

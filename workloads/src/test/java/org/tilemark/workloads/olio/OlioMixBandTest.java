@@ -161,7 +161,7 @@ class OlioMixBandTest {
 
     private static WorkloadResult result(Map<String, Long> counts, Duration phase) {
         Map<String, OperationStats> operations = new LinkedHashMap<>();
-        counts.forEach((operation, count) -> operations.put(operation, new OperationStats(operation, count, 0, 1, 1, 1, 1, 1, 1)));
+        counts.forEach((operation, count) -> operations.put(operation, new OperationStats(count, 0, 1, 1, 1, 1, 1, 1)));
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
         return new WorkloadResult(1, "olio", "ops/s", total / (double) phase.toSeconds(), phase, operations, total, 0, 0, 0,
                 Map.of());
