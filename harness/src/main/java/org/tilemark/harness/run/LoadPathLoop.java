@@ -57,6 +57,7 @@ final class LoadPathLoop {
     private final List<ScoreFile.Audit> audits = new ArrayList<>();
     private final MeasuredWindow window;
     private Optional<InfraRun> infra = Optional.empty();
+    private boolean infraStarted;
     private Instant origin;
     private Duration at = Duration.ZERO;
     private int index = 1;
@@ -184,7 +185,10 @@ final class LoadPathLoop {
         if (!window.started()) {
             window.start();
         }
-        infra.ifPresent(i -> i.start(this::phaseAt));
+        if (!infraStarted) { // once per tile count: a step's later phases find its operations running
+            infra.ifPresent(i -> i.start(this::phaseAt));
+            infraStarted = true;
+        }
         while (at.compareTo(end) < 0) {
             Duration sliceEnd = min(at.plus(spec.run().interval()), end);
             cut(new MeasurementPlan.Slot(index++, phase, at, sliceEnd), tally, end.minus(sliceEnd));
@@ -226,6 +230,7 @@ final class LoadPathLoop {
         if (infra.isPresent()) {
             infra.get().stop();
             infra = Optional.empty();
+            infraStarted = false;
         }
     }
 

@@ -101,6 +101,28 @@ class LoadPathLoopTest {
         }
     }
 
+    /** A step of two phases at one tile count keeps the infrastructure operations started for it running through both. */
+    @Test
+    void aSecondPhaseAtTheSameTileCountKeepsItsInfrastructureOperationsRunning() throws Exception {
+        FakePlatform migrating = new FakePlatform(2, EnumSet.allOf(Capability.class));
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "1", "run.phases", "2",
+                "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s", "infra.deploy.enabled", "false",
+                "infra.pause", "0s"));
+        CountingWorkload workload = new CountingWorkload(cut -> { });
+        List<PhaseScore> phases = new ArrayList<>();
+        try (TileCluster cluster = TileCluster.on(migrating, "run-i", out);
+             ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle-infra"))) {
+            LoadPathLoop loop = new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, tiles -> Map.of(1, workload.vms(1, spec, SECRETS)),
+                    new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
+                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
+                    new DeployVm(migrating, "run-i", spec, SECRETS), out, new ArrayList<>());
+            List<LoadPathRun.Next> path = new ArrayList<>(List.of(new LoadPathRun.Next(1, Duration.ofSeconds(2))));
+            loop.run(new LoadPathRun.Next(1, Duration.ofSeconds(2)),
+                    scored -> path.isEmpty() ? Optional.empty() : Optional.of(path.removeFirst()), phases);
+        }
+        assertThat(phases).as(console.toString(StandardCharsets.UTF_8)).extracting(p -> p.tiles().size()).containsExactly(1, 1);
+    }
+
     private static List<Integer> intervalsOf(List<JsonNode> lines, int tile) {
         return lines.stream().filter(l -> l.get("tile").asInt() == tile).map(l -> l.get("interval").asInt()).toList();
     }
