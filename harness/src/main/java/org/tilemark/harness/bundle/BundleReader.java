@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -345,9 +344,10 @@ public final class BundleReader {
                     throw new DamagedFile(name, "holds a histogram that is not integer-valued");
                 }
                 String tag = histogram.getTag() == null ? "" : histogram.getTag();
-                Map<String, Histogram> tags = intervals.computeIfAbsent(histogram.getStartTimeStamp(),
-                        k -> new LinkedHashMap<>());
-                if (tags.put(tag, histogram) != null) {
+                // Kept compressed: decoded, a bundle's histograms do not fit a harness's heap.
+                EncodedHistograms tags = (EncodedHistograms) intervals.computeIfAbsent(histogram.getStartTimeStamp(),
+                        k -> new EncodedHistograms(histogram.getStartTimeStamp(), histogram.getEndTimeStamp()));
+                if (!tags.add(tag, histogram)) {
                     throw new DamagedFile(name, "tag " + tag + " twice in the interval starting at "
                             + histogram.getStartTimeStamp() + " ms");
                 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,10 +35,6 @@ final class LoadPathLoop {
         Map<Integer, List<VmRequest>> upTo(int tiles) throws Exception;
     }
 
-    /** One measured phase's window on the clock, for the infrastructure operations that end in it. */
-    private record Window(int phase, Instant start, Instant end) {
-    }
-
     private final BenchmarkSpec spec;
     private final List<Workload> workloads;
     private final SecretSource secrets;
@@ -53,7 +48,7 @@ final class LoadPathLoop {
     private final List<TileProvisioner.DeployedVm> deployed;
     private final Drivers drivers = Drivers.none();
     private final Set<Integer> running = new TreeSet<>();
-    private final List<Window> windows = new CopyOnWriteArrayList<>();
+    private final LivePhaseWindows windows = new LivePhaseWindows();
     private final List<ScoreFile.Audit> audits = new ArrayList<>();
     private final MeasuredWindow window;
     private Optional<InfraRun> infra = Optional.empty();
@@ -181,7 +176,7 @@ final class LoadPathLoop {
         phase++;
         PhaseTally tally = new PhaseTally(spec, workloads, infra);
         Duration end = at.plus(length);
-        windows.add(new Window(phase, origin.plus(at), origin.plus(end)));
+        windows.add(phase, origin.plus(at), origin.plus(end));
         if (!window.started()) {
             window.start();
         }
@@ -222,11 +217,11 @@ final class LoadPathLoop {
 
     /** The measured phase an instant falls in; 0 between phases. */
     private int phaseAt(Instant instant) {
-        return windows.stream().filter(w -> !instant.isBefore(w.start()) && instant.isBefore(w.end()))
-                .mapToInt(Window::phase).findFirst().orElse(0);
+        return windows.phaseAt(instant);
     }
 
     private void stopInfra() throws InterruptedException {
+        windows.noPhaseFollows(); // an operation ending now is in no phase; none waits to learn it while we wait for it
         if (infra.isPresent()) {
             infra.get().stop();
             infra = Optional.empty();
