@@ -52,7 +52,6 @@ final class LoadPathLoop {
     private final List<ScoreFile.Audit> audits = new ArrayList<>();
     private final MeasuredWindow window;
     private Optional<InfraRun> infra = Optional.empty();
-    private boolean infraStarted;
     private Instant origin;
     private Duration at = Duration.ZERO;
     private int index = 1;
@@ -158,6 +157,8 @@ final class LoadPathLoop {
         }
         infra = InfraRun.plan(spec, cluster.platform(), cluster.vms(), deployVm, publisher, out);
         cluster.recordPlatformOperations(infra);
+        // Started once per tile count, as its first phase begins now: that count's later phases find them running.
+        infra.ifPresent(i -> i.start(this::phaseAt));
     }
 
     private static void awaitResize(Future<?> resize) throws Exception {
@@ -179,10 +180,6 @@ final class LoadPathLoop {
         windows.add(phase, origin.plus(at), origin.plus(end));
         if (!window.started()) {
             window.start();
-        }
-        if (!infraStarted) { // once per tile count: a step's later phases find its operations running
-            infra.ifPresent(i -> i.start(this::phaseAt));
-            infraStarted = true;
         }
         while (at.compareTo(end) < 0) {
             Duration sliceEnd = min(at.plus(spec.run().interval()), end);
@@ -225,7 +222,6 @@ final class LoadPathLoop {
         if (infra.isPresent()) {
             infra.get().stop();
             infra = Optional.empty();
-            infraStarted = false;
         }
     }
 
