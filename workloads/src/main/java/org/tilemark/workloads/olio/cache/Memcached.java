@@ -57,7 +57,7 @@ public final class Memcached implements OlioCache {
         List<String> command = new ArrayList<>(List.of(BINARY.toString(), "-s", socket.toString(), "-a", "0600",
                 "-m", Integer.toString(MEMORY_MB), "-c", "1024", "-P", disk.toAbsolutePath().resolve("memcached.pid").toString(),
                 // Only root needs -u (memcached refuses root without it); it stays who it was started as.
-                "-u", System.getProperty("user.name")));
+                "-u", ProcessHandle.current().info().user().orElse("root")));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(disk.resolve("memcached.log").toFile()));
         Process process = builder.start();
