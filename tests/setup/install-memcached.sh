@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs memcached from Debian's package for the Olio web role's cache (docs/workloads.md, "Olio"). Each olio-web
-# guest runs its own memcached on a Unix socket in its VM directory, so the system-wide service is not wanted: it is
-# neither started by the install nor left running or enabled on this host's port 11211.
+# guest runs its own memcached on a Unix socket in its VM directory, so the system-wide service is not wanted: where
+# the package's scripts start it (systemd hosts), it is stopped and disabled at once (not left on port 11211).
 # Idempotent and quiet when present. Needs root (or sudo) to install anything.
 set -euo pipefail
 have() { [ -x /usr/bin/memcached ]; }
@@ -9,15 +9,6 @@ have && exit 0
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
 echo "[tilemark] installing memcached from Debian packages" >&2
-# Keep the package scripts from starting the service (a policy-rc.d of our own only if there is none).
-policy=/usr/sbin/policy-rc.d
-own_policy=0
-if [ ! -e "$policy" ]; then
-  printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
-  $SUDO chmod 755 "$policy"
-  own_policy=1
-fi
-trap '[ "$own_policy" = 1 ] && $SUDO rm -f "$policy"' EXIT
 $SUDO apt-get update -qq >/dev/null
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends memcached >/dev/null
 if [ -d /run/systemd/system ]; then
