@@ -34,7 +34,7 @@ class GuestDocumentsTest {
     }
 
     @Test
-    void theVmSizeRoundTripsAndAVersionOneConfigReadsWithoutIt() {
+    void theVmSizeRoundTripsAndAVersionOneConfigReadsWithoutIt() throws Exception {
         GuestConfig sized = WEB.withSize(new org.tilemark.templates.VmSize(4, 576, 20));
         assertThat(GuestDocumentFile.CONFIG.fromJson(GuestDocumentFile.CONFIG.toJson(sized)).size())
                 .isEqualTo(new org.tilemark.templates.VmSize(4, 576, 20));
