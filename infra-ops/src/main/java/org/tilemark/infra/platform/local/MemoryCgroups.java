@@ -126,14 +126,17 @@ final class MemoryCgroups {
 
     /**
      * Copies a template disk to a VM inside the VM's group, writes it to the disk and drops it from the group's
-     * cache, so the VM starts with none of its data in memory. Returns the bytes copied.
+     * cache, so the VM starts with none of its data in memory. Returns the bytes copied. One flush of the
+     * datastore's file system ({@code sync -f}, syncfs) writes the copy as a VM image copy would, in large merged
+     * writes; a flush per file cost a slow array's IOPS per file (olio-web's 11,439 files took over 10 minutes
+     * at 40 write IOPS).
      */
     long copyDisk(Optional<Path> group, Path template, Path disk) throws IOException, InterruptedException {
         if (group.isEmpty()) {
             return Disks.copy(template, disk);
         }
         Process copy = new ProcessBuilder(inGroup(group.get(), List.of("/bin/sh", "-c",
-                "cp -a \"$0\" \"$1\" && find \"$1\" -type f -exec sync {} +", template.toString(), disk.toString())))
+                "cp -a \"$0\" \"$1\" && sync -f \"$1\"", template.toString(), disk.toString())))
                 .redirectErrorStream(true).start();
         String output = new String(copy.getInputStream().readAllBytes());
         if (!copy.waitFor(30, TimeUnit.MINUTES) || copy.exitValue() != 0) {
