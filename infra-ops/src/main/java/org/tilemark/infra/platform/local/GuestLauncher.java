@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.tilemark.templates.VmSize;
 
 /**
@@ -44,11 +45,11 @@ final class GuestLauncher {
     }
 
     Process launch(GuestLaunchRequest request) throws IOException {
-        return launch(request, java.util.Optional.empty());
+        return launch(request, Optional.empty());
     }
 
     /** Starts the guest as the first process of {@code memoryGroup} where one is given ({@link MemoryCgroups}). */
-    Process launch(GuestLaunchRequest request, java.util.Optional<Path> memoryGroup) throws IOException {
+    Process launch(GuestLaunchRequest request, Optional<Path> memoryGroup) throws IOException {
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
             command.add(SETSID.toString());

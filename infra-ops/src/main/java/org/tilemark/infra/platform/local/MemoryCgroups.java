@@ -154,8 +154,8 @@ final class MemoryCgroups {
             return;
         }
         try {
-            Files.writeString(group.resolve("memory.reclaim"), Long.toString(Files.size(group.resolve("memory.current")) > 0
-                    ? Long.parseLong(Files.readString(group.resolve("memory.current")).strip()) : 0));
+            // Ask for all the group holds (memory.current); a sysfs file's size says nothing, so it is read once.
+            Files.writeString(group.resolve("memory.reclaim"), Files.readString(group.resolve("memory.current")).strip());
         } catch (IOException e) {
             // memory.reclaim says EAGAIN when it reclaimed less than asked: what is left is the group's own
         }
