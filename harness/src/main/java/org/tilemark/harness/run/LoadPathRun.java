@@ -59,11 +59,14 @@ public final class LoadPathRun {
 
     private final PrintStream out;
     private final Map<String, String> environment;
+    private final RunListener listener;
     private final CountDownLatch abort = new CountDownLatch(1);
 
-    public LoadPathRun(PrintStream out, Map<String, String> environment) {
+    /** A run that tells {@code listener} (a live view's, {@code search --serve}) its intervals, operations and events. */
+    public LoadPathRun(PrintStream out, Map<String, String> environment, RunListener listener) {
         this.out = out;
         this.environment = environment;
+        this.listener = listener;
     }
 
     /** Ends the run at the next interval boundary: the phases scored so far stand, the tiles are torn down. */
@@ -76,7 +79,7 @@ public final class LoadPathRun {
         List<Workload> workloads = Workloads.enabled(spec);
         HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);
         RunRecord record = new RunRecord(runId, spec, Instant.now());
-        RunEvents events = new RunEvents();
+        RunEvents events = new RunEvents(listener);
         List<PhaseScore> phases = new ArrayList<>();
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
         LoadPathLoop loop = null;
@@ -86,7 +89,9 @@ public final class LoadPathRun {
             cluster.reportTo(events);
             record.platform(cluster.platform());
             bundle.writeRun(record.toJson(deployed, null));
-            SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()));
+            listener.started(runId, bundle.directory());
+            SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()),
+                    new LivePublisher(listener), listener.metrics());
             DeployVm deployVm = new DeployVm(cluster.platform(), runId, spec, secrets);
             TreeMap<Integer, List<VmRequest>> prepared = new TreeMap<>();
             LoadPathLoop.TileRequests requests = tiles -> {

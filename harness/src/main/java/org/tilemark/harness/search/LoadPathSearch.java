@@ -77,7 +77,7 @@ final class LoadPathSearch {
                                 + (step.verify() ? " (verification)" : step.remeasure() ? " (measured again)" : "")
                                 + ", phases " + line.phases() + ": " + row.verdict().word());
                     });
-            LoadPathRun run = new LoadPathRun(out, environment);
+            LoadPathRun run = new LoadPathRun(out, environment, listener.steps());
             current.set(run);
             if (aborted.get()) {
                 run.abort();
