@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -30,10 +31,17 @@ public final class LoadPathRun {
     public record Next(int tiles, Duration length) {
     }
 
+    /**
+     * A measured phase as the path is told it: its score, its length, and the cluster's CPU utilization over it
+     * (% of all hosts' threads; empty where the platform cannot tell).
+     */
+    public record MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent) {
+    }
+
     /** Decides after each scored phase what comes next; empty ends the run. */
     @FunctionalInterface
     public interface Steering {
-        Optional<Next> afterPhase(PhaseScore phase);
+        Optional<Next> afterPhase(MeasuredPhase phase);
 
         /**
          * The tile count the path goes to once the step about to be measured ends, if its phases pass; empty

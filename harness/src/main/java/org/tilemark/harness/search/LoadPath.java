@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.tilemark.harness.run.LoadPathRun;
@@ -22,13 +23,31 @@ import org.tilemark.scoring.Scoring;
 final class LoadPath implements LoadPathRun.Steering {
 
     /** What a step's phases at one tile count came to; {@code verify} the maximum's longer phase. */
-    record Step(int number, int tiles, boolean verify, boolean remeasure, List<PhaseScore> phases) {
+    record Step(int number, int tiles, boolean verify, boolean remeasure, List<LoadPathRun.MeasuredPhase> measured) {
         Step {
-            phases = List.copyOf(phases);
+            measured = List.copyOf(measured);
+        }
+
+        List<PhaseScore> phases() {
+            return measured.stream().map(LoadPathRun.MeasuredPhase::score).toList();
         }
 
         RunScore score() {
-            return Scoring.run(phases);
+            return Scoring.run(phases());
+        }
+
+        /** The cluster's CPU over the step's phases, weighted by their lengths; empty unless every phase has it. */
+        OptionalDouble clusterCpuPercent() {
+            double weighted = 0;
+            double seconds = 0;
+            for (LoadPathRun.MeasuredPhase phase : measured) {
+                if (phase.clusterCpuPercent().isEmpty()) {
+                    return OptionalDouble.empty();
+                }
+                weighted += phase.clusterCpuPercent().getAsDouble() * phase.length().toMillis();
+                seconds += phase.length().toMillis();
+            }
+            return seconds == 0 ? OptionalDouble.empty() : OptionalDouble.of(weighted / seconds);
         }
     }
 
@@ -37,7 +56,7 @@ final class LoadPath implements LoadPathRun.Steering {
     private final Duration phase;
     private final Consumer<Step> onStep;
     private final List<Step> steps = new ArrayList<>();
-    private List<PhaseScore> current = new ArrayList<>();
+    private List<LoadPathRun.MeasuredPhase> current = new ArrayList<>();
     private int tiles;
     private boolean verify;
     private boolean remeasure;
@@ -58,9 +77,9 @@ final class LoadPath implements LoadPathRun.Steering {
     }
 
     @Override
-    public Optional<LoadPathRun.Next> afterPhase(PhaseScore scored) {
+    public Optional<LoadPathRun.Next> afterPhase(LoadPathRun.MeasuredPhase scored) {
         current.add(scored);
-        if (scored.qos().passed() && !verify && current.size() < phasesPerStep) {
+        if (scored.score().qos().passed() && !verify && current.size() < phasesPerStep) {
             return Optional.of(new LoadPathRun.Next(tiles, phase));
         }
         Step step = new Step(steps.size() + 1, tiles, verify, remeasure, current);

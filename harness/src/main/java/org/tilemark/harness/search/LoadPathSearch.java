@@ -106,6 +106,6 @@ final class LoadPathSearch {
         RunScore score = step.score();
         return new SearchStep(step.number(), step.tiles(), step.verify(), RunVerdict.of(score.compliant()),
                 OptionalDouble.of(score.score()), OptionalDouble.of(score.application()), score.infrastructure(),
-                OptionalDouble.empty(), score.confidence().low(), score.confidence().high(), score.reasons(), null);
+                step.clusterCpuPercent(), score.confidence().low(), score.confidence().high(), score.reasons(), null);
     }
 }

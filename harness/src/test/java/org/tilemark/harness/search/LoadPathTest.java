@@ -40,7 +40,8 @@ class LoadPathTest {
         for (Optional<LoadPathRun.Next> next = Optional.of(path.first()); next.isPresent(); ) {
             asked.add(next.get());
             number++;
-            next = path.afterPhase(phase(number, next.get().tiles(), failsAt.test(number)));
+            next = path.afterPhase(new LoadPathRun.MeasuredPhase(phase(number, next.get().tiles(), failsAt.test(number)),
+                    next.get().length(), OptionalDouble.of(10.0 * next.get().tiles())));
         }
         assertThat(told).isEqualTo(path.steps());
         return asked;
@@ -60,6 +61,20 @@ class LoadPathTest {
         assertThat(told.get(3).remeasure()).isTrue();
         assertThat(told.getLast().verify()).isTrue();
         assertThat(path.search().maxTiles()).hasValue(3);
+        assertThat(told.get(1).clusterCpuPercent()).as("the phases' cluster CPU, 10 % a tile in drive").hasValue(20.0);
+    }
+
+    @Test
+    void aStepsClusterCpuWeighsItsPhasesByLengthAndIsUnknownIfAPhasesIs() {
+        PhaseScore passed = phase(1, 1, false);
+        LoadPath.Step step = new LoadPath.Step(1, 1, false, false, List.of(
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(10), OptionalDouble.of(10)),
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(30), OptionalDouble.of(50))));
+        assertThat(step.clusterCpuPercent()).hasValue((10 * 10 + 50 * 30) / 40.0);
+        LoadPath.Step unknown = new LoadPath.Step(1, 1, false, false, List.of(
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(10), OptionalDouble.of(10)),
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(30), OptionalDouble.empty())));
+        assertThat(unknown.clusterCpuPercent()).isEmpty();
     }
 
     @Test

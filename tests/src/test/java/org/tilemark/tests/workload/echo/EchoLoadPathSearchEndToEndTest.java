@@ -55,6 +55,8 @@ class EchoLoadPathSearchEndToEndTest {
         for (JsonNode step : steps) {
             assertThat(step.get("verdict").asText()).isIn("compliant", "non-compliant");
             assertThat(step.get("phases")).as("step %s's phases", step.get("step")).isNotEmpty();
+            assertThat(step.path("clusterCpuPercent").asDouble(-1)).as("step %s's cluster CPU (this machine's, as the local "
+                    + "platform reads it)", step.get("step")).isBetween(0.0, 100.5);
         }
         assertThat(steps.getFirst().get("verdict").asText()).as(search.output()).isEqualTo("compliant");
         assertThat(steps).extracting(s -> s.get("tiles").asInt()).as(search.output()).contains(1, 2);
