@@ -11,6 +11,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.regex.Pattern;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.ScoreFile;
@@ -31,11 +32,37 @@ public final class LoadPathRun {
     public record Next(int tiles, Duration length) {
     }
 
+    /** How the reason of a VM that stopped unasked begins, in a run's verdict and a one-run search's steps. */
+    public static final String VM_STOPPED_PREFIX = "VM ";
+    private static final Pattern VM_STOP = Pattern.compile(
+            "(phase \\d+: )?" + VM_STOPPED_PREFIX + "\\S+ \\(.*\\) stopped: ");
+
     /**
-     * A measured phase as the path is told it: its score, its length, and the cluster's CPU utilization over it
-     * (% of all hosts' threads; empty where the platform cannot tell).
+     * A measured phase as the path is told it: its score, its length, the cluster's CPU utilization over it
+     * (% of all hosts' threads; empty where the platform cannot tell), and the VMs that stopped unasked since the
+     * phase before it ended (as reasons: each fails the phase's step, as it fails a run).
      */
-    public record MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent) {
+    public record MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent, List<String> vmStops) {
+        public MeasuredPhase {
+            vmStops = List.copyOf(vmStops);
+        }
+
+        MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent) {
+            this(score, length, clusterCpuPercent, List.of());
+        }
+
+        /** Whether the phase passed: its QoS, and no VM stopped. */
+        public boolean passed() {
+            return score.qos().passed() && vmStops.isEmpty();
+        }
+
+        /**
+         * Whether {@code reason} is a VM's stop (as a step's reason, after its phase), which a verifier cannot
+         * recompute from the intervals.
+         */
+        public static boolean isVmStop(String reason) {
+            return VM_STOP.matcher(reason).lookingAt();
+        }
     }
 
     /** Decides after each scored phase what comes next; empty ends the run. */
@@ -82,11 +109,31 @@ public final class LoadPathRun {
         abort.countDown();
     }
 
+    /** {@code path}, told with each phase the VMs that stopped since the phase before it ended. */
+    private static Steering withVmStops(Steering path, RunEvents events, Instant start) {
+        return new Steering() {
+            private Instant last = start;
+
+            @Override
+            public Optional<Next> afterPhase(MeasuredPhase phase) {
+                List<String> stops = events.vmStopsAfter(last);
+                last = Instant.now();
+                return path.afterPhase(new MeasuredPhase(phase.score(), phase.length(), phase.clusterCpuPercent(), stops));
+            }
+
+            @Override
+            public OptionalInt ifStepPasses() {
+                return path.ifStepPasses();
+            }
+        };
+    }
+
     /** Runs the path from {@code first} on {@code spec}'s cluster ({@code run.tiles} is the most it may ask for). */
     public Result run(BenchmarkSpec spec, String runId, ResultsBundle bundle, Next first, Steering path) {
         List<Workload> workloads = Workloads.enabled(spec);
         HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);
-        RunRecord record = new RunRecord(runId, spec, Instant.now());
+        Instant started = Instant.now();
+        RunRecord record = new RunRecord(runId, spec, started);
         RunEvents events = new RunEvents(listener);
         List<PhaseScore> phases = new ArrayList<>();
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
@@ -110,7 +157,7 @@ public final class LoadPathRun {
             loop = new LoadPathLoop(spec, workloads, secrets, cluster, requests, new StopPolicy(PhasePolicy.MEASURE_ALL,
                     Integer.MAX_VALUE, abort), publisher, deployVm, out, deployed);
             try {
-                loop.run(first, path, phases);
+                loop.run(first, withVmStops(path, events, started), phases);
             } finally {
                 record.platformClosing(deployed);
             }

@@ -36,6 +36,18 @@ final class LoadPath implements LoadPathRun.Steering {
             return Scoring.run(phases());
         }
 
+        /** Passed as a run of its tiles would: every phase's QoS, and no VM stopped unasked. */
+        boolean compliant() {
+            return score().compliant() && measured.stream().allMatch(p -> p.vmStops().isEmpty());
+        }
+
+        /** Why it did not pass: its phases' failed rules, then each VM that stopped, with its phase. */
+        List<String> reasons() {
+            List<String> reasons = new ArrayList<>(score().reasons());
+            measured.forEach(p -> p.vmStops().forEach(stop -> reasons.add("phase " + p.score().phase() + ": " + stop)));
+            return List.copyOf(reasons);
+        }
+
         /** The cluster's CPU over the step's phases, weighted by their lengths; empty unless every phase has it. */
         OptionalDouble clusterCpuPercent() {
             double weighted = 0;
@@ -79,20 +91,20 @@ final class LoadPath implements LoadPathRun.Steering {
     @Override
     public Optional<LoadPathRun.Next> afterPhase(LoadPathRun.MeasuredPhase scored) {
         current.add(scored);
-        if (scored.score().qos().passed() && !verify && current.size() < phasesPerStep) {
+        if (scored.passed() && !verify && current.size() < phasesPerStep) {
             return Optional.of(new LoadPathRun.Next(tiles, phase));
         }
         Step step = new Step(steps.size() + 1, tiles, verify, remeasure, current);
         steps.add(step);
         onStep.accept(step);
         RunScore score = step.score();
-        if (!score.compliant() && !verify && !remeasure) {
+        if (!step.compliant() && !verify && !remeasure) {
             // One unlucky phase must not end the climb: the same tile count once more, and that one counts.
             remeasure = true;
             current = new ArrayList<>();
             return Optional.of(new LoadPathRun.Next(tiles, phase));
         }
-        search.record(new TileSearch.Outcome(tiles, score.compliant(), score.score()));
+        search.record(new TileSearch.Outcome(tiles, step.compliant(), score.score()));
         return begin();
     }
 
