@@ -126,6 +126,17 @@ class ConfigWriterTest {
         assertThat(TileScale.apply(ConfigLoader.defaults()).workloads().section(MailSpec.class).users()).isEqualTo(4);
     }
 
+    @Test
+    void anOlderSnapshotWithoutMailboxSizeReadsAsTheMessagesPerMailboxAloneItSeeded() throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(ConfigWriter.toMap(ConfigLoader.defaults()));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("workloads").path("mail")).remove("mailboxSize");
+
+        MailSpec older = ConfigLoader.load(tree).workloads().section(MailSpec.class);
+        assertThat(older.mailboxBytes()).isZero();
+        assertThat(older.messagesPerMailbox()).isEqualTo(40);
+    }
+
     /** Property: for valid specs with varied values, toYaml then load gives back an equal spec. */
     @RepeatedTest(25)
     void randomValidSpecsRoundTrip(RepetitionInfo repetition) throws Exception {
