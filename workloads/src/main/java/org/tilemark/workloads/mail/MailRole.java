@@ -16,8 +16,8 @@ import org.tilemark.workloads.guest.RunningGuest;
  * format; a disk that lacks them in that format (a template built where the other server ran) is seeded at start.
  *
  * <p>Settings: {@code mail.users} (default 20), {@code mail.seed} (42), {@code mail.messagesPerMailbox}
- * (40), {@code mail.mailboxBytes} (0), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}), {@code mail.server} ({@code auto}); it listens on the
- * guest config's bind address. Every user's password is the secret {@value #PASSWORD_ENV}.
+ * (40), {@code mail.mailboxBytes} (0), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}), {@code mail.server}
+ * ({@code auto}); it listens on the guest config's bind address. Every user's password is the secret {@value #PASSWORD_ENV}.
  */
 public final class MailRole implements GuestRole {
 

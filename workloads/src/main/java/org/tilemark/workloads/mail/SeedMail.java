@@ -39,8 +39,8 @@ final class SeedMail {
     private static final Instant SEED_EPOCH = Instant.parse("2025-01-06T09:00:00Z");
     /**
      * Messages beyond the first {@code messagesPerMailbox} (the ones {@code mailboxBytes} asks for) are the mailbox's
-     * history: dated a month earlier and all read, so a large mailbox keeps the recent mail's unread share, and a read
-     * action finds as much new mail as with a small one.
+     * history: dated a month earlier and all read, so a large mailbox holds as much unread mail as a small one, and a
+     * read action finds as much new mail.
      */
     private static final Duration HISTORY_AGE = Duration.ofDays(30);
 
