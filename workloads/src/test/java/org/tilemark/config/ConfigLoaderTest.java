@@ -57,7 +57,7 @@ class ConfigLoaderTest {
                         "browse", 12.0),
                 Map.of("1KB", 60.0, "2KB", 16.0, "4KB", 4.0, "10KB", 6.0, "15KB", 4.0, "16KB", 4.0, "43KB", 2.0,
                         "100KB", 4.0),
-                40, 4.7, 10, 330.8625,
+                40, "10MB", 4.7, 10, 330.8625,
                 new QosSpec(95, Map.of("send", Duration.ofMillis(500)), 0.5, Duration.ofSeconds(2)),
                 Duration.ofSeconds(10)));
         assertThat(mail.actionMix().keySet()).containsExactlyElementsOf(MailSpec.ACTIONS);

@@ -61,7 +61,7 @@ class ConfigWriterTest {
         MailSpec m = ConfigLoader.defaults().workloads().section(MailSpec.class);
         MailSpec withCredentials = new MailSpec(m.enabled(), m.users(), m.minScaledUsers(), "smtp://bob:hunter2@mail:25",
                 "imap://bob:hunter2@mail:143", m.passwordEnv(), m.passwordFile(), m.tasksPerUserPerDay(), m.workday(),
-                m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.meanRecipients(),
+                m.acceleration(), m.actionMix(), m.messageSizes(), m.messagesPerMailbox(), m.mailboxSize(), m.meanRecipients(),
                 m.deliverySamplePercent(), m.referenceActionsPerMinute(), m.qos(), m.requestTimeout());
         BenchmarkSpec defaults = ConfigLoader.defaults();
         BenchmarkSpec spec = new BenchmarkSpec(defaults.run(), defaults.cluster(),
@@ -124,6 +124,17 @@ class ConfigWriterTest {
         // The quick profile's 0.07 ran round(34 x 0.07) = 2 users then, 4 now.
         assertThat(TileScale.apply(older).workloads().section(MailSpec.class).users()).isEqualTo(2);
         assertThat(TileScale.apply(ConfigLoader.defaults()).workloads().section(MailSpec.class).users()).isEqualTo(4);
+    }
+
+    @Test
+    void anOlderSnapshotWithoutMailboxSizeReadsAsTheMessagesPerMailboxAloneItSeeded() throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(ConfigWriter.toMap(ConfigLoader.defaults()));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("workloads").path("mail")).remove("mailboxSize");
+
+        MailSpec older = ConfigLoader.load(tree).workloads().section(MailSpec.class);
+        assertThat(older.mailboxBytes()).isZero();
+        assertThat(older.messagesPerMailbox()).isEqualTo(40);
     }
 
     /** Property: for valid specs with varied values, toYaml then load gives back an equal spec. */
@@ -210,7 +221,7 @@ class ConfigWriterTest {
                 "ENV_" + random.nextInt(100), random.nextBoolean() ? null : Path.of("/run/secrets/mail pw"),
                 1 + random.nextDouble() * 300, Duration.ofMinutes(1 + random.nextInt(1440)),
                 0.5 + random.nextDouble() * 100, actionMix, messageSizes, random.nextInt(1000),
-                1 + random.nextInt(10), random.nextDouble() * 100, 1 + random.nextDouble() * 1000,
+                random.nextInt(1000) + "KB", 1 + random.nextInt(10), random.nextDouble() * 100, 1 + random.nextDouble() * 1000,
                 new QosSpec(0.1 + random.nextDouble() * 99.8, limits, random.nextDouble() * 100,
                         Duration.ofMillis(1 + random.nextInt(5000))),
                 Duration.ofMillis(1 + random.nextInt(60_000)));

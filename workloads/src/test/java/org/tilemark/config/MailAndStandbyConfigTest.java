@@ -131,6 +131,21 @@ class MailAndStandbyConfigTest {
     }
 
     @Test
+    void aMailboxSizeIsASizeAndTheTilesMailboxesFitTheMailVmsDisk() {
+        for (String bad : List.of("100", "100 MiB", "-1MB", "0.5B", "lots")) {
+            assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", bad))).as(bad).containsExactly(
+                    "workloads.mail.mailboxSize: invalid size '" + bad + "' (expected a size like 512B, 2KB or 1.5MB, in whole bytes)");
+        }
+        // 34 users on the mail VM's 40 GB disk: 1,204.7 MB each at most.
+        assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "1.25GB"))).containsExactly(
+                "workloads.mail.mailboxSize: 34 mailboxes of 1.3GB do not fit the mail VM's 40 GB disk (at most 1.2GB each)");
+        assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "1204MB"))).isEmpty();
+        assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "4GB", "workloads.mail.users", "10"))).isEmpty();
+        assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "0B"))).isEmpty();
+        assertThat(ConfigLoader.defaults().workloads().section(MailSpec.class).mailboxBytes()).isEqualTo(10L << 20);
+    }
+
+    @Test
     void mailUrlsAreBothEmptyOrBothSet() {
         assertThat(errorsOf(Map.of("workloads.mail.smtpUrl", "smtp://mail:25"))).containsExactly(
                 "workloads.mail.imapUrl: must be set when smtpUrl is");

@@ -76,6 +76,7 @@ final class E2e {
         s.put("workloads.dvdstore.mix.nReviews", "1");
         s.put("workloads.mail.users", "20");
         s.put("workloads.mail.messagesPerMailbox", "10");
+        s.put("workloads.mail.mailboxSize", "128KB"); // not the default 10 MB: 20 mailboxes of it per tile template
         // 20 users x 155.7 tasks x 120 / 480 min = 778.5 actions/min: enough actions in 40 s that the
         // Poisson noise of the count stays well inside the test's bounds.
         s.put("workloads.mail.acceleration", "120");

@@ -8,6 +8,7 @@ import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import jakarta.mail.Flags;
 import jakarta.mail.internet.MimeMessage;
+import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,13 +37,20 @@ final class GreenMailStandIn {
         return new MailStoreFiles(context.disk().resolve("mailstore"));
     }
 
-    /** Writes the seeded mailboxes into GreenMail's store on the disk; returns the content bytes. */
-    static long seed(GuestContext context, SeedMail seed, String password) throws Exception {
+    /**
+     * Writes the seeded mailboxes into GreenMail's store on the disk, their recent messages alone: GreenMail holds every
+     * message in the guest's heap, where a tile's mailboxes at {@code mailboxBytes} would not fit.
+     */
+    static SeedMail.Written seed(GuestContext context, SeedMail seed, String password) throws Exception {
+        if (seed.mailboxBytes() > 0) {
+            LOG.warn("mail: the GreenMail stand-in holds mail in memory; its mailboxes get their {} recent messages, not {} bytes each",
+                    seed.perMailbox(), seed.mailboxBytes());
+        }
         Managers managers = new Managers();
         List<GreenMailUser> accounts = createUsers(managers, seed.users(), password);
         Map<String, GreenMailUser> byLogin = new HashMap<>();
         accounts.forEach(a -> byLogin.put(a.getLogin(), a));
-        long bytes = seed.writeTo(new SeedMail.Sink() {
+        SeedMail.Written written = seed.recentOnly().writeTo(new SeedMail.Sink() {
             @Override
             public void folder(String login, String folder) throws Exception {
                 if (!SeedMail.INBOX.equals(folder)) {
@@ -51,15 +59,18 @@ final class GreenMailStandIn {
             }
 
             @Override
-            public void message(String login, String folder, MimeMessage message, boolean seen, Instant received) throws Exception {
+            public long message(String login, String folder, MimeMessage message, boolean seen, Instant received) throws Exception {
                 GreenMailUser user = byLogin.get(login);
                 MailFolder target = SeedMail.INBOX.equals(folder) ? managers.getImapHostManager().getInbox(user)
                         : managers.getImapHostManager().getFolder(user, folder);
                 target.appendMessage(message, seen ? new Flags(Flags.Flag.SEEN) : new Flags(), Date.from(received));
+                ByteArrayOutputStream content = new ByteArrayOutputStream();
+                message.writeTo(content);
+                return content.size();
             }
         });
         new GreenMailStore(store(context)).save(managers, accounts);
-        return bytes;
+        return written;
     }
 
     static RunningMailServer start(GuestContext context, int users, String password) throws Exception {

@@ -18,15 +18,17 @@ import org.tilemark.workloads.YamlDefaultsProvider;
 /** The mail workload as one package: its section {@code workloads.mail} (defaults in {@code defaults.yaml} beside it). */
 public final class MailProvider extends YamlDefaultsProvider<MailSpec> {
 
+    /** VMmark 2's mail server: 4 vCPU / 8 GB; its disk bounds the mailboxes a tile's template can hold. */
+    static final VmSize MAIL_VM = new VmSize(4, 8192, 40);
 
-    /** VMmark 2's mail server: 4 vCPU / 8 GB, its SMTP and IMAP services each an endpoint. */
+    /** The mail VM, its SMTP and IMAP services each an endpoint. */
     public MailProvider() {
         super("mail", MailSpec.class, MailWorkload::new);
     }
 
     @Override
     public List<RoleTemplate> roles() {
-        return List.of(new RoleTemplate(MailRole.NAME, "Mail server", new VmSize(4, 8192, 40), List.of("smtp", "imap"), false, true));
+        return List.of(new RoleTemplate(MailRole.NAME, "Mail server", MAIL_VM, List.of("smtp", "imap"), false, true));
     }
 
     @Override
@@ -43,6 +45,7 @@ public final class MailProvider extends YamlDefaultsProvider<MailSpec> {
         }
         messageSizes(mail.messageSizes(), checks);
         checks.atLeast("messagesPerMailbox", mail.messagesPerMailbox(), 0);
+        mailboxSize(mail, checks);
         checks.atLeast("meanRecipients", mail.meanRecipients(), 1.0);
         checks.positive("referenceActionsPerMinute", mail.referenceActionsPerMinute());
         checks.qos("qos", mail.qos());
@@ -113,6 +116,26 @@ public final class MailProvider extends YamlDefaultsProvider<MailSpec> {
         checks.weights("messageSizes", messageSizes);
     }
 
+    /** A size, and the tile's mailboxes (most at tile scale 1) must fit the mail VM's disk. */
+    private static void mailboxSize(MailSpec mail, SectionChecks checks) {
+        if (!checks.usable("mailboxSize")) {
+            return;
+        }
+        long bytes;
+        try {
+            bytes = mail.mailboxBytes();
+        } catch (IllegalArgumentException e) {
+            checks.error("mailboxSize", "invalid size '" + Messages.clip(mail.mailboxSize()) + "' (expected "
+                    + DataSizes.SYNTAX + ", in whole bytes)");
+            return;
+        }
+        long diskBytes = (long) MAIL_VM.diskGb() << 30;
+        if (mail.users() >= 1 && bytes > diskBytes / mail.users()) {
+            checks.error("mailboxSize", mail.users() + " mailboxes of " + DataSizes.format(bytes) + " do not fit the mail VM's "
+                    + MAIL_VM.diskGb() + " GB disk (at most " + DataSizes.format(diskBytes / mail.users()) + " each)");
+        }
+    }
+
     @Override
     public MailSpec atScale(MailSpec section, double scale) {
         return section.atScale(scale);
@@ -149,6 +172,10 @@ public final class MailProvider extends YamlDefaultsProvider<MailSpec> {
         // maxRecipients m drew 1..m recipients uniformly: the same draw as meanRecipients (1 + m) / 2.
         if (mail.path("maxRecipients").isNumber() && !mail.has("meanRecipients")) {
             mail.put("meanRecipients", (1 + mail.remove("maxRecipients").asDouble()) / 2);
+        }
+        // Before mailboxSize a mailbox was seeded with messagesPerMailbox messages alone: no size to reach.
+        if (!mail.has("mailboxSize")) {
+            mail.put("mailboxSize", "0B");
         }
         // Before minScaledUsers a scaled tile's mail ran round(users x scale) users, at least 1.
         if (!mail.has("minScaledUsers")) {

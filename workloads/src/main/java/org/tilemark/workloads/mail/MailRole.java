@@ -1,5 +1,6 @@
 package org.tilemark.workloads.mail;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import org.slf4j.Logger;
@@ -15,8 +16,8 @@ import org.tilemark.workloads.guest.RunningGuest;
  * format; a disk that lacks them in that format (a template built where the other server ran) is seeded at start.
  *
  * <p>Settings: {@code mail.users} (default 20), {@code mail.seed} (42), {@code mail.messagesPerMailbox}
- * (40), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}), {@code mail.server} ({@code auto}); it listens on the
- * guest config's bind address. Every user's password is the secret {@value #PASSWORD_ENV}.
+ * (40), {@code mail.mailboxBytes} (0), {@code mail.sizes} (canonical {@code BYTES:WEIGHT,...}), {@code mail.server}
+ * ({@code auto}); it listens on the guest config's bind address. Every user's password is the secret {@value #PASSWORD_ENV}.
  */
 public final class MailRole implements GuestRole {
 
@@ -40,11 +41,27 @@ public final class MailRole implements GuestRole {
     private static void seed(GuestContext context, MailServerKind kind) throws Exception {
         long startNanos = System.nanoTime();
         SeedMail seed = new SeedMail(context);
-        long bytes = kind == MailServerKind.POSTFIX_DOVECOT
-                ? seed.writeTo(new Maildirs(Maildirs.root(context.disk())))
+        SeedMail.Written written = kind == MailServerKind.POSTFIX_DOVECOT ? seedMaildirs(context, seed)
                 : GreenMailStandIn.seed(context, seed, password(context));
-        LOG.info("Built mail template for {}: {} users x {} messages ({} MB of content) in {} ms", kind.label(), seed.users(),
-                seed.perMailbox(), bytes >> 20, (System.nanoTime() - startNanos) / 1_000_000);
+        LOG.info("Built mail template for {}: {} users' mailboxes of at least {} messages and {} bytes ({} messages, {} MB) in {} ms",
+                kind.label(), seed.users(), seed.perMailbox(), seed.mailboxBytes(), written.messages(), written.bytes() >> 20,
+                (System.nanoTime() - startNanos) / 1_000_000);
+    }
+
+    /**
+     * Owned by Dovecot's mail user already in the template: a copy that keeps its owners (the local platform's does) then
+     * spares every start a chown of each of its files. Where that is not allowed, the start does it.
+     */
+    private static SeedMail.Written seedMaildirs(GuestContext context, SeedMail seed) throws Exception {
+        Maildirs maildirs = new Maildirs(Maildirs.root(context.disk()));
+        SeedMail.Written written = seed.writeTo(maildirs);
+        try {
+            maildirs.ownToMailUser();
+        } catch (IOException e) {
+            LOG.info("mail: the template's mailboxes stay its builder's ({}); each start gives them to {}", e.getMessage(),
+                    Maildirs.MAIL_USER);
+        }
+        return written;
     }
 
     @Override
@@ -82,15 +99,18 @@ public final class MailRole implements GuestRole {
     }
 
     static int intInfo(GuestContext context, String key, int fallback) {
-        String text = context.get(key, Integer.toString(fallback)).strip();
-        try {
-            int value = Integer.parseInt(text);
-            if (value < 0) {
-                throw new IllegalArgumentException("guestinfo " + key + " must be >= 0, not " + value);
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("guestinfo " + key + " '" + text + "' is not an integer", e);
+        long value = longInfo(context, key, fallback);
+        if (value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("guestinfo " + key + " must be at most " + Integer.MAX_VALUE + ", not " + value);
         }
+        return (int) value;
+    }
+
+    static long longInfo(GuestContext context, String key, long fallback) {
+        long value = context.integer(key, fallback);
+        if (value < 0) {
+            throw new IllegalArgumentException("guestinfo " + key + " must be >= 0, not " + value);
+        }
+        return value;
     }
 }

@@ -31,7 +31,9 @@ import org.tilemark.config.MayHoldCredentials;
  * @param acceleration              how many times faster than real time the day runs
  * @param actionMix                 action name (one of {@link #ACTIONS}) to relative weight
  * @param messageSizes              message size ({@link DataSizes} syntax, e.g. {@code 2KB}) to relative weight
- * @param messagesPerMailbox        messages each mailbox holds when the template is built
+ * @param messagesPerMailbox        messages each mailbox holds at least when the template is built
+ * @param mailboxSize               content each mailbox holds at least when the template is built ({@link DataSizes}
+ *                                  syntax; the sum of its messages' RFC 822 sizes): {@link #mailboxBytes}
  * @param meanRecipients            a sent message has this many recipients on average (MMB: 4.7), at least 1
  * @param deliverySamplePercent     share of sent messages whose delivery is tracked, in percent
  * @param referenceActionsPerMinute per-tile throughput that normalizes to a score of 1.0
@@ -40,7 +42,7 @@ import org.tilemark.config.MayHoldCredentials;
  */
 public record MailSpec(boolean enabled, int users, int minScaledUsers, @MayHoldCredentials String smtpUrl, @MayHoldCredentials String imapUrl,
         String passwordEnv, @OptionalValue Path passwordFile, double tasksPerUserPerDay, Duration workday, double acceleration,
-        Map<String, Double> actionMix, Map<String, Double> messageSizes, int messagesPerMailbox, double meanRecipients,
+        Map<String, Double> actionMix, Map<String, Double> messageSizes, int messagesPerMailbox, String mailboxSize, double meanRecipients,
         double deliverySamplePercent, double referenceActionsPerMinute, QosSpec qos, Duration requestTimeout) {
 
     /** The actions {@code actionMix} may weight, in their conventional order. */
@@ -73,8 +75,13 @@ public record MailSpec(boolean enabled, int users, int minScaledUsers, @MayHoldC
     MailSpec atScale(double scale) {
         int scaled = TileScale.users(users, scale, minScaledUsers);
         return new MailSpec(enabled, scaled, minScaledUsers, smtpUrl, imapUrl, passwordEnv, passwordFile,
-                tasksPerUserPerDay, workday, acceleration, actionMix, messageSizes, messagesPerMailbox, meanRecipients,
+                tasksPerUserPerDay, workday, acceleration, actionMix, messageSizes, messagesPerMailbox, mailboxSize, meanRecipients,
                 deliverySamplePercent, TileScale.reference(referenceActionsPerMinute, users, scaled), qos, requestTimeout);
+    }
+
+    /** {@code mailboxSize} in bytes: a tile's mailbox, the same at every {@code run.tileScale} (which scales users, not data). */
+    public long mailboxBytes() {
+        return DataSizes.parseBytes(mailboxSize);
     }
 
     /** The SMTP URL with any embedded user info replaced by {@code ***}. */
@@ -97,7 +104,7 @@ public record MailSpec(boolean enabled, int users, int minScaledUsers, @MayHoldC
                 + ", imapUrl=" + redactedImapUrl() + ", passwordEnv=" + passwordEnv + ", passwordFile=" + passwordFile
                 + ", tasksPerUserPerDay=" + tasksPerUserPerDay + ", workday=" + workday
                 + ", acceleration=" + acceleration + ", actionMix=" + actionMix + ", messageSizes=" + messageSizes
-                + ", messagesPerMailbox=" + messagesPerMailbox + ", meanRecipients=" + meanRecipients
+                + ", messagesPerMailbox=" + messagesPerMailbox + ", mailboxSize=" + mailboxSize + ", meanRecipients=" + meanRecipients
                 + ", deliverySamplePercent=" + deliverySamplePercent
                 + ", referenceActionsPerMinute=" + referenceActionsPerMinute + ", qos=" + qos
                 + ", requestTimeout=" + requestTimeout + "]";

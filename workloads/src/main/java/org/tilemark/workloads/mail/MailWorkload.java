@@ -72,6 +72,7 @@ public final class MailWorkload implements Workload {
         data.put("mail.users", Integer.toString(mail.users()));
         data.put("mail.seed", Long.toString(spec.run().seed()));
         data.put("mail.messagesPerMailbox", Integer.toString(mail.messagesPerMailbox()));
+        data.put("mail.mailboxBytes", Long.toString(mail.mailboxBytes()));
         data.put("mail.sizes", MailSizes.canonical(MailSizes.fromSpec(mail.messageSizes())));
         Map<String, String> template = new HashMap<>(data);
         template.put("mail.schema", SCHEMA_VERSION);

@@ -58,16 +58,31 @@ final class Maildirs implements SeedMail.Sink {
     }
 
     @Override
-    public void message(String login, String folder, MimeMessage message, boolean seen, Instant received) throws Exception {
+    public long message(String login, String folder, MimeMessage message, boolean seen, Instant received) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(1024, message.getSize()));
         message.writeTo(out);
         byte[] content = out.toByteArray();
         Path dir = maildir(login, folder);
-        String base = received.getEpochSecond() + ".M" + (sequence++) + "P0.tilemark-seed,S=" + content.length;
+        // S= and W= (the size with CRLF line ends, IMAP's RFC822.SIZE) as Dovecot's own deliveries name them: it
+        // then need not read a file to answer for its size.
+        String base = received.getEpochSecond() + ".M" + (sequence++) + "P0.tilemark-seed,S=" + content.length
+                + ",W=" + virtualSize(content);
         Path tmp = dir.resolve("tmp").resolve(base);
         Files.write(tmp, content);
         Files.setLastModifiedTime(tmp, FileTime.from(received));
         Files.move(tmp, dir.resolve("cur").resolve(base + ":2," + (seen ? "S" : "")), StandardCopyOption.ATOMIC_MOVE);
+        return content.length;
+    }
+
+    /** The message's size with every bare LF counted as CRLF. */
+    static long virtualSize(byte[] content) {
+        long size = content.length;
+        for (int i = 0; i < content.length; i++) {
+            if (content[i] == '\n' && (i == 0 || content[i - 1] != '\r')) {
+                size++;
+            }
+        }
+        return size;
     }
 
     /**

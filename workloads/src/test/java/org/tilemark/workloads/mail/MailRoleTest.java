@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import jakarta.mail.AuthenticationFailedException;
+import jakarta.mail.FetchProfile;
 import jakarta.mail.Folder;
+import jakarta.mail.Message;
 import jakarta.mail.Session;
 import jakarta.mail.Store;
 import jakarta.mail.Transport;
 import jakarta.mail.internet.MimeMessage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -17,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -172,6 +176,69 @@ class MailRoleTest {
         MailStoreFiles store = new MailStoreFiles(disk.resolve("mailstore"));
         assertThat(store.readIndex().stream().filter(e -> e.blob() != null).count()).isEqualTo(800);
         assertThat(store.blobs()).hasSize(800);
+    }
+
+    /**
+     * A template at {@code mail.mailboxBytes}: each Maildir holds at least that many bytes, less than one message more,
+     * and Dovecot (indexing on this first access) serves every message at its size on disk. The stand-in keeps the
+     * recent messages alone (GreenMail holds mail in the guest's heap).
+     */
+    @ParameterizedTest
+    @EnumSource(MailServerKind.class)
+    void aTemplateAtMailboxBytesHoldsThatMuchMailOnDiskAndImapServesAllOfIt(MailServerKind server) throws Exception {
+        assumeRunnable(server);
+        long target = 512 * 1024;
+        Path disk = dir.resolve("sized/disk");
+        GuestContext sized = new GuestContext(disk, Map.of("mail.users", "2", "mail.seed", "3", "mail.messagesPerMailbox", "5",
+                "mail.mailboxBytes", Long.toString(target), "mail.sizes", MailRole.DEFAULT_SIZES, MailServerKind.SETTING, server.key()),
+                Map.of(MailRole.PASSWORD_ENV, PASSWORD));
+        role.buildTemplate(sized);
+        try (RunningGuest guest = role.start(sized)) {
+            for (String login : List.of("user0001", "user0002")) {
+                List<Long> served = servedSizes(guest, login);
+                if (server == MailServerKind.GREENMAIL) {
+                    assertThat(served).hasSize(5);
+                    continue;
+                }
+                List<Long> onDisk;
+                try (Stream<Path> files = Files.walk(Maildirs.root(disk).resolve(login))) {
+                    onDisk = files.filter(p -> p.getParent().getFileName().toString().equals("cur")).map(p -> p.toFile().length()).toList();
+                }
+                long bytes = onDisk.stream().mapToLong(Long::longValue).sum();
+                assertThat(bytes).as(login + " on disk").isGreaterThanOrEqualTo(target)
+                        .isLessThan(target + onDisk.stream().mapToLong(Long::longValue).max().orElseThrow());
+                assertThat(served).as("IMAP RFC822.SIZE of every message in every folder").hasSameSizeAs(onDisk)
+                        .containsExactlyInAnyOrderElementsOf(onDisk);
+            }
+        }
+    }
+
+    /** The RFC 822 size IMAP reports for every message of every folder; one message per folder read whole to match it. */
+    private static List<Long> servedSizes(RunningGuest guest, String login) throws Exception {
+        List<Long> sizes = new ArrayList<>();
+        try (Store store = MailSessions.session(TIMEOUT).getStore("imap")) {
+            store.connect("127.0.0.1", guest.ports().get("imap"), login, PASSWORD);
+            for (Folder folder : store.getDefaultFolder().list("*")) {
+                if ((folder.getType() & Folder.HOLDS_MESSAGES) == 0) {
+                    continue;
+                }
+                folder.open(Folder.READ_ONLY);
+                Message[] messages = folder.getMessages();
+                FetchProfile profile = new FetchProfile();
+                profile.add(FetchProfile.Item.SIZE);
+                folder.fetch(messages, profile);
+                for (Message message : messages) {
+                    sizes.add((long) message.getSize());
+                }
+                if (messages.length > 0) {
+                    ByteArrayOutputStream whole = new ByteArrayOutputStream();
+                    messages[0].writeTo(whole);
+                    assertThat((long) whole.size()).as("a message read whole").isEqualTo(sizes.get(sizes.size() - messages.length));
+                }
+                folder.close(false);
+            }
+        }
+        return sizes;
     }
 
     static MailEndpoints endpoints(RunningGuest guest) {

@@ -46,11 +46,12 @@ class MailWorkloadTest {
         assertThat(vm.name()).isEqualTo("tile2-mail");
         assertThat(vm.role()).isEqualTo("mail");
         assertThat(vm.templateInfo()).containsEntry("mail.users", "34").containsEntry("mail.seed", "11")
-                .containsEntry("mail.messagesPerMailbox", "40").containsEntry("mail.schema", "1")
+                .containsEntry("mail.messagesPerMailbox", "40").containsEntry("mail.mailboxBytes", "10485760")
+                .containsEntry("mail.schema", "1")
                 .containsEntry("mail.sizes", "1024:60,2048:16,4096:4,10240:6,15360:4,16384:4,44032:2,102400:4")
                 .containsEntry("mail.password.digest", org.tilemark.workloads.SecretDigest.of(PASSWORD));
         assertThat(vm.settings()).containsEntry("mail.sizes", MailRole.DEFAULT_SIZES)
-                .doesNotContainKeys("mail.password.digest", "mail.schema").hasSize(4);
+                .doesNotContainKeys("mail.password.digest", "mail.schema").hasSize(5);
         assertThat(vm.secrets()).isEqualTo(Map.of("TILEMARK_MAIL_PASSWORD", PASSWORD));
         assertThat(vm.toString()).doesNotContain(PASSWORD);
         assertThat(vm.templateInfo().values()).noneMatch(v -> v.contains(PASSWORD));

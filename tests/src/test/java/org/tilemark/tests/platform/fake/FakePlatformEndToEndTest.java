@@ -47,6 +47,7 @@ class FakePlatformEndToEndTest {
         settings.put("infra.enabled", "false");
         settings.put("workloads.dvdstore.size", "1MB");
         settings.put("workloads.mail.messagesPerMailbox", "10");
+        settings.put("workloads.mail.mailboxSize", "128KB");
         settings.put("workloads.olio.loadedUsersPerUser", "30");
         Process process = new ProcessBuilder(TestLanes.harness(List.of("run", "--tiles", "1"), settings)).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
