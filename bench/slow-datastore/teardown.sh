@@ -6,7 +6,9 @@ if [ -f "$DIR/slow.loop" ]; then
     device=$(lsblk -no MAJ:MIN "$(cat "$DIR/slow.loop")" | tr -d ' ')
     [ -f /sys/fs/cgroup/blkio/blkio.throttle.write_iops_device ] \
         && echo "$device 0" > /sys/fs/cgroup/blkio/blkio.throttle.write_iops_device
-    [ -f /sys/fs/cgroup/tilemark-slow/io.max ] && echo "$device wiops=max" > /sys/fs/cgroup/tilemark-slow/io.max
+    [ -f /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ] \
+        && echo "$device 0" > /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device
+    [ -f /sys/fs/cgroup/tilemark-slow/io.max ] && echo "$device wiops=max riops=max" > /sys/fs/cgroup/tilemark-slow/io.max
 fi
 for array in fast slow; do
     mountpoint -q "$DIR/$array" && umount "$DIR/$array"

@@ -67,9 +67,9 @@ final class RootFileSystem {
         chroot("systemctl", "mask", "getty@tty1.service", "getty-static.service", "serial-getty@ttyS0.service",
                 "e2scrub_reap.service", "e2scrub_all.timer", "fstrim.timer", "apt-daily.timer", "apt-daily-upgrade.timer",
                 "dpkg-db-backup.timer");
-        List<String> maskMail = new ArrayList<>(List.of("systemctl", "mask"));
-        maskMail.addAll(ImageRecipe.MAIL_SYSTEM_UNITS);
-        chroot(maskMail.toArray(String[]::new));
+        List<String> maskServers = new ArrayList<>(List.of("systemctl", "mask"));
+        maskServers.addAll(ImageRecipe.SERVER_SYSTEM_UNITS);
+        chroot(maskServers.toArray(String[]::new));
         chroot("systemctl", "set-default", "multi-user.target");
         chroot("passwd", "--lock", "root");
     }

@@ -78,9 +78,7 @@ final class PhaseSections {
         html.table(WORKLOAD_COLUMNS, rows.stream().map(PhaseSections::workloadRow).toList());
         for (WorkloadSummary row : rows) {
             latencyTable(html, phase, row);
-            if (OlioMixTable.OLIO.equals(row.workload())) {
-                OlioMixTable.render(html, phase, row, run);
-            }
+            MixTable.render(html, phase, row, run);
         }
     }
 

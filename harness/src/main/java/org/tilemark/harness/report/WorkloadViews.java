@@ -6,8 +6,6 @@ import org.tilemark.config.WorkloadConfig;
 import org.tilemark.config.WorkloadConfigs;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.tilemark.scoring.OperationStats;
 
 /**
@@ -16,7 +14,6 @@ import org.tilemark.scoring.OperationStats;
  * put first. A workload without a view, or not on the class path, is shown generically.
  */
 final class WorkloadViews {
-    private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
 
     private WorkloadViews() {
     }
@@ -85,7 +82,6 @@ final class WorkloadViews {
         if (text.isEmpty()) {
             return Optional.empty();
         }
-        Matcher simple = SIMPLE_DURATION.matcher(text);
-        return Optional.of(simple.matches() ? simple.group(1) + " " + simple.group(2) : text);
+        return Optional.of(RecordedDuration.parse(text).map(RecordedDuration::toString).orElse(text));
     }
 }

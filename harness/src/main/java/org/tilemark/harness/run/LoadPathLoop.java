@@ -52,6 +52,7 @@ final class LoadPathLoop {
     private final List<ScoreFile.Audit> audits = new ArrayList<>();
     private final MeasuredWindow window;
     private Optional<InfraRun> infra = Optional.empty();
+    private TilesAhead ahead;
     private Instant origin;
     private Duration at = Duration.ZERO;
     private int index = 1;
@@ -85,15 +86,18 @@ final class LoadPathLoop {
      * as it ends (so a failure keeps the ones before it); tiles are deployed and destroyed as the path asks.
      */
     void run(LoadPathRun.Next first, LoadPathRun.Steering path, List<PhaseScore> phases) throws Exception {
-        try {
+        try (TilesAhead ahead = new TilesAhead(cluster, requests, spec.run().provisionTimeout(), out)) {
+            this.ahead = ahead;
             for (Optional<LoadPathRun.Next> next = Optional.of(first); next.isPresent(); ) {
                 if (next.get().tiles() != running.size()) {
                     changeTiles(next.get().tiles());
                 }
+                ahead.before(phase + 1, running.size(), path.ifStepPasses());
                 PhaseScore scored = measure(next.get().length());
                 phases.add(scored);
                 next = path.afterPhase(scored);
             }
+            noteDeployed(ahead.ended());
         } finally {
             stopInfra();
             audits.addAll(drivers.audit());
@@ -124,6 +128,10 @@ final class LoadPathLoop {
             audits.addAll(drivers.leave(leaving));
             running.removeAll(leaving);
         }
+        while (!running.isEmpty() && ahead.busy()) { // the tiles deployed ahead of this change, if still booting
+            warmupInterval();
+        }
+        noteDeployed(ahead.await(tiles));
         Map<Integer, List<VmRequest>> wanted = requests.upTo(tiles);
         try (ExecutorService provisioning = Executors.newSingleThreadExecutor()) {
             Future<?> resize = provisioning.submit(() -> {
@@ -135,11 +143,7 @@ final class LoadPathLoop {
             }
             awaitResize(resize);
         }
-        for (TileProvisioner.DeployedVm vm : cluster.vms()) {
-            if (deployed.stream().noneMatch(known -> known.vm().name().equals(vm.vm().name()))) {
-                deployed.add(vm);
-            }
-        }
+        noteDeployed(cluster.vms());
         Set<Integer> joining = Drivers.tilesUpTo(tiles);
         joining.removeAll(running);
         if (!joining.isEmpty()) {
@@ -159,6 +163,15 @@ final class LoadPathLoop {
         cluster.recordPlatformOperations(infra);
         // Started once per tile count, as its first phase begins now: that count's later phases find them running.
         infra.ifPresent(i -> i.start(this::phaseAt));
+    }
+
+    /** Lists the VMs not yet in run.json's list. */
+    private void noteDeployed(List<TileProvisioner.DeployedVm> vms) {
+        for (TileProvisioner.DeployedVm vm : vms) {
+            if (deployed.stream().noneMatch(known -> known.vm().name().equals(vm.vm().name()))) {
+                deployed.add(vm);
+            }
+        }
     }
 
     private static void awaitResize(Future<?> resize) throws Exception {

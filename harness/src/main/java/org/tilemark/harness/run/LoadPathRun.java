@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import org.tilemark.config.BenchmarkSpec;
@@ -33,6 +34,14 @@ public final class LoadPathRun {
     @FunctionalInterface
     public interface Steering {
         Optional<Next> afterPhase(PhaseScore phase);
+
+        /**
+         * The tile count the path goes to once the step about to be measured ends, if its phases pass; empty
+         * where it would end. More tiles than run now are deployed and powered on while the step is measured.
+         */
+        default OptionalInt ifStepPasses() {
+            return OptionalInt.empty();
+        }
     }
 
     /**

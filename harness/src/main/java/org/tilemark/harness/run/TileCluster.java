@@ -97,21 +97,27 @@ public final class TileCluster implements AutoCloseable {
      * with a VM that stopped, then deploys the missing ones.
      */
     synchronized void resize(Map<Integer, List<VmRequest>> requests, Duration timeout) throws PlatformException {
+        Set<Integer> stopped = new TreeSet<>();
+        tiles.forEach((tile, vms) -> {
+            if (requests.containsKey(tile) && vms.stream().anyMatch(vm -> platform.state(vm.vm()) != VmState.RUNNING)) {
+                stopped.add(tile);
+            }
+        });
+        destroyTiles(stopped);
+        prepare(requests, timeout);
+    }
+
+    /**
+     * As {@link #resize}, but a deployed tile that is requested is kept whatever its VMs' state: deploys the
+     * tiles a load path will add while the running ones are measured (their stops are the measurement's to see).
+     */
+    synchronized void prepare(Map<Integer, List<VmRequest>> requests, Duration timeout) throws PlatformException {
         // Left over by a provisioning that failed half-way: never trusted as a tile.
         destroy(List.copyOf(unfinished));
         unfinished.clear();
-        Set<Integer> remove = new TreeSet<>();
-        tiles.forEach((tile, vms) -> {
-            if (!requests.containsKey(tile) || vms.stream().anyMatch(vm -> platform.state(vm.vm()) != VmState.RUNNING)) {
-                remove.add(tile);
-            }
-        });
-        if (!remove.isEmpty()) {
-            out.println("[provision] destroying tile(s) " + remove);
-            List<TileProvisioner.DeployedVm> doomed = new ArrayList<>();
-            remove.forEach(tile -> doomed.addAll(tiles.remove(tile)));
-            destroy(doomed);
-        }
+        Set<Integer> remove = new TreeSet<>(tiles.keySet());
+        remove.removeAll(requests.keySet());
+        destroyTiles(remove);
         Map<Integer, List<VmRequest>> missing = new TreeMap<>(requests);
         missing.keySet().removeAll(tiles.keySet());
         if (missing.isEmpty()) {
@@ -129,6 +135,15 @@ public final class TileCluster implements AutoCloseable {
         }
         unfinished.clear();
         out.println("[provision] ready in " + (System.nanoTime() - start) / 1_000_000_000 + " s");
+    }
+
+    private void destroyTiles(Set<Integer> remove) {
+        if (!remove.isEmpty()) {
+            out.println("[provision] destroying tile(s) " + remove);
+            List<TileProvisioner.DeployedVm> doomed = new ArrayList<>();
+            remove.forEach(tile -> doomed.addAll(tiles.remove(tile)));
+            destroy(doomed);
+        }
     }
 
     private void destroy(List<TileProvisioner.DeployedVm> vms) {

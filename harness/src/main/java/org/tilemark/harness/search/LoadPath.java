@@ -77,6 +77,12 @@ final class LoadPath implements LoadPathRun.Steering {
         return begin();
     }
 
+    /** The search's next tile count if the step under way passes (a re-measured step's included). */
+    @Override
+    public OptionalInt ifStepPasses() {
+        return search.nextIfPasses();
+    }
+
     List<Step> steps() {
         return List.copyOf(steps);
     }

@@ -62,6 +62,21 @@ final class TileSearch {
         return OptionalInt.empty();
     }
 
+    /**
+     * The tile count that would follow if the next step passed with a score above every other (a
+     * prediction, so the tiles it adds can be deployed while that step is measured); empty if none would.
+     */
+    OptionalInt nextIfPasses() {
+        OptionalInt next = next();
+        if (next.isEmpty()) {
+            return next;
+        }
+        TileSearch after = new TileSearch(start, max, repeatWinner);
+        steps.forEach(step -> after.record(step.outcome()));
+        after.record(new Outcome(next.getAsInt(), true, Double.POSITIVE_INFINITY));
+        return after.next();
+    }
+
     /** Whether the next step is the winner's repeat. */
     boolean nextIsRepeat() {
         OptionalInt next = next();

@@ -1,6 +1,7 @@
 package org.tilemark.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -13,6 +14,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
@@ -121,6 +123,118 @@ class LoadPathLoopTest {
                     scored -> path.isEmpty() ? Optional.empty() : Optional.of(path.removeFirst()), phases);
         }
         assertThat(phases).as(console.toString(StandardCharsets.UTF_8)).extracting(p -> p.tiles().size()).containsExactly(1, 1);
+    }
+
+    /**
+     * A tile the path will add if the step passes is deployed and powered on while that step is measured: its VM is
+     * up before the deciding phase's last interval is cut, and it joins (with its warm-up) without a deployment after.
+     */
+    @Test
+    void tilesToAddAreDeployedWhileThePhaseThatDecidesThemIsMeasured() throws Exception {
+        BenchmarkSpec spec = twoTiles();
+        int phase1Last = 3; // one warm-up interval of 1 s, then phase 1's two
+        boolean[] upBeforePhase1Ended = {false};
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 1 && cut.interval() == phase1Last) {
+                upBeforePhase1Ended[0] = waitFor("powerOn " + CountingWorkload.vmOf(2));
+            }
+        });
+        List<PhaseScore> phases = new ArrayList<>();
+        runPath(spec, workload, "run-a", steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(2))), List.of(2)), phases);
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(upBeforePhase1Ended[0]).as("tile 2 powered on before phase 1 ended: " + platform.calls + "\n" + printed).isTrue();
+        assertThat(phases).extracting(p -> p.tiles().size()).containsExactly(1, 2);
+        assertThat(platform.calls).filteredOn(call -> call.equals("deploy " + CountingWorkload.vmOf(2))).hasSize(1);
+        assertThat(printed).contains("[load path] tile(s) [2] deployed and powered on while phase 1 is measured")
+                .contains("[load path] tile(s) [2] join after phase 1");
+    }
+
+    /** A tile deployed ahead for a step that did not pass is destroyed, never measured: the path stayed at 1 tile. */
+    @Test
+    void aTileDeployedAheadThatThePathDoesNotTakeIsDestroyedUnmeasured() throws Exception {
+        BenchmarkSpec spec = twoTiles();
+        CountingWorkload workload = new CountingWorkload(cut -> { });
+        List<PhaseScore> phases = new ArrayList<>();
+        runPath(spec, workload, "run-d", steering(List.of(new LoadPathRun.Next(1, Duration.ofSeconds(2))), List.of(2)), phases);
+
+        assertThat(phases).extracting(p -> p.tiles().size()).containsExactly(1, 1);
+        assertThat(platform.calls).contains("powerOn " + CountingWorkload.vmOf(2), "destroy " + CountingWorkload.vmOf(2));
+        assertThat(workload.drivers).extracting(d -> d.tile).containsExactly(1);
+        List<JsonNode> lines = BundleReader.of(tmp.resolve("bundle-run-d")).intervals().orElseThrow().lines().stream()
+                .map(BundleReader.Line::written).toList();
+        assertThat(intervalsOf(lines, 2)).isEmpty();
+    }
+
+    /** A failure deploying the tiles ahead ends the run naming it; the phase measured meanwhile stands. */
+    @Test
+    void aFailureDeployingTilesAheadEndsTheRunNamingItsCause() throws Exception {
+        BenchmarkSpec spec = twoTiles();
+        platform.failingToStart(CountingWorkload.vmOf(2), "no memory left on host-1");
+        List<PhaseScore> phases = new ArrayList<>();
+        assertThatThrownBy(() -> runPath(spec, new CountingWorkload(cut -> { }), "run-f",
+                steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(2))), List.of(2)), phases))
+                .hasMessageContaining("deploying tiles up to 2 while phase 1 was measured failed")
+                .hasMessageContaining("no memory left on host-1");
+        assertThat(phases).extracting(PhaseScore::phase).containsExactly(1);
+    }
+
+    private static BenchmarkSpec twoTiles() throws Exception {
+        return ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
+                "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s", "infra.enabled", "false"));
+    }
+
+    /** A path from 1 tile asking for {@code after} after each phase, and saying {@code ahead} before each step. */
+    private static LoadPathRun.Steering steering(List<LoadPathRun.Next> after, List<Integer> ahead) {
+        List<LoadPathRun.Next> nexts = new ArrayList<>(after);
+        List<Integer> aheads = new ArrayList<>(ahead);
+        return new LoadPathRun.Steering() {
+            @Override
+            public Optional<LoadPathRun.Next> afterPhase(PhaseScore phase) {
+                return nexts.isEmpty() ? Optional.empty() : Optional.of(nexts.removeFirst());
+            }
+
+            @Override
+            public OptionalInt ifStepPasses() {
+                return aheads.isEmpty() ? OptionalInt.empty() : OptionalInt.of(aheads.removeFirst());
+            }
+        };
+    }
+
+    private void runPath(BenchmarkSpec spec, CountingWorkload workload, String runId, LoadPathRun.Steering steering,
+                         List<PhaseScore> phases) throws Exception {
+        try (TileCluster cluster = TileCluster.on(platform, runId, out);
+             ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle-" + runId))) {
+            LoadPathLoop.TileRequests requests = tiles -> {
+                Map<Integer, List<VmRequest>> wanted = new TreeMap<>();
+                for (int tile = 1; tile <= tiles; tile++) {
+                    wanted.put(tile, workload.vms(tile, spec, SECRETS));
+                }
+                return wanted;
+            };
+            new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, requests,
+                    new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
+                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
+                    new DeployVm(platform, runId, spec, SECRETS), out, new ArrayList<>())
+                    .run(new LoadPathRun.Next(1, Duration.ofSeconds(2)), steering, phases);
+        }
+    }
+
+    /** Whether the platform was asked for {@code call} within 30 s (the deployment ahead runs on a thread of its own). */
+    private boolean waitFor(String call) {
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < until) {
+            if (platform.calls.contains(call)) {
+                return true;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
     }
 
     private static List<Integer> intervalsOf(List<JsonNode> lines, int tile) {

@@ -35,6 +35,21 @@ class TileSearchTest {
         assertThat(search.steps()).filteredOn(TileSearch.Step::repeat).hasSize(1);
     }
 
+    /** What the tiles deployed ahead of a step are: the count that would follow if it passed, without changing the search. */
+    @Test
+    void saysWhatFollowsIfTheNextStepPassesWithoutRecordingIt() {
+        TileSearch search = new TileSearch(1, 32, true);
+        List<Integer> ifPasses = new ArrayList<>();
+        IntFunction<TileSearch.Outcome> cluster = compliesUpTo(5);
+        for (OptionalInt next = search.next(); next.isPresent(); next = search.next()) {
+            ifPasses.add(search.nextIfPasses().orElse(0));
+            search.record(cluster.apply(next.getAsInt()));
+        }
+        // steps 1, 2, 4, 8, 6, 5, 5 (repeat): a pass at 8 would go to 16; at 6 (between 4 and 8) to 7; at 5 to its repeat; the repeat ends it
+        assertThat(ifPasses).containsExactly(2, 4, 8, 16, 7, 5, 0);
+        assertThat(search.maxTiles()).hasValue(5);
+    }
+
     @Test
     void aTileThatNoLongerImprovesTheScoreIsPastThePeak() {
         // Compliant everywhere, but the score is flat from 4 tiles on.

@@ -2,6 +2,7 @@ package org.tilemark.infra.platform;
 
 import java.util.Map;
 import org.tilemark.templates.RoleTemplate;
+import org.tilemark.templates.VmSize;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.templates.guest.HostPort;
 
@@ -26,9 +27,17 @@ public record VmSpec(String name, String runId, int tile, Template template, Rol
         this(name, runId, tile, template, role, host, datastore, settings, Map.of(), secrets);
     }
 
-    /** The guest config the platform delivers to this VM, whose services bind {@code bindAddress} for clients in {@code clientNetwork}. */
+    /**
+     * The guest config the platform delivers to this VM, whose services bind {@code bindAddress} for clients in
+     * {@code clientNetwork}, telling it its role's size.
+     */
     public GuestConfig guestConfig(String bindAddress, String clientNetwork) {
-        return new GuestConfig(role.role(), tile, runId, name, bindAddress, clientNetwork, peers, settings, secrets);
+        return guestConfig(bindAddress, clientNetwork, role.size());
+    }
+
+    /** The same, telling the guest the size it really has where the platform gives it another one (the local platform's memory scale). */
+    public GuestConfig guestConfig(String bindAddress, String clientNetwork, VmSize size) {
+        return new GuestConfig(role.role(), tile, runId, name, bindAddress, clientNetwork, peers, settings, secrets).withSize(size);
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.tilemark.templates.guest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.tilemark.templates.VmSize;
 
 /**
  * What a VM is told when it is deployed: its role, tile, run and name, the address its services bind
@@ -13,16 +14,20 @@ import java.util.TreeMap;
  * delivers it (a file on local; cloud-init NoCloud or VMware guestinfo in a VM); {@link GuestDocumentFile#CONFIG}
  * owns its format. The template build guest gets one too, with no peers. Where the platform keeps the config readable
  * (vCenter's extraConfig), it holds no secret: {@code secretSource} tells the guest where to fetch them once
- * ({@link SecretFetch}); null where the secrets are in the config itself.
+ * ({@link SecretFetch}); null where the secrets are in the config itself. {@code size} is the VM's virtual hardware
+ * as the guest has it (a server sizes its caches from it, as a DBA sizes PostgreSQL for its VM); null in a
+ * config written before version 2, or where the platform does not say.
  */
 public record GuestConfig(String role, int tile, String runId, String vmName, String bindAddress, String clientNetwork,
                           Map<String, Map<String, HostPort>> peers, Map<String, String> settings, Map<String, String> secrets,
                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                          SecretSource secretSource) {
+                          SecretSource secretSource,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                          VmSize size) {
 
     public GuestConfig(String role, int tile, String runId, String vmName, String bindAddress, String clientNetwork,
                        Map<String, Map<String, HostPort>> peers, Map<String, String> settings, Map<String, String> secrets) {
-        this(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, secrets, null);
+        this(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, secrets, null, null);
     }
 
     public GuestConfig {
@@ -45,12 +50,17 @@ public record GuestConfig(String role, int tile, String runId, String vmName, St
 
     /** The same config with no secret in it, telling the guest to fetch them from {@code source}. */
     public GuestConfig withSecretsAt(SecretSource source) {
-        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, Map.of(), source);
+        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, Map.of(), source, size);
     }
 
     /** The same config with the secrets fetched from its source in it (and the source, used once, gone). */
     public GuestConfig withSecrets(Map<String, String> fetched) {
-        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, fetched, null);
+        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, fetched, null, size);
+    }
+
+    /** The same config telling the guest the VM's virtual hardware. */
+    public GuestConfig withSize(VmSize vmSize) {
+        return new GuestConfig(role, tile, runId, vmName, bindAddress, clientNetwork, peers, settings, secrets, secretSource, vmSize);
     }
 
     /** Secrets by name only: a config printed in a log or an error message must not leak them. */
@@ -58,7 +68,7 @@ public record GuestConfig(String role, int tile, String runId, String vmName, St
     public String toString() {
         return "GuestConfig[" + vmName + " role=" + role + " tile=" + tile + " run=" + runId + " bind=" + bindAddress
                 + " peers=" + peers + " settings=" + settings + " secrets=" + new TreeMap<>(secrets).keySet()
-                + (secretSource == null ? "" : " secretsFrom=" + secretSource.url()) + "]";
+                + (secretSource == null ? "" : " secretsFrom=" + secretSource.url()) + (size == null ? "" : " size=" + size) + "]";
     }
 
     private static void require(String field, String value) {

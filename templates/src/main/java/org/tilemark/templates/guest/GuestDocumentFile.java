@@ -26,8 +26,9 @@ import java.nio.file.attribute.PosixFilePermissions;
  */
 public final class GuestDocumentFile<T> {
 
+    /** Version 2 added the VM's {@code size}; a version-1 config reads with none. */
     public static final GuestDocumentFile<GuestConfig> CONFIG =
-            new GuestDocumentFile<>("guest-config.json", "tilemark-guest-config", 1, 1, GuestConfig.class, true);
+            new GuestDocumentFile<>("guest-config.json", "tilemark-guest-config", 2, 1, GuestConfig.class, true);
     /** Version 2 added the guest's {@code addresses}; a version-1 report (an older image) reads with none. */
     public static final GuestDocumentFile<ReadinessReport> READINESS =
             new GuestDocumentFile<>("readiness.json", "tilemark-readiness-report", 2, 1, ReadinessReport.class, false);

@@ -39,8 +39,12 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
      * guest writes its own instance's configuration), one {@code debconf-set-selections} line each.
      */
     public static final List<String> DEBCONF_SELECTIONS = List.of("postfix postfix/main_mailer_type select No configuration");
-    /** The system-wide mail services the packages bring, masked: nothing but the mail guest's instance may listen. */
-    public static final List<String> MAIL_SYSTEM_UNITS = List.of("postfix.service", "dovecot.service", "dovecot.socket");
+    /**
+     * The system-wide services the server packages bring, masked: the mail guest runs its own Postfix and Dovecot, the
+     * Olio web guest its own memcached, and nothing else may listen.
+     */
+    public static final List<String> SERVER_SYSTEM_UNITS = List.of("postfix.service", "dovecot.service", "dovecot.socket",
+            "memcached.service");
     /** The root file system's label: the kernel command line and fstab find it by it. */
     public static final String ROOT_LABEL = "tilemark-root";
 
@@ -69,8 +73,10 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                         // PostgreSQL's initdb wants a locale and time zone data
                         "tzdata", "locales",
                         // the mail role: Postfix (SMTP) and Dovecot (IMAP, LMTP delivery); the guest runs its own
-                        // instance of each, so the packages' system services are masked (MAIL_SYSTEM_UNITS)
-                        "postfix", "dovecot-imapd", "dovecot-lmtpd"),
+                        // instance of each, so the packages' system services are masked (SERVER_SYSTEM_UNITS)
+                        "postfix", "dovecot-imapd", "dovecot-lmtpd",
+                        // the Olio web role's cache: the guest runs its own memcached on a Unix socket (service masked)
+                        "memcached"),
                 List.of("java.base", "java.compiler", "java.desktop", "java.instrument", "java.logging", "java.management",
                         "java.naming", "java.net.http", "java.prefs", "java.rmi", "java.scripting", "java.security.jgss",
                         "java.security.sasl", "java.sql", "java.transaction.xa", "java.xml", "jdk.crypto.ec", "jdk.management",

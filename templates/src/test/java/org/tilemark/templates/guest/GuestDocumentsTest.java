@@ -27,9 +27,20 @@ class GuestDocumentsTest {
 
         assertThat(GuestDocumentFile.CONFIG.read(file)).isEqualTo(WEB);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        assertThat(Files.readString(file)).contains("\"format\" : \"tilemark-guest-config\"", "\"version\" : 1");
+        assertThat(Files.readString(file)).contains("\"format\" : \"tilemark-guest-config\"", "\"version\" : 2")
+                .doesNotContain("\"size\""); // no size told: none written
         assertThat(WEB.peer("tile2-dvdstore-db", "main")).hasValue(new HostPort("10.1.2.3", 5432));
         assertThat(WEB.peer("tile2-dvdstore-db", "other")).isEmpty();
+    }
+
+    @Test
+    void theVmSizeRoundTripsAndAVersionOneConfigReadsWithoutIt() throws Exception {
+        GuestConfig sized = WEB.withSize(new org.tilemark.templates.VmSize(4, 576, 20));
+        assertThat(GuestDocumentFile.CONFIG.fromJson(GuestDocumentFile.CONFIG.toJson(sized)).size())
+                .isEqualTo(new org.tilemark.templates.VmSize(4, 576, 20));
+        String versionOne = GuestDocumentFile.CONFIG.toJson(WEB).replace("\"version\" : 2", "\"version\" : 1");
+        assertThat(GuestDocumentFile.CONFIG.fromJson(versionOne)).isEqualTo(WEB);
+        assertThat(GuestDocumentFile.CONFIG.fromJson(versionOne).size()).isNull();
     }
 
     @Test
@@ -40,7 +51,7 @@ class GuestDocumentsTest {
     @Test
     void anotherVersionOrFormatOrAMissingFieldIsRefusedNamingWhatIsWrong() {
         String json = GuestDocumentFile.CONFIG.toJson(WEB);
-        assertThatThrownBy(() -> GuestDocumentFile.CONFIG.fromJson(json.replace("\"version\" : 1", "\"version\" : 7")))
+        assertThatThrownBy(() -> GuestDocumentFile.CONFIG.fromJson(json.replace("\"version\" : 2", "\"version\" : 7")))
                 .isInstanceOf(GuestDocumentException.class).hasMessageContaining("version 7 is not supported");
         assertThatThrownBy(() -> GuestDocumentFile.CONFIG.fromJson(GuestDocumentFile.READINESS.toJson(ReadinessReport.failed("vm", "r", "x", 0))))
                 .hasMessageContaining("expected a tilemark-guest-config document");

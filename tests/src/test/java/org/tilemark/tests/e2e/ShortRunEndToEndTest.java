@@ -82,6 +82,12 @@ class ShortRunEndToEndTest {
         assertThat(mailVm.at("/server/name").asText()).isIn("Postfix and Dovecot", "GreenMail (stand-in)");
         assertThat(mailVm.at("/server/standIn").asBoolean()).isEqualTo(mailVm.at("/server/name").asText().contains("stand-in"));
         System.out.println("e2e-short: the mail VM served with " + mailVm.at("/server/name").asText());
+        // The Olio web VM says which cache it ran: its own memcached, or the in-process stand-in where it is not installed.
+        JsonNode olioWeb = java.util.stream.StreamSupport.stream(run.get("inventory").get("vms").spliterator(), false)
+                .filter(vm -> vm.get("role").asText().equals("olio-web")).findFirst().orElseThrow();
+        assertThat(olioWeb.at("/server/name").asText()).isIn("memcached", "in-process map cache (stand-in for memcached)");
+        assertThat(olioWeb.at("/server/standIn").asBoolean()).isEqualTo(!java.nio.file.Files.isExecutable(
+                java.nio.file.Path.of("/usr/bin/memcached")));
         assertThat(run.at("/format/version").asInt()).isEqualTo(3);
         // What the live run wrote, tilemark verify recomputes to the same numbers.
         assertThat(BundleVerifier.verify(bundle, java.util.Optional.empty()).line())

@@ -122,6 +122,55 @@ class LibvirtEndToEndTest {
         assertThat(LAB.hosts().domainsAndVolumes()).as("domains and volumes left on the hosts").isEmpty();
     }
 
+    /**
+     * A host dropped off the segment mid-phase ({@code ip link set uplink down} in its namespace) under a
+     * standby-only tile: the run goes on to its phase's end, exit 1, its verdict names the host, every interval
+     * measured is kept, and once the host is back {@code tilemark cleanup} leaves nothing on either host.
+     */
+    @Test
+    void aHostLostMidPhaseEndsTheRunWithAVerdictNamingItAndCleanupLeavesNothing() throws Exception {
+        Map<String, String> settings = settings();
+        Path results = LAB.dir().resolve("results-lost-host");
+        LibvirtTestHosts.deleteTree(results);
+        settings.put("run.results", results.toString());
+        settings.put("workloads.dvdstore.enabled", "false");
+        settings.put("infra.enabled", "false");
+        settings.put("run.tileScale", "0.05"); // the standby is never scaled; the scored workloads are off
+        settings.put("run.phaseDuration", "4m"); // the host is cut at the phase's first interval: libvirt's keepalive gives up after 60 s
+        settings.put("run.warmup", "30s");
+        var spec = ConfigLoader.load(Optional.empty(), settings);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(new TeeStream(console, System.out), true, StandardCharsets.UTF_8);
+        var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> new RunOrchestrator(out, out, Map.of()).run(spec));
+
+        Path bundle = awaitMeasurement(results, running);
+        String host = LAB.hosts().hostRunning("tm-" + bundle.getFileName() + "-tile1-standby");
+        RunOutcome outcome;
+        LAB.hosts().uplink(host, false);
+        long cutAt = System.nanoTime();
+        try {
+            System.out.println(host + "'s uplink down mid-phase");
+            outcome = running.get(20, java.util.concurrent.TimeUnit.MINUTES);
+            System.out.printf("the run ended %d s after the cut%n", (System.nanoTime() - cutAt) / 1_000_000_000);
+        } finally {
+            LAB.hosts().uplink(host, true);
+        }
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.NON_COMPLIANT);
+        JsonNode score = JSON.readTree(bundle.resolve("score.json").toFile());
+        System.out.println("verdict reasons: " + score.get("reasons"));
+        assertThat(score.get("reasons").toString()).contains("host " + host + " stopped answering").contains("tile1-standby");
+        long measured = Files.readAllLines(bundle.resolve("intervals.jsonl")).stream().filter(l -> l.contains("\"measure\"")).count();
+        assertThat(measured).as("every measured interval is kept: 8 intervals x the standby").isEqualTo(8);
+
+        Process cleanup = tilemark("cleanup", settings);
+        assertThat(cleanup.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+        String output = Files.readString(LAB.dir().resolve("cleanup.out"));
+        System.out.println("tilemark cleanup: " + output);
+        assertThat(cleanup.exitValue()).as(output).isZero();
+        assertThat(LAB.hosts().domainsAndVolumes()).as("domains and volumes left after cleanup").isEmpty();
+    }
+
     /** kill -9 of the harness while it provisions (the database VM up, the web VM being deployed), then {@code tilemark cleanup}. */
     @Test
     void cleanupAfterAKilledHarnessLeavesNoDomainOrVolumeOnEitherHost() throws Exception {

@@ -90,6 +90,16 @@ final class LibvirtTestHosts implements AutoCloseable {
         throw new IllegalStateException("no host runs domain " + domain);
     }
 
+    /** The lab host whose libvirt runs {@code domain}. */
+    String hostRunning(String domain) throws IOException, InterruptedException {
+        for (var host : uris.entrySet()) {
+            if (virsh(host.getValue(), "list", "--name").lines().map(String::strip).anyMatch(domain::equals)) {
+                return host.getKey();
+            }
+        }
+        throw new IllegalStateException("no host runs domain " + domain);
+    }
+
     /** Takes a host's uplink (its veth into the lab's switch) down or up again: the host drops off the segment. */
     void uplink(String host, boolean up) throws IOException, InterruptedException {
         requireLabUp();

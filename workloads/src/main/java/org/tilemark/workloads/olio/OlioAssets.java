@@ -1,34 +1,36 @@
 package org.tilemark.workloads.olio;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.tilemark.workloads.olio.media.OlioMedia;
 
 /**
- * The files AddPerson and AddEvent upload: copied out of the jar for stock JMeter, which uploads from
- * file paths, and read once into memory for the embedded users.
+ * The files AddPerson and AddEvent upload, at the sizes of the files Olio's driver uploads (its {@code person.jpg},
+ * {@code event.jpg} and {@code event.pdf}, {@link OlioMedia}): written to a directory for stock JMeter, which uploads
+ * from file paths, and made once in memory for the embedded users.
  */
 public final class OlioAssets {
 
-    private static final java.util.Map<String, byte[]> CONTENT = new java.util.concurrent.ConcurrentHashMap<>();
-
-    static final String IMAGE = "olio-upload.png";
+    static final String PERSON_IMAGE = "olio-person.jpg";
+    static final String EVENT_IMAGE = "olio-event.jpg";
     static final String LITERATURE = "olio-literature.pdf";
+    private static final Map<String, OlioMedia> KINDS = Map.of(PERSON_IMAGE, OlioMedia.PERSON_IMAGE,
+            EVENT_IMAGE, OlioMedia.EVENT_IMAGE, LITERATURE, OlioMedia.EVENT_LITERATURE);
+    private static final Map<String, byte[]> CONTENT = new ConcurrentHashMap<>();
 
     private OlioAssets() {
     }
 
-    /** Copies the upload files into {@code directory} (created if missing) and returns it. */
+    /** Writes the upload files into {@code directory} (created if missing) and returns it. */
     public static Path writeTo(Path directory) {
         try {
             Files.createDirectories(directory);
-            for (String name : new String[] {IMAGE, LITERATURE}) {
-                try (InputStream in = open(name)) {
-                    Files.copy(in, directory.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-                }
+            for (String name : KINDS.keySet()) {
+                Files.write(directory.resolve(name), content(name));
             }
             return directory;
         } catch (IOException e) {
@@ -36,22 +38,12 @@ public final class OlioAssets {
         }
     }
 
-    /** The content of upload file {@code name} ({@link #IMAGE} or {@link #LITERATURE}); do not modify it. */
+    /** The content of upload file {@code name} ({@link #PERSON_IMAGE}, {@link #EVENT_IMAGE} or {@link #LITERATURE}); do not modify it. */
     static byte[] content(String name) {
-        return CONTENT.computeIfAbsent(name, n -> {
-            try (InputStream in = open(n)) {
-                return in.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-    }
-
-    private static InputStream open(String name) {
-        InputStream in = OlioAssets.class.getResourceAsStream("/olio/driver/" + name);
-        if (in == null) {
-            throw new IllegalStateException("missing resource olio/driver/" + name);
+        OlioMedia kind = KINDS.get(name);
+        if (kind == null) {
+            throw new IllegalArgumentException("no Olio upload file named " + name);
         }
-        return in;
+        return CONTENT.computeIfAbsent(name, n -> kind.generate(n.hashCode()));
     }
 }

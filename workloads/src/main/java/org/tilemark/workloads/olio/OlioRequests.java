@@ -52,8 +52,8 @@ final class OlioRequests {
     record FilePart(String field, String file, String contentType) {
     }
 
-    static final List<FilePart> PERSON_FILES = List.of(new FilePart("image", OlioAssets.IMAGE, "image/png"));
-    static final List<FilePart> EVENT_FILES = List.of(new FilePart("image", OlioAssets.IMAGE, "image/png"),
+    static final List<FilePart> PERSON_FILES = List.of(new FilePart("image", OlioAssets.PERSON_IMAGE, "image/jpeg"));
+    static final List<FilePart> EVENT_FILES = List.of(new FilePart("image", OlioAssets.EVENT_IMAGE, "image/jpeg"),
             new FilePart("literature", OlioAssets.LITERATURE, "application/pdf"));
 
     private OlioRequests() {

@@ -38,6 +38,8 @@ public final class OlioWorkload implements Workload {
     /** The variable the guests read the database user's password from. */
     public static final String PASSWORD_VARIABLE = OlioDbRole.PASSWORD_ENV;
     static final String SCHEMA_VERSION = "1";
+    /** The web template's filestore layout: per-entity files at Olio's sizes. */
+    static final String FILESTORE_VERSION = "2";
     /** Names under which the driver records each cycle's planned and achieved start-to-start gap. */
     public static final String CYCLE_INTENDED = "cycle.intended";
     public static final String CYCLE_ACTUAL = "cycle.actual";
@@ -76,10 +78,13 @@ public final class OlioWorkload implements Workload {
         template.put("olio.db.password.digest", SecretDigest.of(password));
         return List.of(
                 new VmRequest(dbVmName(tile), OlioDbRole.NAME, template, data, secretEnv),
-                new VmRequest(webVmName(tile), OlioWebRole.NAME, Map.of(),
+                // The web template holds every loaded person's and event's files: one per database size.
+                new VmRequest(webVmName(tile), OlioWebRole.NAME,
+                        Map.of("olio.loadedUsers", Integer.toString(olio.loadedUsers()), "olio.files", FILESTORE_VERSION),
                         Map.of("olio.db.peer", dbVmName(tile),
                                 "olio.db.user", olio.dbUsername(),
-                                "olio.db.pool", Integer.toString(olio.poolSize())),
+                                "olio.db.pool", Integer.toString(olio.poolSize()),
+                                "olio.loadedUsers", Integer.toString(olio.loadedUsers())),
                         List.of(dbVmName(tile)), secretEnv));
     }
 

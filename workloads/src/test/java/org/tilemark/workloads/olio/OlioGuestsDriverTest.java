@@ -34,7 +34,8 @@ class OlioGuestsDriverTest {
         dbRole.buildTemplate(dbContext);
         try (RunningGuest database = dbRole.start(dbContext)) {
             GuestContext webContext = new GuestContext(root.resolve("web"), Map.of(
-                    "olio.db.url", "jdbc:postgresql://127.0.0.1:" + database.port() + "/olio", "olio.db.pool", "4"), secrets);
+                    "olio.db.url", "jdbc:postgresql://127.0.0.1:" + database.port() + "/olio", "olio.db.pool", "4",
+                    "olio.loadedUsers", "100"), secrets);
             new OlioWebRole().buildTemplate(webContext);
             try (RunningGuest web = new OlioWebRole().start(webContext)) {
                 BenchmarkSpec spec = OlioWorkloadTest.spec(Map.of("workloads.olio.users", "4",

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.tilemark.templates.VmSize;
 
 /**
@@ -44,6 +45,11 @@ final class GuestLauncher {
     }
 
     Process launch(GuestLaunchRequest request) throws IOException {
+        return launch(request, Optional.empty());
+    }
+
+    /** Starts the guest as the first process of {@code memoryGroup} where one is given ({@link MemoryCgroups}). */
+    Process launch(GuestLaunchRequest request, Optional<Path> memoryGroup) throws IOException {
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
             command.add(SETSID.toString());
@@ -66,7 +72,7 @@ final class GuestLauncher {
         if (request.buildTemplate()) {
             command.add("--build-template");
         }
-        return new ProcessBuilder(command)
+        return new ProcessBuilder(memoryGroup.map(group -> MemoryCgroups.inGroup(group, command)).orElse(command))
                 .directory(vm.path().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(vm.console().toFile()))
@@ -82,9 +88,13 @@ final class GuestLauncher {
      * compilations cost more than its faster code saves (docs/benchmarks.md has the figures).
      */
     static List<String> jvmOptions(VmSize size) {
-        int heapMb = Math.max(96, Math.min(384, size.memoryMb() / 8));
-        return List.of("-Xmx" + heapMb + "m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=2",
+        return List.of("-Xmx" + heapMb(size) + "m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=2",
                 "-XX:ActiveProcessorCount=" + size.vcpus(), "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true");
+    }
+
+    /** The guest's heap: an eighth of the VM's memory, between 96 and 384 MB. */
+    static int heapMb(VmSize size) {
+        return Math.max(96, Math.min(384, size.memoryMb() / 8));
     }
 
     /**

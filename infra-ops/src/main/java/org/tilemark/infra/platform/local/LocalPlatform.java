@@ -53,6 +53,7 @@ final class LocalPlatform implements Platform {
     private final Map<String, LocalVm> vms = new ConcurrentHashMap<>();
     private final List<VmListener> listeners = new CopyOnWriteArrayList<>();
     private final LocalMigrations migrations;
+    private final MemoryCgroups memory;
 
     LocalPlatform(LocalSettings settings, String bindAddress) throws IOException {
         this(settings, bindAddress, GuestLauncher.GUEST_MAIN);
@@ -65,6 +66,7 @@ final class LocalPlatform implements Platform {
         this.hosts = HostSlots.split(settings.hosts(), Runtime.getRuntime().availableProcessors());
         Path root = settings.workDir().toAbsolutePath().normalize().resolve("local");
         this.registry = new VmRegistry(root.resolve("vms"));
+        this.memory = MemoryCgroups.detect(settings.memoryScale());
         this.launcher = new GuestLauncher(settings.pinCpus(), guestMainClass, root.resolve("class-data"),
                 GuestLauncher.classPath());
         this.templates = new LocalTemplates(root.resolve("templates"), registry, launcher, hosts.get(0).cpus(), GUEST_BIND, GUEST_NETWORK);
@@ -126,8 +128,9 @@ final class LocalPlatform implements Platform {
             }
             Files.createDirectories(dir.path());
             registry.add(entry);
-            long copied = Disks.copy(templates.disk(spec.template().cacheKey()), dir.disk());
-            dir.writeGuestConfig(spec.guestConfig(GUEST_BIND, GUEST_NETWORK));
+            Optional<Path> memoryGroup = memory.create(spec.runId(), spec.name(), spec.role().size());
+            long copied = memory.copyDisk(memoryGroup, templates.disk(spec.template().cacheKey()), dir.disk());
+            dir.writeGuestConfig(spec.guestConfig(GUEST_BIND, GUEST_NETWORK, memory.localSize(spec.role().size())));
             EndpointProxy.Handoff handoff = EndpointProxy.Handoff.of(spec.role());
             Map<String, EndpointProxy> endpoints = new LinkedHashMap<>();
             for (String port : spec.role().ports()) {
@@ -137,6 +140,9 @@ final class LocalPlatform implements Platform {
             return vm;
         } catch (IOException e) {
             throw new PlatformException("deploying VM " + spec.name() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PlatformException("deploying VM " + spec.name() + " was interrupted", e);
         }
     }
 
@@ -156,7 +162,7 @@ final class LocalPlatform implements Platform {
             local.expectStop(false);
             Process process = launcher.launch(new GuestLaunchRequest(vm.name(), vm.runId(), local.spec().role().role(),
                     local.spec().role().size(),
-                    local.host().cpus(), local.dir(), false));
+                    local.host().cpus(), local.dir(), false), memory.existing(vm.runId(), vm.name()));
             local.started(process);
             watch(vm, local, process);
             ReadinessReport report = local.dir().awaitReport(vm.name(), process, timeout);
@@ -244,6 +250,11 @@ final class LocalPlatform implements Platform {
     }
 
     @Override
+    public List<String> warnings() {
+        return memory.warning().stream().toList();
+    }
+
+    @Override
     public Set<Capability> capabilities() {
         return EnumSet.allOf(Capability.class);
     }
@@ -271,6 +282,7 @@ final class LocalPlatform implements Platform {
                 Disks.delete(local.dir().path());
                 Disks.deleteIfEmpty(local.dir().path().getParent());
                 registry.remove(local.entry());
+                memory.remove(vm.runId(), vm.name());
             } catch (IOException e) {
                 throw new PlatformException("destroying VM " + vm.name() + ": " + e.getMessage(), e);
             } finally {
@@ -326,6 +338,7 @@ final class LocalPlatform implements Platform {
                 Disks.delete(entry.vmDirectory());
                 Disks.deleteIfEmpty(entry.vmDirectory().getParent());
                 registry.remove(entry);
+                memory.remove(entry.runId(), entry.vmName());
                 removed.add(entry.runId() + "/" + entry.vmName() + " (" + processes + " processes)");
             }
         } catch (IOException e) {

@@ -38,6 +38,11 @@ public final class LocalPlatformProvider implements PlatformProvider<LocalSettin
         checks.notNegative("memoryDirtyMBps", section.memoryDirtyMBps());
         checks.positive("vmotionNetworkGbps", section.vmotionNetworkGbps());
         checks.positive("storageMigrationMBps", section.storageMigrationMBps());
+        checks.notNegative("memoryScale", section.memoryScale());
+        if (section.memoryScale() > 1) {
+            checks.error("memoryScale", "must be at most 1 (a VM's share of its role's memory; 0 leaves it unbounded), got "
+                    + section.memoryScale());
+        }
     }
 
     /**

@@ -19,9 +19,14 @@ import java.util.Map;
  * @param vmotionNetworkGbps the migration network's bandwidth, the pace memory is copied at
  * @param storageMigrationMBps the pace a Storage vMotion or XvMotion copies the part of a VM's configured
  *                           disk size its files do not fill (accounted, not copied: {@link ModelledDisk})
+ * @param memoryScale        the share of a role's memory its local VM may use, page cache included ({@link MemoryCgroups}):
+ *                           this machine cannot give a tile its VMs' 26.5 GB; 0 leaves VMs' memory unbounded
  */
 record LocalSettings(int hosts, Map<String, Path> datastores, Path workDir, boolean pinCpus, double memoryDirtyMBps,
-                     double vmotionNetworkGbps, double storageMigrationMBps) {
+                     double vmotionNetworkGbps, double storageMigrationMBps, double memoryScale) {
+
+    /** The default memoryScale: a standard tile's 26.5 GB of VM memory bounded to about 3.5 GB here. */
+    static final double DEFAULT_MEMORY_SCALE = 0.125;
 
     /** The default work directory; the default datastores live inside whichever work directory is set. */
     private static final Path DEFAULT_WORK_DIR = Path.of(".tilemark");
@@ -39,7 +44,7 @@ record LocalSettings(int hosts, Map<String, Path> datastores, Path workDir, bool
         Map<String, Path> datastores = new LinkedHashMap<>();
         datastores.put("app", defaultDatastore(DEFAULT_WORK_DIR, "app"));
         datastores.put("maintenance", defaultDatastore(DEFAULT_WORK_DIR, "maintenance"));
-        return new LocalSettings(2, datastores, DEFAULT_WORK_DIR, true, 32, 10, 400);
+        return new LocalSettings(2, datastores, DEFAULT_WORK_DIR, true, 32, 10, 400, DEFAULT_MEMORY_SCALE);
     }
 
     private static Path defaultDatastore(Path workDir, String name) {

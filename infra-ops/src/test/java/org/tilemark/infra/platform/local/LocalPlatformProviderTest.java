@@ -40,7 +40,7 @@ class LocalPlatformProviderTest {
     void aDatastoreOutsideTheWorkDirectoryMustExistOneInsideIsCreatedWhenFirstWritten() throws Exception {
         Path missing = tmp.resolve("elsewhere/app");
         LocalSettings settings = new LocalSettings(1, Map.of("app", missing, "maintenance", tmp.resolve("work/maint")),
-                tmp.resolve("work"), false, 32, 10, 400);
+                tmp.resolve("work"), false, 32, 10, 400, 0);
 
         assertThatThrownBy(() -> new LocalPlatformProvider().create(settings, CLUSTER))
                 .isInstanceOf(PlatformSettingException.class)
@@ -48,7 +48,7 @@ class LocalPlatformProviderTest {
         assertThat(tmp.resolve("work/maint")).doesNotExist();
 
         LocalSettings inside = new LocalSettings(1, Map.of("app", tmp.resolve("work/app"), "maintenance", tmp.resolve("work/maint")),
-                tmp.resolve("work"), false, 32, 10, 400);
+                tmp.resolve("work"), false, 32, 10, 400, 0);
         try (Platform platform = new LocalPlatformProvider().create(inside, CLUSTER)) {
             assertThat(platform.inventory().hosts()).singleElement()
                     .satisfies(host -> assertThat(host.cores()).isEqualTo(Runtime.getRuntime().availableProcessors()));
@@ -65,7 +65,7 @@ class LocalPlatformProviderTest {
     void aMissingDatastoreUnderAFileCannotBeCreatedAndSaysWhy() throws Exception {
         java.nio.file.Files.writeString(tmp.resolve("afile"), "x");
         LocalSettings settings = new LocalSettings(1, Map.of("app", tmp.resolve("afile/app"), "maintenance", tmp.resolve("afile/m")),
-                tmp.resolve("afile"), false, 32, 10, 400);
+                tmp.resolve("afile"), false, 32, 10, 400, 0);
 
         assertThatThrownBy(() -> new LocalPlatformProvider().create(settings, CLUSTER))
                 .isInstanceOf(PlatformSettingException.class)

@@ -354,7 +354,7 @@ class LocalPlatformTest {
 
     private LocalSettings settings() {
         return new LocalSettings(2, Map.of("app", tmp.resolve("app"), "maintenance", tmp.resolve("maint")),
-                tmp, false, 32, 10, FAST_STORAGE_MBPS);
+                tmp, false, 32, 10, FAST_STORAGE_MBPS, 0);
     }
 
     private static TemplateRequest templateRequest() {

@@ -38,7 +38,7 @@ class LocalResourceMeterTest {
     @BeforeEach
     void createPlatform() throws Exception {
         platform = new LocalPlatform(new LocalSettings(2, Map.of("app", tmp.resolve("app"), "maintenance", tmp.resolve("maint")),
-                tmp, false, 32, 10, 1 << 20), CLUSTER.bindAddress(), EchoGuest.class.getName());
+                tmp, false, 32, 10, 1 << 20, 0), CLUSTER.bindAddress(), EchoGuest.class.getName());
     }
 
     @AfterEach

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * A PostgreSQL data directory on a guest's disk, run with zonky's embedded binaries. The
@@ -73,12 +74,20 @@ public final class PostgresDataDirectory {
      * and the probe itself goes through password authentication.
      */
     public EmbeddedPostgres start(String user, String password, String bindAddress, String clientNetwork) throws IOException {
+        return start(user, password, bindAddress, clientNetwork, Map.of());
+    }
+
+    /** The same, with {@code serverConfig} (e.g. {@link PostgresSizing#serverConfig()}) on the server's command line. */
+    public EmbeddedPostgres start(String user, String password, String bindAddress, String clientNetwork,
+                                  Map<String, String> serverConfig) throws IOException {
         if (!isInitialized()) {
             throw new IllegalStateException("no PostgreSQL data directory at " + directory
                     + " (build the " + roleName + " template first)");
         }
         admit(clientNetwork);
-        return builder(listenAddresses(bindAddress))
+        EmbeddedPostgres.Builder builder = builder(listenAddresses(bindAddress));
+        serverConfig.forEach(builder::setServerConfig);
+        return builder
                 .setConnectConfig("user", user)
                 .setConnectConfig("password", password)
                 .start();

@@ -3,10 +3,12 @@ package org.tilemark.workloads.guest.postgres;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tilemark.templates.VmSize;
 import org.tilemark.workloads.guest.GuestContext;
 import org.tilemark.workloads.guest.GuestRole;
 import org.tilemark.workloads.guest.RunningGuest;
@@ -83,11 +85,22 @@ public class PostgresGuestRole implements GuestRole {
 
     @Override
     public final RunningGuest start(GuestContext context) throws Exception {
+        Map<String, String> serverConfig = serverConfig(context);
         EmbeddedPostgres postgres = new PostgresDataDirectory(context.disk(), database.role())
-                .start(user(context), password(context), context.bindAddress(), context.config().clientNetwork());
-        LOG.info("{} listening on {}:{}, admitting {}", database.role(), context.bindAddress(), postgres.getPort(),
-                context.config().clientNetwork());
+                .start(user(context), password(context), context.bindAddress(), context.config().clientNetwork(), serverConfig);
+        LOG.info("{} listening on {}:{}, admitting {}, configured {}", database.role(), context.bindAddress(), postgres.getPort(),
+                context.config().clientNetwork(), serverConfig);
         return RunningGuest.of(postgres.getPort(), postgres);
+    }
+
+    /** Sized for the VM the guest config says this is; PostgreSQL's defaults, durable commits kept, where it says none. */
+    static Map<String, String> serverConfig(GuestContext context) {
+        VmSize size = context.config().size();
+        if (size == null) {
+            LOG.warn("the guest config gives no VM size: PostgreSQL runs with its default memory settings");
+            return Map.of("fsync", "on", "synchronous_commit", "on");
+        }
+        return new PostgresSizing(size).serverConfig();
     }
 
     final String user(GuestContext context) {

@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.tilemark.workloads.olio.cache.OlioCache;
 
 /** HomePage, Login, Logout and the health check. */
 @RestController
@@ -22,9 +23,11 @@ class HomeController {
     static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM yyyy, HH:mm", Locale.US);
 
     private final OlioQueries queries;
+    private final HomePageCache homeCache;
 
-    HomeController(OlioQueries queries) {
+    HomeController(OlioQueries queries, OlioCache cache) {
         this.queries = queries;
+        this.homeCache = new HomePageCache(cache);
     }
 
     @GetMapping("/health")
@@ -34,13 +37,21 @@ class HomeController {
 
     @GetMapping("/")
     ResponseEntity<String> home(HttpSession session) {
-        Page page = new Page("Home", SessionUser.of(session)).heading("Upcoming events");
+        // The session's part (who is logged in) is the page's own; the events and tags come through the cache, as Olio's.
+        HomePageCache.Content body = homeCache.content(this::homeContent);
+        return new Page("Home", SessionUser.of(session)).html(body.main()).sidebar(body.sidebar()).ok();
+    }
+
+    /** The home page's events and tag cloud, from the database. */
+    private HomePageCache.Content homeContent() {
+        Page page = new Page("Home", null).heading("Upcoming events");
         eventList(page, queries.upcomingEvents());
         page.sidebar("<h2>Tags</h2>\n<div id=\"tag-cloud\">");
         for (OlioQueries.TagCount tag : queries.tagCloud()) {
             page.sidebar(Page.tagLink(tag.tag()));
         }
-        return page.sidebar("</div>").ok();
+        page.sidebar("</div>");
+        return new HomePageCache.Content(page.mainHtml(), page.sidebarHtml());
     }
 
     /** The event list of the home and tag pages: thumbnail, link, time, rating, summary. */

@@ -5,15 +5,14 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import org.tilemark.workloads.olio.media.OlioMedia;
 
 /** Upload checks and thumbnails with java.awt/ImageIO (headless), as Olio's web tier does on AddPerson/AddEvent. */
 final class Images {
@@ -67,20 +66,7 @@ final class Images {
         } finally {
             g.dispose();
         }
-        return jpeg(thumbnail);
-    }
-
-    /** Encodes an RGB image as JPEG (ImageIO's default quality). */
-    static byte[] jpeg(BufferedImage rgb) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
-        try {
-            if (!ImageIO.write(rgb, "jpg", out)) {
-                throw new IllegalStateException("no JPEG writer available");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        return OlioMedia.jpeg(thumbnail);
     }
 
     private static String format(String part, byte[] bytes) {

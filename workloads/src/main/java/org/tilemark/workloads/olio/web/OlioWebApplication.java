@@ -64,10 +64,9 @@ class OlioWebApplication {
             public void addResourceHandlers(ResourceHandlerRegistry registry) {
                 registry.addResourceHandler("/static/**").addResourceLocations("classpath:/olio/static/")
                         .setCacheControl(ASSET_CACHING);
-                // No resolver cache: uploads appear at any time, and a path's sample gives way to its upload.
+                // No resolver cache: uploads appear at any time; every person and event has files of its own.
                 registry.addResourceHandler("/files/**").addResourceLocations(filestore.root().toUri().toString())
-                        .setCacheControl(ASSET_CACHING).resourceChain(false)
-                        .addResolver(new SampleFallbackResolver()).addResolver(new PathResourceResolver());
+                        .setCacheControl(ASSET_CACHING).resourceChain(false).addResolver(new PathResourceResolver());
             }
         };
     }

@@ -72,6 +72,16 @@ final class Page {
         return html.append("</span>").toString();
     }
 
+    /** The main column's HTML so far. */
+    String mainHtml() {
+        return content.toString();
+    }
+
+    /** The sidebar's HTML so far. */
+    String sidebarHtml() {
+        return sidebar.toString();
+    }
+
     ResponseEntity<String> ok() {
         return ResponseEntity.ok().contentType(HTML).body(render());
     }

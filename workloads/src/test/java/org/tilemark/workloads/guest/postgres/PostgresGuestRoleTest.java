@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.templates.VmSize;
 import org.tilemark.templates.guest.GuestConfig;
 import org.tilemark.workloads.deploy.DeployDbRole;
 import org.tilemark.workloads.guest.GuestContext;
@@ -46,6 +47,32 @@ class PostgresGuestRoleTest {
             }
             assertThatThrownBy(() -> DriverManager.getConnection(url, DeployDbRole.USER, "wrong").close())
                     .isInstanceOf(SQLException.class).hasMessageContaining("password authentication failed");
+        }
+    }
+
+    @Test
+    void runsSizedForItsVmWithDurableCommits() throws Exception {
+        DeployDbRole role = new DeployDbRole();
+        Path disk = root.resolve("disk");
+        role.buildTemplate(new GuestContext(disk, Map.of(), SECRETS));
+        GuestConfig config = new GuestConfig(DeployDbRole.NAME, 1, "run-pg", "tile1-deploy", "127.0.0.1", "127.0.0.1/32",
+                Map.of(), Map.of(), SECRETS).withSize(new VmSize(2, 512, 10));
+
+        try (RunningGuest guest = role.start(new GuestContext(disk, config));
+             Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + guest.port() + "/"
+                     + DeployDbRole.DATABASE, DeployDbRole.USER, PASSWORD)) {
+            assertThat(show(connection, "shared_buffers")).isEqualTo("128MB");
+            assertThat(show(connection, "effective_cache_size")).isEqualTo("256MB");
+            assertThat(show(connection, "max_wal_size")).isEqualTo("1GB");
+            assertThat(show(connection, "fsync")).isEqualTo("on");
+            assertThat(show(connection, "synchronous_commit")).isEqualTo("on");
+        }
+    }
+
+    private static String show(Connection connection, String setting) throws SQLException {
+        try (ResultSet rows = connection.createStatement().executeQuery("SHOW " + setting)) {
+            assertThat(rows.next()).isTrue();
+            return rows.getString(1);
         }
     }
 

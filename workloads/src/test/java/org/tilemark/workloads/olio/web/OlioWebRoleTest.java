@@ -32,7 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.workloads.guest.GuestContext;
 import org.tilemark.workloads.guest.RunningGuest;
+import org.tilemark.workloads.olio.cache.Memcached;
 import org.tilemark.workloads.olio.db.OlioDbRole;
+import org.tilemark.workloads.olio.media.OlioMedia;
 
 /** Olio end to end: the olio-db guest (100 users, 25 tags, 75 events) behind the olio-web guest, driven over HTTP. */
 class OlioWebRoleTest {
@@ -57,7 +59,7 @@ class OlioWebRoleTest {
         dbRole.buildTemplate(dbContext);
         database = dbRole.start(dbContext);
         dbUrl = "jdbc:postgresql://127.0.0.1:" + database.port() + "/olio";
-        GuestContext webContext = new GuestContext(root.resolve("web"), Map.of("olio.db.url", dbUrl, "olio.db.pool", "4"), secrets);
+        GuestContext webContext = new GuestContext(root.resolve("web"), Map.of("olio.db.url", dbUrl, "olio.db.pool", "4", "olio.loadedUsers", "100"), secrets);
         new OlioWebRole().buildTemplate(webContext);
         web = new OlioWebRole().start(webContext);
     }
@@ -70,6 +72,15 @@ class OlioWebRoleTest {
         if (database != null) {
             database.close();
         }
+    }
+
+    @Test
+    void theWebVmSaysWhichCacheItRunsAndTheHomePageComesThroughIt() throws Exception {
+        boolean standIn = Memcached.unavailable().isPresent();
+        assertThat(web.server()).hasValueSatisfying(server -> assertThat(server.standIn()).isEqualTo(standIn));
+        HttpResponse<String> first = get(browser(), "/");
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(get(browser(), "/").body()).isEqualTo(first.body());
     }
 
     @Test
@@ -159,21 +170,20 @@ class OlioWebRoleTest {
         assertThat(all(PERSON_LINK, page.body())).hasSize((int) query("SELECT count(*) FROM person_socialevent WHERE socialeventid = 3"));
         assertThat(count("class=\"comment\"", page.body())).isEqualTo(query("SELECT count(*) FROM comments_rating WHERE socialeventid = 3"));
         assertThat(page.body()).contains("src=\"/static/img/map.png\"", "<img id=\"event-image\" src=\"/files/events/3/image.jpg\"");
-        // A seeded event's own path shows its pool sample (no per-event copy on disk).
+        // Every seeded event has its own files on disk, at the seeded filestore's sizes.
         HttpResponse<byte[]> image = getBytes(browser, "/files/events/3/image.jpg");
         assertThat(image.statusCode()).isEqualTo(200);
         assertThat(image.headers().firstValue("Content-Type")).hasValue("image/jpeg");
-        assertThat(image.body()).isEqualTo(Files.readAllBytes(root.resolve("web/filestore/seed/event3.jpg")))
-                .isNotEqualTo(Files.readAllBytes(root.resolve("web/filestore/seed/event4.jpg")));
-        assertThat(root.resolve("web/filestore/events/3")).doesNotExist();
-        assertThat(getBytes(browser, "/files/events/35/thumb.jpg").body())
-                .isEqualTo(Files.readAllBytes(root.resolve("web/filestore/seed/event3_thumb.jpg")));
+        assertThat(image.body()).isEqualTo(Files.readAllBytes(root.resolve("web/filestore/events/3/image.jpg")))
+                .hasSize(OlioMedia.EVENT_IMAGE.seededBytes());
+        assertThat(getBytes(browser, "/files/events/35/thumb.jpg").body()).hasSize(OlioMedia.EVENT_THUMBNAIL.seededBytes());
         assertThat(getBytes(browser, "/files/people/2/image.jpg").statusCode()).isEqualTo(200);
         assertThat(getBytes(browser, "/files/events/3/other.jpg").statusCode()).isEqualTo(404);
         HttpResponse<byte[]> literature = getBytes(browser, first(Pattern.compile("id=\"literature\" href=\"([^\"]+)\""), page.body()));
         assertThat(literature.statusCode()).isEqualTo(200);
         assertThat(literature.headers().firstValue("Content-Type")).hasValue("application/pdf");
         assertThat(new String(literature.body(), 0, 5)).isEqualTo("%PDF-");
+        assertThat(literature.body()).hasSize(OlioMedia.EVENT_LITERATURE.seededBytes());
         assertThat(get(browser, "/events/99999").statusCode()).isEqualTo(404);
         assertThat(get(browser, "/events/abc").statusCode()).isEqualTo(400);
         assertThat(get(browser, "/files/../pgdata/PG_VERSION").statusCode()).isIn(400, 404);
@@ -246,7 +256,7 @@ class OlioWebRoleTest {
     @Test
     void addEventStoresImageAndLiteratureAndTheEventPageServesThemBack() throws Exception {
         byte[] jpeg = jpeg(800, 600);
-        byte[] pdf = SampleMedia.literaturePdf();
+        byte[] pdf = OlioMedia.pdf(600, 1);
         HttpResponse<String> anonymous = send(browser(), new Multipart().fields(eventFields("2030"))
                 .file("image", "e.jpg", "image/jpeg", jpeg).post(request("/events")));
         assertThat(anonymous.statusCode()).isEqualTo(302);
