@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
+import org.tilemark.config.Durations;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.run.RunOrchestrator;
@@ -73,8 +74,8 @@ final class SearchConfirmation {
         }
         out.println();
         out.println("=== confirming the maximum: a run at " + tiles + " " + SearchOutcome.tiles(tiles) + ", profile "
-                + spec.run().profile() + ", " + spec.run().phases() + " phase(s) of " + spec.run().phaseDuration()
-                + " after " + spec.run().warmup() + " of warm-up ===");
+                + spec.run().profile() + ", " + spec.run().phases() + " phase(s) of " + Durations.format(spec.run().phaseDuration())
+                + " after " + Durations.format(spec.run().warmup()) + " of warm-up ===");
         RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment, listener).confirming(searchDirectory.getFileName().toString());
         current.set(orchestrator);
         RunOutcome run;

@@ -74,6 +74,8 @@ class EchoSearchConfirmEndToEndTest {
         assertThat(confirmation.get("score").asDouble()).isEqualTo(scoreFile.get("score").asDouble());
         assertThat(confirmation.get("scoreLine").asText()).isEqualTo(scoreFile.get("scoreLine").asText());
 
+        assertThat(search.output()).as("the profile and shape it runs, said before it starts")
+                .contains("=== confirming the maximum: a run at 1 tile, profile quick, 2 phase(s) of 20s after 10s of warm-up ===");
         List<String> lines = search.output().lines().filter(line -> !line.isBlank()).toList();
         assertThat(lines.getLast()).isEqualTo("Search " + searchBundle.getFileName() + ": "
                 + (verdict.equals("compliant") ? "confirmed" : "not confirmed") + " by " + runBundle.getFileName()
