@@ -74,7 +74,10 @@
     $('search-status').textContent = 'search ' + search.searchId + ', tiles ' + search.startTiles + ' to at most '
       + search.maxTiles + ': ' + (search.headline || search.steps.length + ' step(s) so far');
     fill('steps', search.steps, (tr, s) => {
-      cell(tr, s.step, 'num'); cell(tr, s.tiles + (s.repeat ? ' (repeat)' : ''), 'num');
+      cell(tr, s.step, 'num');
+      cell(tr, s.tiles + (s.repeat ? ' (repeat)' : '') + (s.remeasure ? ' (measured again)' : ''), 'num');
+      // a one-run search's step names its measured phases; a series' step is a run of its own
+      cell(tr, s.phases ? s.phases.join(', ') : '', 'num');
       cell(tr, s.verdict, s.verdict === 'compliant' ? 'pass' : 'fail'); cell(tr, num(s.score, 3), 'num');
       cell(tr, s.confidence ? num(s.confidence.low, 3) + ' – ' + num(s.confidence.high, 3) : '', 'num');
       cell(tr, s.reasons.join('; '));

@@ -54,7 +54,8 @@ final class ServedRuns implements RunLauncher {
         Runnable work;
         if (request.search()) {
             SearchPlan plan = SearchPlan.of(layers, Map.of(), null);
-            SearchRun search = new SearchRun(out, err, environment, plan.steps(), server.searchListener());
+            SearchRun search = new SearchRun(out, err, environment, plan.steps(), server.searchListener())
+                    .inOneRun(!request.series());
             server.control(InterruptibleRun.webStop(out, search));
             abort = search::abort;
             work = () -> search.run(plan.base());

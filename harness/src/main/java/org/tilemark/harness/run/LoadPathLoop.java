@@ -50,6 +50,7 @@ final class LoadPathLoop {
     private final Set<Integer> running = new TreeSet<>();
     private final LivePhaseWindows windows = new LivePhaseWindows();
     private final List<ScoreFile.Audit> audits = new ArrayList<>();
+    private final ClusterCpu cpu;
     private final MeasuredWindow window;
     private Optional<InfraRun> infra = Optional.empty();
     private TilesAhead ahead;
@@ -71,7 +72,8 @@ final class LoadPathLoop {
         this.publisher = publisher;
         this.deployVm = deployVm;
         this.out = out;
-        this.window = new MeasuredWindow(ClusterCpu.of(cluster.platform()));
+        this.cpu = ClusterCpu.of(cluster.platform());
+        this.window = new MeasuredWindow(cpu);
     }
 
     /** Thrown out of the loop when an abort was asked: the phases scored so far stand. */
@@ -93,9 +95,9 @@ final class LoadPathLoop {
                     changeTiles(next.get().tiles());
                 }
                 ahead.before(phase + 1, running.size(), path.ifStepPasses());
-                PhaseScore scored = measure(next.get().length());
-                phases.add(scored);
-                next = path.afterPhase(scored);
+                LoadPathRun.MeasuredPhase measured = measure(next.get().length());
+                phases.add(measured.score());
+                next = path.afterPhase(measured);
             }
             noteDeployed(ahead.ended());
         } finally {
@@ -185,9 +187,10 @@ final class LoadPathLoop {
         }
     }
 
-    /** One measured phase of {@code length} at the running tiles, scored and published as it ends. */
-    private PhaseScore measure(Duration length) throws Exception {
+    /** One measured phase of {@code length} at the running tiles, scored and published as it ends, with the cluster's CPU. */
+    private LoadPathRun.MeasuredPhase measure(Duration length) throws Exception {
         phase++;
+        ClusterCpu.Mark from = cpu.mark();
         PhaseTally tally = new PhaseTally(spec, workloads, infra);
         Duration end = at.plus(length);
         windows.add(phase, origin.plus(at), origin.plus(end));
@@ -204,7 +207,7 @@ final class LoadPathLoop {
             throw new IllegalStateException("a load path measures workloads: phase " + phase + " scored nothing");
         }
         publisher.phaseEnded(new PhaseEnd.Scored(score));
-        return score;
+        return new LoadPathRun.MeasuredPhase(score, length, cpu.percentBetween(from, cpu.mark()));
     }
 
     /** One unscored interval of every running tile, between phases or before the first. */

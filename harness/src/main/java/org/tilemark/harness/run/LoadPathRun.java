@@ -7,9 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.regex.Pattern;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.ScoreFile;
@@ -30,10 +32,43 @@ public final class LoadPathRun {
     public record Next(int tiles, Duration length) {
     }
 
+    /** How the reason of a VM that stopped unasked begins, in a run's verdict and a one-run search's steps. */
+    public static final String VM_STOPPED_PREFIX = "VM ";
+    private static final Pattern VM_STOP = Pattern.compile(
+            "(phase \\d+: )?" + VM_STOPPED_PREFIX + "\\S+ \\(.*\\) stopped: ");
+
+    /**
+     * A measured phase as the path is told it: its score, its length, the cluster's CPU utilization over it
+     * (% of all hosts' threads; empty where the platform cannot tell), and the VMs that stopped unasked since the
+     * phase before it ended (as reasons: each fails the phase's step, as it fails a run).
+     */
+    public record MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent, List<String> vmStops) {
+        public MeasuredPhase {
+            vmStops = List.copyOf(vmStops);
+        }
+
+        MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent) {
+            this(score, length, clusterCpuPercent, List.of());
+        }
+
+        /** Whether the phase passed: its QoS, and no VM stopped. */
+        public boolean passed() {
+            return score.qos().passed() && vmStops.isEmpty();
+        }
+
+        /**
+         * Whether {@code reason} is a VM's stop (as a step's reason, after its phase), which a verifier cannot
+         * recompute from the intervals.
+         */
+        public static boolean isVmStop(String reason) {
+            return VM_STOP.matcher(reason).lookingAt();
+        }
+    }
+
     /** Decides after each scored phase what comes next; empty ends the run. */
     @FunctionalInterface
     public interface Steering {
-        Optional<Next> afterPhase(PhaseScore phase);
+        Optional<Next> afterPhase(MeasuredPhase phase);
 
         /**
          * The tile count the path goes to once the step about to be measured ends, if its phases pass; empty
@@ -59,11 +94,14 @@ public final class LoadPathRun {
 
     private final PrintStream out;
     private final Map<String, String> environment;
+    private final RunListener listener;
     private final CountDownLatch abort = new CountDownLatch(1);
 
-    public LoadPathRun(PrintStream out, Map<String, String> environment) {
+    /** A run that tells {@code listener} (a live view's, {@code search --serve}) its intervals, operations and events. */
+    public LoadPathRun(PrintStream out, Map<String, String> environment, RunListener listener) {
         this.out = out;
         this.environment = environment;
+        this.listener = listener;
     }
 
     /** Ends the run at the next interval boundary: the phases scored so far stand, the tiles are torn down. */
@@ -71,12 +109,32 @@ public final class LoadPathRun {
         abort.countDown();
     }
 
+    /** {@code path}, told with each phase the VMs that stopped since the phase before it ended. */
+    private static Steering withVmStops(Steering path, RunEvents events, Instant start) {
+        return new Steering() {
+            private Instant last = start;
+
+            @Override
+            public Optional<Next> afterPhase(MeasuredPhase phase) {
+                List<String> stops = events.vmStopsAfter(last);
+                last = Instant.now();
+                return path.afterPhase(new MeasuredPhase(phase.score(), phase.length(), phase.clusterCpuPercent(), stops));
+            }
+
+            @Override
+            public OptionalInt ifStepPasses() {
+                return path.ifStepPasses();
+            }
+        };
+    }
+
     /** Runs the path from {@code first} on {@code spec}'s cluster ({@code run.tiles} is the most it may ask for). */
     public Result run(BenchmarkSpec spec, String runId, ResultsBundle bundle, Next first, Steering path) {
         List<Workload> workloads = Workloads.enabled(spec);
         HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);
-        RunRecord record = new RunRecord(runId, spec, Instant.now());
-        RunEvents events = new RunEvents();
+        Instant started = Instant.now();
+        RunRecord record = new RunRecord(runId, spec, started);
+        RunEvents events = new RunEvents(listener);
         List<PhaseScore> phases = new ArrayList<>();
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
         LoadPathLoop loop = null;
@@ -86,7 +144,9 @@ public final class LoadPathRun {
             cluster.reportTo(events);
             record.platform(cluster.platform());
             bundle.writeRun(record.toJson(deployed, null));
-            SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()));
+            listener.started(runId, bundle.directory());
+            SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()),
+                    new LivePublisher(listener), listener.metrics());
             DeployVm deployVm = new DeployVm(cluster.platform(), runId, spec, secrets);
             TreeMap<Integer, List<VmRequest>> prepared = new TreeMap<>();
             LoadPathLoop.TileRequests requests = tiles -> {
@@ -97,7 +157,7 @@ public final class LoadPathRun {
             loop = new LoadPathLoop(spec, workloads, secrets, cluster, requests, new StopPolicy(PhasePolicy.MEASURE_ALL,
                     Integer.MAX_VALUE, abort), publisher, deployVm, out, deployed);
             try {
-                loop.run(first, path, phases);
+                loop.run(first, withVmStops(path, events, started), phases);
             } finally {
                 record.platformClosing(deployed);
             }

@@ -8,6 +8,16 @@ import java.util.List;
 final class RunEvents {
 
     record Event(Instant at, String what) {
+
+        /** A VM that stopped unasked ({@link TileCluster}'s watch): it fails the run, or a one-run search's step. */
+        boolean vmStopped() {
+            return what.startsWith(LoadPathRun.VM_STOPPED_PREFIX);
+        }
+
+        /** The event as a verdict's reason: what, and when. */
+        String reason() {
+            return what + " at " + at;
+        }
     }
 
     private final List<Event> events = new ArrayList<>();
@@ -32,5 +42,10 @@ final class RunEvents {
 
     synchronized List<Event> all() {
         return List.copyOf(events);
+    }
+
+    /** The VMs that stopped unasked after {@code after}, as reasons. */
+    synchronized List<String> vmStopsAfter(Instant after) {
+        return events.stream().filter(e -> e.vmStopped() && e.at().isAfter(after)).map(Event::reason).toList();
     }
 }

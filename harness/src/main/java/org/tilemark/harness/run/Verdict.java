@@ -96,8 +96,8 @@ record Verdict(RunVerdict verdict, RunScore score, List<String> reasons, String 
             reasons.add("run aborted after " + phasesDone + " of " + spec.run().phases() + " phases");
         }
         for (RunEvents.Event e : events) {
-            if (e.what().startsWith("VM ")) {
-                reasons.add(e.what() + " at " + e.at());
+            if (e.vmStopped()) {
+                reasons.add(e.reason());
             }
         }
         return reasons;

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.tilemark.harness.run.LoadPathRun;
@@ -22,13 +23,43 @@ import org.tilemark.scoring.Scoring;
 final class LoadPath implements LoadPathRun.Steering {
 
     /** What a step's phases at one tile count came to; {@code verify} the maximum's longer phase. */
-    record Step(int number, int tiles, boolean verify, boolean remeasure, List<PhaseScore> phases) {
+    record Step(int number, int tiles, boolean verify, boolean remeasure, List<LoadPathRun.MeasuredPhase> measured) {
         Step {
-            phases = List.copyOf(phases);
+            measured = List.copyOf(measured);
+        }
+
+        List<PhaseScore> phases() {
+            return measured.stream().map(LoadPathRun.MeasuredPhase::score).toList();
         }
 
         RunScore score() {
-            return Scoring.run(phases);
+            return Scoring.run(phases());
+        }
+
+        /** Passed as a run of its tiles would: every phase's QoS, and no VM stopped unasked. */
+        boolean compliant() {
+            return score().compliant() && measured.stream().allMatch(p -> p.vmStops().isEmpty());
+        }
+
+        /** Why it did not pass: its phases' failed rules, then each VM that stopped, with its phase. */
+        List<String> reasons() {
+            List<String> reasons = new ArrayList<>(score().reasons());
+            measured.forEach(p -> p.vmStops().forEach(stop -> reasons.add("phase " + p.score().phase() + ": " + stop)));
+            return List.copyOf(reasons);
+        }
+
+        /** The cluster's CPU over the step's phases, weighted by their lengths; empty unless every phase has it. */
+        OptionalDouble clusterCpuPercent() {
+            double weighted = 0;
+            double seconds = 0;
+            for (LoadPathRun.MeasuredPhase phase : measured) {
+                if (phase.clusterCpuPercent().isEmpty()) {
+                    return OptionalDouble.empty();
+                }
+                weighted += phase.clusterCpuPercent().getAsDouble() * phase.length().toMillis();
+                seconds += phase.length().toMillis();
+            }
+            return seconds == 0 ? OptionalDouble.empty() : OptionalDouble.of(weighted / seconds);
         }
     }
 
@@ -37,7 +68,7 @@ final class LoadPath implements LoadPathRun.Steering {
     private final Duration phase;
     private final Consumer<Step> onStep;
     private final List<Step> steps = new ArrayList<>();
-    private List<PhaseScore> current = new ArrayList<>();
+    private List<LoadPathRun.MeasuredPhase> current = new ArrayList<>();
     private int tiles;
     private boolean verify;
     private boolean remeasure;
@@ -58,22 +89,22 @@ final class LoadPath implements LoadPathRun.Steering {
     }
 
     @Override
-    public Optional<LoadPathRun.Next> afterPhase(PhaseScore scored) {
+    public Optional<LoadPathRun.Next> afterPhase(LoadPathRun.MeasuredPhase scored) {
         current.add(scored);
-        if (scored.qos().passed() && !verify && current.size() < phasesPerStep) {
+        if (scored.passed() && !verify && current.size() < phasesPerStep) {
             return Optional.of(new LoadPathRun.Next(tiles, phase));
         }
         Step step = new Step(steps.size() + 1, tiles, verify, remeasure, current);
         steps.add(step);
         onStep.accept(step);
         RunScore score = step.score();
-        if (!score.compliant() && !verify && !remeasure) {
+        if (!step.compliant() && !verify && !remeasure) {
             // One unlucky phase must not end the climb: the same tile count once more, and that one counts.
             remeasure = true;
             current = new ArrayList<>();
             return Optional.of(new LoadPathRun.Next(tiles, phase));
         }
-        search.record(new TileSearch.Outcome(tiles, score.compliant(), score.score()));
+        search.record(new TileSearch.Outcome(tiles, step.compliant(), score.score()));
         return begin();
     }
 

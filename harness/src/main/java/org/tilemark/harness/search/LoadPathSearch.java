@@ -77,14 +77,14 @@ final class LoadPathSearch {
                                 + (step.verify() ? " (verification)" : step.remeasure() ? " (measured again)" : "")
                                 + ", phases " + line.phases() + ": " + row.verdict().word());
                     });
-            LoadPathRun run = new LoadPathRun(out, environment);
+            LoadPathRun run = new LoadPathRun(out, environment, listener.steps());
             current.set(run);
             if (aborted.get()) {
                 run.abort();
             }
             LoadPathRun.Result result = run.run(spec, searchId, bundle, path.first(), path);
             current.set(null);
-            // not yet part of any step's verdict (issue 40): told, so a reader of the console sees them
+            // a VM's stop failed its step already; the audits (made as tiles left) are no step's yet (issue 40): told
             result.events().forEach(event -> out.println("[event] " + event));
             result.audits().forEach(audit -> out.println("[audit] " + audit.summary()));
             String failure = result.failure().orElse(result.aborted() ? "search aborted after " + steps.size() + " step(s)" : null);
@@ -104,8 +104,8 @@ final class LoadPathSearch {
     /** A step's row: scored from its phases as a run of its tiles would be. */
     private static SearchStep row(LoadPath.Step step) {
         RunScore score = step.score();
-        return new SearchStep(step.number(), step.tiles(), step.verify(), RunVerdict.of(score.compliant()),
+        return new SearchStep(step.number(), step.tiles(), step.verify(), RunVerdict.of(step.compliant()),
                 OptionalDouble.of(score.score()), OptionalDouble.of(score.application()), score.infrastructure(),
-                OptionalDouble.empty(), score.confidence().low(), score.confidence().high(), score.reasons(), null);
+                step.clusterCpuPercent(), score.confidence().low(), score.confidence().high(), step.reasons(), null);
     }
 }

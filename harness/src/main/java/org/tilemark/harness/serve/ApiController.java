@@ -25,7 +25,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 final class ApiController {
 
     /** Prometheus' text exposition format. */
-    private static final Set<String> REQUEST_FIELDS = Set.of("config", "settings", "search");
+    private static final Set<String> REQUEST_FIELDS = Set.of("config", "settings", "search", "series");
     private static final MediaType PROMETHEUS_TEXT = MediaType.parseMediaType("text/plain; version=0.0.4; charset=utf-8");
 
     private final BundleIndex bundles;
@@ -102,7 +102,10 @@ final class ApiController {
         return ResponseEntity.ok().contentType(PROMETHEUS_TEXT).body(registry.scrape());
     }
 
-    /** {@code {"config": "<yaml>", "settings": {"run.tiles": "1"}, "search": false}}, each optional; an empty body is none. */
+    /**
+     * {@code {"config": "<yaml>", "settings": {"run.tiles": "1"}, "search": false, "series": false}}, each optional; an
+     * empty body is none.
+     */
     private RunLauncher.RunRequest request(String body) throws JsonProcessingException {
         JsonNode tree = body == null || body.isBlank() ? json.createObjectNode() : json.readTree(body);
         if (!tree.isObject()) {
@@ -110,7 +113,7 @@ final class ApiController {
         }
         tree.fieldNames().forEachRemaining(name -> {
             if (!REQUEST_FIELDS.contains(name)) {
-                throw new IllegalArgumentException("unknown field '" + Messages.clip(name) + "' (config, settings, search)");
+                throw new IllegalArgumentException("unknown field '" + Messages.clip(name) + "' (config, settings, search, series)");
             }
         });
         JsonNode config = tree.path("config");
@@ -132,7 +135,15 @@ final class ApiController {
         if (!search.isMissingNode() && !search.isBoolean()) {
             throw new IllegalArgumentException("search: expected true or false");
         }
-        return new RunLauncher.RunRequest(config.isTextual() ? config.asText() : null, settings, search.asBoolean(false));
+        JsonNode series = tree.path("series");
+        if (!series.isMissingNode() && !series.isBoolean()) {
+            throw new IllegalArgumentException("series: expected true or false");
+        }
+        if (series.asBoolean(false) && !search.asBoolean(false)) {
+            throw new IllegalArgumentException("series: only a search (\"search\": true) runs as a series");
+        }
+        return new RunLauncher.RunRequest(config.isTextual() ? config.asText() : null, settings, search.asBoolean(false),
+                series.asBoolean(false));
     }
 
     private ResponseEntity<String> ok(Object body) throws JsonProcessingException {

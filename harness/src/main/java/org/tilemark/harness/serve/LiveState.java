@@ -112,6 +112,8 @@ final class LiveState implements RunListener, SearchListener {
     @Override
     public void searchFinished(String headline) {
         synchronized (this) {
+            // a search in one run tells no run verdict of its own: its end is the search's
+            status = FINISHED;
             search = new SearchView(search.searchId(), search.startTiles(), search.maxTiles(), search.steps(), headline);
         }
         push("live");

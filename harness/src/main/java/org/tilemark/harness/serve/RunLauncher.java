@@ -19,8 +19,9 @@ public interface RunLauncher {
      * @param config   YAML as a configuration file holds it, in place of the server's {@code -c}; null for none
      * @param settings dotted key paths to values, as {@code -s} gives them, applied last
      * @param search   a search ({@code tilemark search}) instead of one run
+     * @param series   the search as a series of runs ({@code search --series}), not in one run
      */
-    record RunRequest(String config, Map<String, String> settings, boolean search) {
+    record RunRequest(String config, Map<String, String> settings, boolean search, boolean series) {
         public RunRequest {
             settings = settings == null ? Map.of() : Map.copyOf(settings);
         }

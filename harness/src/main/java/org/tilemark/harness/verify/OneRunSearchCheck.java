@@ -16,6 +16,7 @@ import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.bundle.UnsupportedBundleFormat;
+import org.tilemark.harness.run.LoadPathRun;
 import org.tilemark.harness.run.ScoringInputs;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
@@ -129,6 +130,11 @@ final class OneRunSearchCheck {
     private static void compare(SearchFile.Step step, RunScore score) throws BundleMismatch {
         String where = BundleLayout.SEARCH + " step " + step.step();
         RunVerdict verdict = RunVerdict.of(score.compliant());
+        // a VM that stopped fails its step, and is no interval's to recompute: its reason stands as written
+        boolean vmStopped = step.reasons().stream().anyMatch(LoadPathRun.MeasuredPhase::isVmStop);
+        if (verdict == RunVerdict.COMPLIANT && vmStopped) {
+            verdict = RunVerdict.NON_COMPLIANT;
+        }
         if (step.verdict() != verdict) {
             throw BundleMismatch.of(where + " verdict", step.verdict(), verdict + " (" + String.join("; ", score.reasons()) + ")");
         }

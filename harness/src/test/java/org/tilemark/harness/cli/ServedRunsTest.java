@@ -100,6 +100,10 @@ class ServedRunsTest {
         assertThat(badYaml.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(badYaml.body()).get("error").asText()).contains(ServedRuns.SOURCE);
         assertThat(send(authorized(post("/api/run", "[1]"))).statusCode()).isEqualTo(400);
+        HttpResponse<String> seriesOfARun = send(authorized(post("/api/run", JSON.writeValueAsString(Map.of("config",
+                SHORT_STANDBY_RUN, "series", true)))));
+        assertThat(seriesOfARun.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(seriesOfARun.body()).get("error").asText()).contains("series: only a search");
         assertThat(results).as("nothing started on bad input").doesNotExist();
 
         assertThat(send(authorized(post("/api/run", run))).statusCode()).isEqualTo(202);

@@ -17,15 +17,18 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.harness.serve.LiveServer;
 
 /**
  * A search started through {@code tilemark serve}'s API and watched there, in process: a real search (standby-only
- * tiles on the local platform, 1 then at most 2 tiles, 4 s steps). Bad search input is 400 naming the key; the
- * live state, read by HTTP as the page reads it, holds every step as {@code steps.jsonl} holds it, the headline as
- * {@code search.json} says it, and the last step's run as the live run.
+ * tiles on the local platform, 1 then at most 2 tiles, 4 s steps), in one run (the default) and as a series. Bad
+ * search input is 400 naming the key; the live state, read by HTTP as the page reads it, holds every step as
+ * {@code steps.jsonl} holds it and the headline as {@code search.json} says it; its live run is the one run, whose
+ * intervals it was told (the search's bundle), or the last step's run of a series. (Standby-only tiles have nothing
+ * to score: each run of the series fails and is a step; the one run ends at its first phase, saying why.)
  */
 class ServedSearchTest {
 
@@ -41,11 +44,13 @@ class ServedSearchTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void aSearchStartedThroughTheApiShowsEveryStepAsWrittenAndItsHeadline() throws Exception {
+    @ParameterizedTest(name = "series: {0}")
+    @ValueSource(booleans = {false, true})
+    void aSearchStartedThroughTheApiShowsEveryStepAsWrittenAndItsHeadline(boolean series) throws Exception {
         Path results = tmp.resolve("results");
         ConfigOptions options = ServedRunsTest.servedOptions(tmp);
-        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         JsonNode live;
         try (LiveServer server = LiveServer.start(options.load(), Map.of(), out)) {
             ServedRuns runs = new ServedRuns(options, server, out, out, Map.of());
@@ -53,12 +58,12 @@ class ServedSearchTest {
             String base = "http://127.0.0.1:" + server.port();
             String token = Files.readString(tmp.resolve("state/secrets/serve-token")).trim();
             try {
-                HttpResponse<String> bad = start(base, token, Map.of("search.maxTiles", "0"));
+                HttpResponse<String> bad = start(base, token, Map.of("search.maxTiles", "0"), series);
                 assertThat(bad.statusCode()).isEqualTo(400);
                 assertThat(JSON.readTree(bad.body()).get("error").asText()).contains("search.maxTiles");
                 assertThat(results).as("nothing created on bad input").doesNotExist();
 
-                assertThat(start(base, token, Map.of("search.maxTiles", "2")).statusCode()).isEqualTo(202);
+                assertThat(start(base, token, Map.of("search.maxTiles", "2"), series).statusCode()).isEqualTo(202);
                 live = until(base, token);
             } finally {
                 runs.stopAndAwait(Duration.ofMinutes(3));
@@ -68,22 +73,35 @@ class ServedSearchTest {
         try (Stream<Path> searches = Files.list(results)) {
             directory = searches.filter(d -> d.getFileName().toString().startsWith("search-")).findFirst().orElseThrow();
         }
-        List<JsonNode> written = Files.readAllLines(directory.resolve("steps.jsonl")).stream().map(ServedSearchTest::parse).toList();
+        String printed = console.toString(StandardCharsets.UTF_8);
         JsonNode search = live.get("search");
         assertThat(search.get("searchId").asText()).isEqualTo(directory.getFileName().toString());
         assertThat(search.get("maxTiles").asInt()).isEqualTo(2);
-        assertThat(written).isNotEmpty();
-        assertThat(search.get("steps")).containsExactlyElementsOf(written);
-        assertThat(search.get("headline").asText())
+        assertThat(search.get("headline").asText()).as(printed)
                 .isEqualTo(JSON.readTree(directory.resolve("search.json").toFile()).get("headline").asText());
-        JsonNode last = written.getLast();
-        assertThat(live.get("bundle").asText()).as("the live run is the last step's")
-                .isEqualTo(Path.of(last.get("bundle").asText()).getFileName().toString());
-        assertThat(live.get("verdict").asText()).isEqualTo(last.get("verdict").asText());
+        assertThat(live.get("status").asText()).isEqualTo("finished");
+        if (series) {
+            // each step a run of its own: a standby-only run fails (nothing to score) and is a step like any other
+            List<JsonNode> written = Files.readAllLines(directory.resolve("steps.jsonl")).stream().map(ServedSearchTest::parse).toList();
+            assertThat(written).isNotEmpty();
+            assertThat(search.get("steps")).containsExactlyElementsOf(written);
+            JsonNode last = written.getLast();
+            assertThat(live.get("bundle").asText()).as("the live run is the last step's")
+                    .isEqualTo(Path.of(last.get("bundle").asText()).getFileName().toString());
+            assertThat(live.get("verdict").asText()).isEqualTo(last.get("verdict").asText());
+        } else {
+            assertThat(live.get("bundle").asText()).as("the live run is the search's one run").isEqualTo(search.get("searchId").asText());
+            assertThat(live.get("intervals").asLong()).as("the one run's intervals, told as they were cut").isGreaterThanOrEqualTo(2);
+            assertThat(live.get("interval").get("workloads")).extracting(w -> w.get("workload").asText()).contains("standby");
+            // a standby-only tile has no score: its first phase ends the one run, which says why (no step decided)
+            assertThat(search.get("headline").asText()).as(printed).contains("no scored workload");
+            assertThat(search.get("steps")).isEmpty();
+        }
     }
 
-    private static HttpResponse<String> start(String base, String token, Map<String, String> settings) throws Exception {
-        String body = JSON.writeValueAsString(Map.of("config", STANDBY_STEPS, "settings", settings, "search", true));
+    private static HttpResponse<String> start(String base, String token, Map<String, String> settings, boolean series)
+            throws Exception {
+        String body = JSON.writeValueAsString(Map.of("config", STANDBY_STEPS, "settings", settings, "search", true, "series", series));
         return HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/run")).header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());

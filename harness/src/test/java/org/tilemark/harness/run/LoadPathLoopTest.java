@@ -68,7 +68,7 @@ class LoadPathLoopTest {
                     Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
                     new DeployVm(platform, "run-p", spec, SECRETS), out, deployed);
             loop.run(new LoadPathRun.Next(1, Duration.ofSeconds(2)), scored -> {
-                if (scored.phase() == 3) {
+                if (scored.score().phase() == 3) {
                     cluster.vms().forEach(vm -> vmsLeftAfterPhase3.add(vm.vm().tile()));
                 }
                 return path.isEmpty() ? Optional.empty() : Optional.of(new LoadPathRun.Next(path.removeFirst(), Duration.ofSeconds(2)));
@@ -190,7 +190,7 @@ class LoadPathLoopTest {
         List<Integer> aheads = new ArrayList<>(ahead);
         return new LoadPathRun.Steering() {
             @Override
-            public Optional<LoadPathRun.Next> afterPhase(PhaseScore phase) {
+            public Optional<LoadPathRun.Next> afterPhase(LoadPathRun.MeasuredPhase phase) {
                 return nexts.isEmpty() ? Optional.empty() : Optional.of(nexts.removeFirst());
             }
 

@@ -40,7 +40,8 @@ class LoadPathTest {
         for (Optional<LoadPathRun.Next> next = Optional.of(path.first()); next.isPresent(); ) {
             asked.add(next.get());
             number++;
-            next = path.afterPhase(phase(number, next.get().tiles(), failsAt.test(number)));
+            next = path.afterPhase(new LoadPathRun.MeasuredPhase(phase(number, next.get().tiles(), failsAt.test(number)),
+                    next.get().length(), OptionalDouble.of(10.0 * next.get().tiles()), List.of()));
         }
         assertThat(told).isEqualTo(path.steps());
         return asked;
@@ -60,6 +61,39 @@ class LoadPathTest {
         assertThat(told.get(3).remeasure()).isTrue();
         assertThat(told.getLast().verify()).isTrue();
         assertThat(path.search().maxTiles()).hasValue(3);
+        assertThat(told.get(1).clusterCpuPercent()).as("the phases' cluster CPU, 10 % a tile in drive").hasValue(20.0);
+    }
+
+    @Test
+    void aVmThatStoppedFailsItsPhasesStepWhichIsMeasuredAgainAsAFailedRuleWouldBe() {
+        List<LoadPath.Step> told = new ArrayList<>();
+        LoadPath path = new LoadPath(new TileSearch(1, 2, false), 2, PHASE, told::add);
+        assertThat(path.first()).isEqualTo(new LoadPathRun.Next(1, PHASE));
+        String stop = "VM tile1-dvdstore-db (dvdstore-db, tile 1) stopped: exited with 137 at 2026-11-28T10:00:00Z";
+        Optional<LoadPathRun.Next> next = path.afterPhase(new LoadPathRun.MeasuredPhase(phase(1, 1, false), PHASE,
+                OptionalDouble.empty(), List.of(stop)));
+
+        assertThat(next).as("the step ends at the phase a VM stopped in, and is measured again")
+                .contains(new LoadPathRun.Next(1, PHASE));
+        assertThat(told).hasSize(1);
+        assertThat(told.getFirst().score().compliant()).as("its QoS alone passed").isTrue();
+        assertThat(told.getFirst().compliant()).isFalse();
+        assertThat(told.getFirst().reasons()).containsExactly("phase 1: " + stop);
+        assertThat(LoadPathRun.MeasuredPhase.isVmStop(told.getFirst().reasons().getFirst())).isTrue();
+        assertThat(LoadPathRun.MeasuredPhase.isVmStop("phase 1: tile 1 dvdstore: p95 of login = 2.0 s > 1 s")).isFalse();
+    }
+
+    @Test
+    void aStepsClusterCpuWeighsItsPhasesByLengthAndIsUnknownIfAPhasesIs() {
+        PhaseScore passed = phase(1, 1, false);
+        LoadPath.Step step = new LoadPath.Step(1, 1, false, false, List.of(
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(30), OptionalDouble.of(50), List.of())));
+        assertThat(step.clusterCpuPercent()).hasValue((10 * 10 + 50 * 30) / 40.0);
+        LoadPath.Step unknown = new LoadPath.Step(1, 1, false, false, List.of(
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
+                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(30), OptionalDouble.empty(), List.of())));
+        assertThat(unknown.clusterCpuPercent()).isEmpty();
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.search.SearchRun;
+import org.tilemark.workloads.dvdstore.DvdStoreSpec;
 
 /**
  * A two-step search on the local platform: 1 tile, then 2 (search.maxTiles), each a real run with
@@ -32,6 +33,9 @@ class SearchEndToEndTest {
         settings.put("search.startTiles", "1");
         settings.put("search.maxTiles", "2");
         settings.put("search.repeatWinner", "false");
+        // The search's steps are the point, not DVD Store's QoS: a CI run's step 1 failed on p95 newCustomer 1.5 s > 1 s
+        // beside the other test lanes, and the search then never reached 2 tiles. Loose limits let step 1 pass.
+        E2e.loosenQos(settings, "dvdstore", DvdStoreSpec.OPERATIONS);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         SearchRun search = new SearchRun(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of(), (tiles, results) -> {
             Map<String, String> step = new LinkedHashMap<>(settings);

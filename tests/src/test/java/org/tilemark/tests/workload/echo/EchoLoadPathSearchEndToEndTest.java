@@ -27,7 +27,8 @@ import org.tilemark.tests.lanes.ChildRunLane;
  * here): 1 tile, then tile 2 joins the running benchmark, then the maximum is verified. From the one bundle: each
  * tile's intervals run on without a gap from its join to the end, each step's verdict and phases are recorded and
  * its phases held exactly its tiles, and {@code tilemark verify} passes it and fails it once a step's tile count is
- * edited. Asserts no QoS beyond the first step's (it runs beside the QoS-bearing local runs).
+ * edited. Asserts no QoS: it runs at nice 19 beside the QoS-bearing local runs (a CI run saw echo's p95 at 1 s
+ * there), so echo's limit is loosened until the first step always passes and the search reaches 2 tiles.
  */
 @ChildRunLane
 class EchoLoadPathSearchEndToEndTest {
@@ -39,6 +40,8 @@ class EchoLoadPathSearchEndToEndTest {
         Path results = EchoWorkloadEndToEndTest.emptied(EchoWorkloadEndToEndTest.TARGET.resolve("e2e-echo-search"));
         Map<String, String> settings = EchoWorkloadEndToEndTest.settings(results,
                 EchoWorkloadEndToEndTest.emptied(EchoWorkloadEndToEndTest.TARGET.resolve("e2e-echo-search-datastores")));
+        settings.put("workloads." + EchoProvider.NAME + ".limit", "20s");
+        settings.put("workloads." + EchoProvider.NAME + ".requestTimeout", "30s");
 
         EchoWorkloadEndToEndTest.Run search = EchoWorkloadEndToEndTest.harness(
                 List.of("search", "--tiles", "1", "--max-tiles", "2"), settings);
@@ -52,6 +55,8 @@ class EchoLoadPathSearchEndToEndTest {
         for (JsonNode step : steps) {
             assertThat(step.get("verdict").asText()).isIn("compliant", "non-compliant");
             assertThat(step.get("phases")).as("step %s's phases", step.get("step")).isNotEmpty();
+            assertThat(step.path("clusterCpuPercent").asDouble(-1)).as("step %s's cluster CPU (this machine's, as the local "
+                    + "platform reads it)", step.get("step")).isBetween(0.0, 100.5);
         }
         assertThat(steps.getFirst().get("verdict").asText()).as(search.output()).isEqualTo("compliant");
         assertThat(steps).extracting(s -> s.get("tiles").asInt()).as(search.output()).contains(1, 2);
