@@ -22,10 +22,12 @@ import org.tilemark.templates.image.GuestImage;
  * @param config     the configuration snapshot, as the config module writes it
  * @param mixTargets per workload with a mix rule: percent per operation, in the rule's order
  * @param notPublishableBecause every departure from the run rules (docs/run-rules.md); empty exactly when publishable
+ * @param confirms   the id of the search whose maximum this run confirms ({@code search --confirm}); absent otherwise
  */
 public record RunFile(String runId, String startedAt, String endedAt, String platform, boolean platformPublishable,
                       boolean publishable, List<String> notPublishableBecause, String profile, int tiles, Double tileScale,
-                      Map<String, Object> config, Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
+                      Map<String, Object> config, Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String confirms) {
 
     public RunFile {
         tileScale = tileScale == null ? TileScale.STANDARD : tileScale;
@@ -34,6 +36,14 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
         mixTargets = mixTargets == null ? Map.of() : mixTargets;
         inventory = inventory == null ? new Inventory(List.of(), List.of(), List.of(), List.of()) : inventory;
         versions = versions == null ? new Versions(null, null, null, null, null) : versions;
+    }
+
+    /** A run that confirms no search. */
+    public RunFile(String runId, String startedAt, String endedAt, String platform, boolean platformPublishable,
+                   boolean publishable, List<String> notPublishableBecause, String profile, int tiles, Double tileScale,
+                   Map<String, Object> config, Map<String, Map<String, Double>> mixTargets, Inventory inventory, Versions versions) {
+        this(runId, startedAt, endedAt, platform, platformPublishable, publishable, notPublishableBecause, profile, tiles,
+                tileScale, config, mixTargets, inventory, versions, null);
     }
 
     /** What a report shows of a bundle whose run.json is absent or damaged: nothing known. */
@@ -97,7 +107,13 @@ public record RunFile(String runId, String startedAt, String endedAt, String pla
     /** The same record with {@code publishable} decided by these reasons (they depend on the rest of the record). */
     public RunFile withPublishability(List<String> reasons) {
         return new RunFile(runId, startedAt, endedAt, platform, platformPublishable, reasons.isEmpty(), List.copyOf(reasons),
-                profile, tiles, tileScale, config, mixTargets, inventory, versions);
+                profile, tiles, tileScale, config, mixTargets, inventory, versions, confirms);
+    }
+
+    /** The same record naming the search whose maximum this run confirms. */
+    public RunFile confirming(String searchId) {
+        return new RunFile(runId, startedAt, endedAt, platform, platformPublishable, publishable, notPublishableBecause,
+                profile, tiles, tileScale, config, mixTargets, inventory, versions, searchId);
     }
 
     /** The configuration snapshot as the config module reads it back (empty when none was recorded). */

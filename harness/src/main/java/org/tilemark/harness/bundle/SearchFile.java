@@ -11,18 +11,52 @@ import org.tilemark.scoring.RunVerdict;
 /**
  * search.json, what a search found: the maximum tiles and its score, the tile scale every step ran at, the
  * headline and why (the explanation's lines), whether it stopped at {@code search.maxTiles}, why it stopped
- * early ({@code failure}, else null), and every step. Written by {@link ResultsBundle#writeSearch}, read by
+ * early ({@code failure}, else null), every step, and the run that confirmed the maximum ({@code search --confirm};
+ * absent otherwise). Written by {@link ResultsBundle#writeSearch}, read by
  * {@link BundleReader#search()}; versioned by {@link BundleFormat#SEARCH}. Each {@link Step} is also one line
  * of steps.jsonl ({@link BundleReader#searchSteps()}), and the search's configuration is search-config.json
  * ({@link Config}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record SearchFile(Integer maxTiles, Double score, double tileScale, String headline, List<String> explanation,
-                         boolean cappedAtMax, String failure, List<Step> steps) {
+                         boolean cappedAtMax, String failure, List<Step> steps,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Confirmation confirmation) {
 
     public SearchFile {
         explanation = explanation == null ? List.of() : List.copyOf(explanation);
         steps = steps == null ? List.of() : List.copyOf(steps);
+    }
+
+    /** A search without a confirming run. */
+    public SearchFile(Integer maxTiles, Double score, double tileScale, String headline, List<String> explanation,
+                      boolean cappedAtMax, String failure, List<Step> steps) {
+        this(maxTiles, score, tileScale, headline, explanation, cappedAtMax, failure, steps, null);
+    }
+
+    /** The same search, confirmed (or not) by this run at its maximum, with the explanation that says so. */
+    public SearchFile confirmedBy(Confirmation run, List<String> explained) {
+        return new SearchFile(maxTiles, score, tileScale, headline, explained, cappedAtMax, failure, steps, run);
+    }
+
+    /**
+     * The ordinary run at the maximum found ({@code search --confirm}), at the configuration's own run shape (not
+     * {@code --quick}'s); its run.json names this search ({@code confirms}).
+     *
+     * @param runId     the confirming run's id
+     * @param bundle    its results bundle, relative to the search's directory; null when none was written
+     * @param tiles     the maximum it ran at
+     * @param verdict   its verdict (its word)
+     * @param score     its score, null when it wrote none
+     * @param scoreLine its score line, as the run printed it
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Confirmation(String runId, String bundle, int tiles,
+                               @JsonSerialize(using = ToStringSerializer.class) RunVerdict verdict, Double score,
+                               String scoreLine) {
+
+        public boolean compliant() {
+            return verdict == RunVerdict.COMPLIANT;
+        }
     }
 
     /**

@@ -22,9 +22,11 @@ import picocli.CommandLine.Option;
                 + "passing QoS, in one run whose tile count changes between phases: double the tiles while steps pass "
                 + "and the score improves, then bisect between the last pass and the first failure (a failed step is "
                 + "measured once more), then verify the maximum with a longer phase (search.*). --tiles sets the first "
-                + "tile count; --series runs a series of runs instead."},
+                + "tile count; --series runs a series of runs instead; --confirm ends with an ordinary run at the "
+                + "maximum found."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:a maximum was found", "1:no tile count passed", "2:bad input", "3:platform or runtime failure"})
+        exitCodeList = {"0:a maximum was found (and, with --confirm, its run was compliant)",
+                "1:no tile count passed (or, with --confirm, its run was not compliant)", "2:bad input", "3:platform or runtime failure"})
 class SearchCommand implements Callable<Integer> {
 
     @Mixin
@@ -45,6 +47,11 @@ class SearchCommand implements Callable<Integer> {
             + "before tiles joined a running benchmark), instead of one run whose tile count changes between phases")
     boolean series;
 
+    @Option(names = "--confirm", description = "after the search, one ordinary run at the maximum found, with the "
+            + "configuration's own run shape (its profile: --profile standard for a publishable result; not --quick's "
+            + "shorter steps), its own bundle linked with the search's")
+    boolean confirm;
+
     @Override
     public Integer call() {
         PrintStream out = System.out;
@@ -58,7 +65,8 @@ class SearchCommand implements Callable<Integer> {
         SearchPlan plan;
         try {
             plan = SearchPlan.of(config::load, searchSettings, !quick ? null
-                    : new SearchPlan.QuickShape(config.phases != null, config.phaseDuration != null, config.warmup != null));
+                    : new SearchPlan.QuickShape(config.phases != null, config.phaseDuration != null, config.warmup != null),
+                    confirm);
         } catch (ConfigException e) {
             e.errors().forEach(error -> System.err.println("error: " + error));
             return RunOutcome.BAD_INPUT;
@@ -70,6 +78,9 @@ class SearchCommand implements Callable<Integer> {
         }
         SearchRun search = new SearchRun(out, System.err, System.getenv(), plan.steps(),
                 server.map(LiveServer::searchListener).orElse(SearchListener.NONE)).inOneRun(!series);
+        if (confirm) {
+            search.confirming(plan.runs());
+        }
         server.ifPresent(s -> s.control(InterruptibleRun.webStop(out, search)));
         try {
             return InterruptibleRun.whileCtrlCDoes(() -> {

@@ -15,8 +15,10 @@ import org.tilemark.harness.search.SearchRun;
  *
  * @param base  the search's configuration
  * @param steps each step's configuration
+ * @param runs  an ordinary run's configuration at a tile count ({@code search --confirm}): the search's, without
+ *              {@code --quick}'s shape, as {@code tilemark run} with the same options would run
  */
-record SearchPlan(BenchmarkSpec base, SearchRun.StepSpecs steps) {
+record SearchPlan(BenchmarkSpec base, SearchRun.StepSpecs steps, SearchRun.StepSpecs runs) {
 
     /** The configuration with these settings on top: the command's options, or a request's config and settings. */
     @FunctionalInterface
@@ -29,16 +31,28 @@ record SearchPlan(BenchmarkSpec base, SearchRun.StepSpecs steps) {
      * @param quickUnlessSet {@code --quick}: the run keys search.quick shapes, except those already given; null for none
      */
     static SearchPlan of(Layers layers, Map<String, String> searchSettings, QuickShape quickUnlessSet) throws ConfigException {
+        return of(layers, searchSettings, quickUnlessSet, false);
+    }
+
+    /** As above; with {@code confirm}, the confirming run's configuration is checked at both ends of the range too. */
+    static SearchPlan of(Layers layers, Map<String, String> searchSettings, QuickShape quickUnlessSet, boolean confirm)
+            throws ConfigException {
         Map<String, String> settings = new LinkedHashMap<>(searchSettings);
         BenchmarkSpec base = Preflight.check(layers.load(settings));
+        Map<String, String> runSettings = Map.copyOf(settings);
+        String results = base.run().results().toString();
+        if (confirm) {
+            layers.load(step(runSettings, base.search().startTiles(), results));
+            layers.load(step(runSettings, base.search().maxTiles(), results));
+        }
         if (quickUnlessSet != null) {
             settings.putAll(quickUnlessSet.settings(base.search().quick()));
         }
-        String results = base.run().results().toString();
         // Both ends of the range are checked now, so no step can fail on its configuration later.
         layers.load(step(settings, base.search().startTiles(), results));
         layers.load(step(settings, base.search().maxTiles(), results));
-        return new SearchPlan(base, (tiles, directory) -> layers.load(step(settings, tiles, directory.toString())));
+        return new SearchPlan(base, (tiles, directory) -> layers.load(step(settings, tiles, directory.toString())),
+                (tiles, directory) -> layers.load(step(runSettings, tiles, directory.toString())));
     }
 
     /** {@code --quick}: which of the run's shape the user gave already (those stay). */

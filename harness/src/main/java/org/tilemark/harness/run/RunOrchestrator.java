@@ -37,6 +37,8 @@ public final class RunOrchestrator {
     private final CountDownLatch abortRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private final RunListener listener;
+    /** The search whose maximum this run confirms ({@code search --confirm}), recorded in run.json; else null. */
+    private String confirms;
 
     public RunOrchestrator(PrintStream out, PrintStream err, Map<String, String> environment) {
         this(out, err, environment, RunListener.NONE);
@@ -56,6 +58,12 @@ public final class RunOrchestrator {
     /** Errors and progress on one console (tests that read the whole of what a run printed). */
     public RunOrchestrator(PrintStream console, Map<String, String> environment) {
         this(console, console, environment);
+    }
+
+    /** This run confirms the maximum of that search: run.json names it ({@code confirms}). Before {@link #run}. */
+    public RunOrchestrator confirming(String searchId) {
+        this.confirms = searchId;
+        return this;
     }
 
     /** Asks a running run to stop early (Ctrl-C): drivers stop, measured intervals are kept, VMs are torn down. */
@@ -95,6 +103,7 @@ public final class RunOrchestrator {
     private RunOutcome execute(BenchmarkSpec spec, Optional<TileCluster> shared, PhasePolicy policy) {
         // run.json's start is now, before the preflight's checks, as the user's command started it.
         RunProgress progress = new RunProgress(RunIds.next(), spec, listener);
+        progress.record.confirms(confirms);
         String runId = progress.runId;
         List<Workload> workloads = Workloads.enabled(spec);
         HarnessSecrets secrets = new HarnessSecrets(spec.run().stateDir(), environment);

@@ -13,11 +13,17 @@ final class RunRecord {
     private final Instant startedAt;
     private Platform platform;
     private RunJson.PlatformFacts facts = RunJson.PlatformFacts.NONE;
+    /** The search whose maximum this run confirms; null for any other run. */
+    private String confirms;
 
     RunRecord(String runId, BenchmarkSpec spec, Instant startedAt) {
         this.runId = runId;
         this.spec = spec;
         this.startedAt = startedAt;
+    }
+
+    void confirms(String searchId) {
+        this.confirms = searchId;
     }
 
     void platform(Platform p) {
@@ -32,7 +38,8 @@ final class RunRecord {
 
     RunFile toJson(List<TileProvisioner.DeployedVm> vms, Instant endedAt) {
         ask(vms);
-        return RunJson.of(runId, spec, startedAt, endedAt, facts, vms);
+        RunFile run = RunJson.of(runId, spec, startedAt, endedAt, facts, vms);
+        return confirms == null ? run : run.confirming(confirms);
     }
 
     private void ask(List<TileProvisioner.DeployedVm> vms) {

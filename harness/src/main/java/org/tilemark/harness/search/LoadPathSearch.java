@@ -45,7 +45,7 @@ final class LoadPathSearch {
         this.aborted = aborted;
     }
 
-    int run(SearchRun.StepSpecs specs, BenchmarkSpec base) {
+    int run(SearchRun.StepSpecs specs, BenchmarkSpec base, SearchConfirmation confirmation) {
         SearchSpec settings = base.search();
         String searchId = "search-" + RunIds.next();
         Path directory = base.run().results().toAbsolutePath().normalize().resolve(searchId);
@@ -89,7 +89,7 @@ final class LoadPathSearch {
             result.audits().forEach(audit -> out.println("[audit] " + audit.summary()));
             String failure = result.failure().orElse(result.aborted() ? "search aborted after " + steps.size() + " step(s)" : null);
             SearchOutcome outcome = SearchOutcome.of(path.search(), steps, failure, base.run().tileScale());
-            return SearchRun.finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, lines));
+            return SearchRun.finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, lines), confirmation);
         } catch (IOException e) {
             err.println("error: writing the search results failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;

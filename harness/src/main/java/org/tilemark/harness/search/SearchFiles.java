@@ -45,7 +45,7 @@ final class SearchFiles {
         return new SearchFile(outcome.maxTiles().isPresent() ? outcome.maxTiles().getAsInt() : null,
                 number(outcome.peak().map(SearchStep::score).orElse(OptionalDouble.empty())), outcome.tileScale(),
                 outcome.headline(), outcome.explanation(), outcome.cappedAtMax(), outcome.failure().orElse(null),
-                steps);
+                steps, outcome.confirmation().orElse(null));
     }
 
     private static Double number(OptionalDouble value) {

@@ -6,16 +6,20 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.tilemark.config.TileScale;
+import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.RunOutcome;
+import org.tilemark.scoring.RunVerdict;
 
 /**
  * What a search found: the maximum tiles and its score, the step that proved it and the step above
  * it that failed or did not improve, each with its reasons.
  *
- * @param tileScale {@code run.tileScale} every step ran at
+ * @param tileScale    {@code run.tileScale} every step ran at
+ * @param confirmation the ordinary run at the maximum ({@code search --confirm}), once it ran
  */
 record SearchOutcome(List<SearchStep> steps, OptionalInt maxTiles, Optional<SearchStep> peak, Optional<SearchStep> above,
-                     boolean cappedAtMax, Optional<String> failure, double tileScale) {
+                     boolean cappedAtMax, Optional<String> failure, double tileScale,
+                     Optional<SearchFile.Confirmation> confirmation) {
 
     SearchOutcome {
         steps = List.copyOf(steps);
@@ -28,7 +32,20 @@ record SearchOutcome(List<SearchStep> steps, OptionalInt maxTiles, Optional<Sear
                 .filter(s -> s.tiles() == max.getAsInt() && !s.repeat() && s.compliant()).findFirst();
         Optional<SearchStep> above = search.firstFailureAbove()
                 .flatMap(f -> steps.stream().filter(s -> s.tiles() == f.outcome().tiles() && s.repeat() == f.repeat()).findFirst());
-        return new SearchOutcome(steps, max, peak, above, search.cappedAtMax(), Optional.ofNullable(failure), tileScale);
+        return new SearchOutcome(steps, max, peak, above, search.cappedAtMax(), Optional.ofNullable(failure), tileScale,
+                Optional.empty());
+    }
+
+    /** The same outcome, confirmed (or not) by this run at its maximum. */
+    SearchOutcome confirmedBy(SearchFile.Confirmation run) {
+        return new SearchOutcome(steps, maxTiles, peak, above, cappedAtMax, failure, tileScale, Optional.of(run));
+    }
+
+    /** "confirmed by run-... at N tiles: <its score line>", or that it did not confirm it; empty without one. */
+    Optional<String> confirmationLine() {
+        return confirmation.map(c -> (c.compliant() ? "confirmed" : "not confirmed") + " by "
+                + (c.runId() == null ? "a run" : c.runId()) + " at " + c.tiles() + " " + tiles(c.tiles()) + " ("
+                + c.verdict().word() + "): " + c.scoreLine());
     }
 
     /**
@@ -71,6 +88,7 @@ record SearchOutcome(List<SearchStep> steps, OptionalInt maxTiles, Optional<Sear
         if (cappedAtMax && maxTiles.isPresent()) {
             lines.add("search.maxTiles (" + maxTiles.getAsInt() + ") reached: more tiles were not tried");
         }
+        confirmationLine().ifPresent(lines::add);
         return lines;
     }
 
@@ -78,7 +96,13 @@ record SearchOutcome(List<SearchStep> steps, OptionalInt maxTiles, Optional<Sear
         if (failure.isPresent()) {
             return RunOutcome.RUNTIME_FAILURE;
         }
-        return maxTiles.isPresent() ? RunOutcome.COMPLIANT : RunOutcome.NON_COMPLIANT;
+        if (maxTiles.isEmpty()) {
+            return RunOutcome.NON_COMPLIANT;
+        }
+        // A maximum its confirming run did not hold is no result: 1 non-compliant, 3 failed or stopped
+        return confirmation.map(c -> c.compliant() ? RunOutcome.COMPLIANT
+                : c.verdict() == RunVerdict.NON_COMPLIANT ? RunOutcome.NON_COMPLIANT : RunOutcome.RUNTIME_FAILURE)
+                .orElse(RunOutcome.COMPLIANT);
     }
 
     private static String scoreText(SearchStep s) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -48,6 +49,7 @@ public final class SearchRun {
     private final java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
     private final AtomicReference<LoadPathRun> path = new AtomicReference<>();
     private boolean oneRun;
+    private SearchConfirmation confirmation = SearchConfirmation.NONE;
 
     public SearchRun(PrintStream out, PrintStream err, Map<String, String> environment, StepSpecs specs) {
         this(out, err, environment, specs, SearchListener.NONE);
@@ -98,10 +100,19 @@ public final class SearchRun {
         return this;
     }
 
+    /**
+     * {@code search --confirm}: after the search, one ordinary run at the maximum it found, its configuration from
+     * {@code runs} (the search's own, without {@code --quick}'s shorter steps).
+     */
+    public SearchRun confirming(StepSpecs runs) {
+        this.confirmation = new SearchConfirmation(runs, out, err, environment, listener.steps(), current, aborted);
+        return this;
+    }
+
     /** Runs the search; returns the exit code (0: a maximum was found, 1: no tile count passed, 2/3 as for runs). */
     public int run(BenchmarkSpec base) {
         try {
-            return oneRun ? new LoadPathSearch(out, err, environment, listener, path, aborted).run(specs, base) : search(base);
+            return oneRun ? new LoadPathSearch(out, err, environment, listener, path, aborted).run(specs, base, confirmation) : search(base);
         } finally {
             finished.countDown();
         }
@@ -109,23 +120,34 @@ public final class SearchRun {
 
     /** search.json, the report, and on the console the table, the headline and why; the search's exit code. */
     private int finish(SearchOutcome outcome, ResultsBundle bundle) throws IOException {
-        return finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, bundle.directory()));
+        return finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, bundle.directory()), confirmation);
     }
 
-    /** As above, with search.json's records made by the caller. */
+    /**
+     * As above, with search.json's records made by the caller: written, told, then (with {@code --confirm}) the
+     * confirming run, after which search.json and the report are written again naming it, and its line is the last.
+     */
     static int finish(PrintStream out, PrintStream err, SearchListener listener, SearchOutcome outcome, ResultsBundle bundle,
-                      SearchFile written) throws IOException {
+                      SearchFile written, SearchConfirmation confirmation) throws IOException {
         Path directory = bundle.directory();
         bundle.writeSearch(written);
         SearchReport.write(directory, outcome);
         out.println();
         SearchTable.print(out, outcome.steps());
         out.println(outcome.headline());
-        listener.searchFinished(outcome.headline());
         outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
+        SearchOutcome ended = outcome;
+        Optional<SearchFile.Confirmation> confirmed = confirmation.run(outcome, directory);
+        if (confirmed.isPresent()) {
+            ended = outcome.confirmedBy(confirmed.get());
+            bundle.writeSearch(written.confirmedBy(confirmed.get(), ended.explanation()));
+            SearchReport.write(directory, ended);
+        }
+        listener.searchFinished(ended.headline());
         out.println("Report: " + directory.resolve(BundleLayout.REPORT));
         outcome.failure().ifPresent(f -> err.println("error: search incomplete: " + f));
-        return outcome.exitCode();
+        ended.confirmationLine().ifPresent(line -> out.println("Search " + directory.getFileName() + ": " + line));
+        return ended.exitCode();
     }
 
     private int search(BenchmarkSpec base) {
