@@ -10,9 +10,11 @@ import java.time.Duration;
  * @param startTiles   the first tile count tried
  * @param maxTiles     the search never tries more tiles than this
  * @param repeatWinner run the maximum found once more; it stands only if it passes again
+ * @param deployAhead  in one run, deploy the tiles the next step would add while the current step is measured
+ *                     (their provisioning then loads the measured step); false deploys them after it, unmeasured
  * @param quick        what {@code --quick} shortens each step's run to
  */
-public record SearchSpec(int startTiles, int maxTiles, boolean repeatWinner, Quick quick) {
+public record SearchSpec(int startTiles, int maxTiles, boolean repeatWinner, boolean deployAhead, Quick quick) {
 
     /** A step's run shape under {@code --quick}. */
     public record Quick(int phases, Duration phaseDuration, Duration warmup) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -94,7 +95,8 @@ final class LoadPathLoop {
                 if (next.get().tiles() != running.size()) {
                     changeTiles(next.get().tiles());
                 }
-                ahead.before(phase + 1, running.size(), path.ifStepPasses());
+                // search.deployAhead off: nothing is provisioned while a step is measured (a join then deploys its tiles)
+                ahead.before(phase + 1, running.size(), spec.search().deployAhead() ? path.ifStepPasses() : OptionalInt.empty());
                 LoadPathRun.MeasuredPhase measured = measure(next.get().length());
                 phases.add(measured.score());
                 next = path.afterPhase(measured);

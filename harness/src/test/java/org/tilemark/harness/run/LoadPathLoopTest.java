@@ -166,6 +166,29 @@ class LoadPathLoopTest {
         assertThat(intervalsOf(lines, 2)).isEmpty();
     }
 
+    /** With {@code search.deployAhead} off nothing is provisioned while a step is measured: tile 2 is deployed as it joins. */
+    @Test
+    void withDeployAheadOffTheTilesAreDeployedOnlyWhenTheyJoin() throws Exception {
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
+                "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s", "infra.enabled", "false",
+                "search.deployAhead", "false"));
+        int phase1Last = 3; // one warm-up interval of 1 s, then phase 1's two
+        List<String> callsInPhase1 = new ArrayList<>();
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 1 && cut.interval() == phase1Last) {
+                callsInPhase1.addAll(platform.calls);
+            }
+        });
+        List<PhaseScore> phases = new ArrayList<>();
+        runPath(spec, workload, "run-n", steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(2))), List.of(2)), phases);
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(callsInPhase1).as(printed).doesNotContain("deploy " + CountingWorkload.vmOf(2));
+        assertThat(phases).extracting(p -> p.tiles().size()).containsExactly(1, 2);
+        assertThat(platform.calls).contains("deploy " + CountingWorkload.vmOf(2), "powerOn " + CountingWorkload.vmOf(2));
+        assertThat(printed).doesNotContain("deployed and powered on while phase");
+    }
+
     /** A failure deploying the tiles ahead ends the run naming it; the phase measured meanwhile stands. */
     @Test
     void aFailureDeployingTilesAheadEndsTheRunNamingItsCause() throws Exception {
