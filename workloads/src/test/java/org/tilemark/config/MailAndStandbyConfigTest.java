@@ -138,7 +138,7 @@ class MailAndStandbyConfigTest {
         }
         // 34 users on the mail VM's 40 GB disk: 1,204.7 MB each at most.
         assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "1.25GB"))).containsExactly(
-                "workloads.mail.mailboxSize: 34 mailboxes of 1.3GB do not fit the mail VM's 40 GB disk (at most 1.2GB each)");
+                "workloads.mail.mailboxSize: 34 mailboxes (workloads.mail.users) of 1.3GB do not fit the mail VM's 40 GB disk (at most 1.2GB each)");
         assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "1204MB"))).isEmpty();
         assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "4GB", "workloads.mail.users", "10"))).isEmpty();
         assertThat(errorsOf(Map.of("workloads.mail.mailboxSize", "0B"))).isEmpty();

@@ -131,8 +131,10 @@ public final class MailProvider extends YamlDefaultsProvider<MailSpec> {
         }
         long diskBytes = (long) MAIL_VM.diskGb() << 30;
         if (mail.users() >= 1 && bytes > diskBytes / mail.users()) {
-            checks.error("mailboxSize", mail.users() + " mailboxes of " + DataSizes.format(bytes) + " do not fit the mail VM's "
-                    + MAIL_VM.diskGb() + " GB disk (at most " + DataSizes.format(diskBytes / mail.users()) + " each)");
+            // both keys named: either one may be the value to change
+            checks.error("mailboxSize", mail.users() + " mailboxes (" + checks.path("users") + ") of " + DataSizes.format(bytes)
+                    + " do not fit the mail VM's " + MAIL_VM.diskGb() + " GB disk (at most "
+                    + DataSizes.format(diskBytes / mail.users()) + " each)");
         }
     }
 
