@@ -205,8 +205,11 @@ final class E2e {
         throw new AssertionError(vm + " never became ready");
     }
 
-    /** Returns once the first measured interval of the run writing into {@code results} is on disk. */
-    static void waitForMeasurement(Path results) throws Exception {
+    /**
+     * Waits until the first measured interval of the run writing into {@code results} is on disk, and returns when
+     * it started (the phase's start, as the run's clock says: a harness at nice 19 may write it late).
+     */
+    static java.time.Instant waitForMeasurement(Path results) throws Exception {
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
         while (System.nanoTime() < deadline) {
             if (Files.isDirectory(results)) {
@@ -214,7 +217,11 @@ final class E2e {
                     for (Path run : runs.toList()) {
                         Path intervals = run.resolve("intervals.jsonl");
                         if (Files.exists(intervals) && Files.readString(intervals).contains("\"stage\":\"measure\"")) {
-                            return;
+                            for (JsonNode line : jsonLines(intervals)) {
+                                if (line.get("stage").asText().equals("measure")) {
+                                    return java.time.Instant.parse(line.get("start").asText());
+                                }
+                            }
                         }
                     }
                 }
