@@ -18,7 +18,7 @@ class ConfigOptions {
     @Option(names = "--profile", paramLabel = "NAME", description = "run profile: quick (default) or standard, the run shape of a publishable result (run.profile; docs/run-rules.md)")
     String profile;
 
-    @Option(names = "--tiles", paramLabel = "N", description = "tiles to deploy (run.tiles)")
+    @Option(names = "--tiles", paramLabel = "N", description = "tiles to deploy (run.tiles); in a search, the first tile count (search.startTiles)")
     String tiles;
 
     @Option(names = "--phases", paramLabel = "N", description = "measurement phases (run.phases)")

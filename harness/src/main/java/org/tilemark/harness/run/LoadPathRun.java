@@ -11,7 +11,6 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.regex.Pattern;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.ScoreFile;
@@ -32,15 +31,10 @@ public final class LoadPathRun {
     public record Next(int tiles, Duration length) {
     }
 
-    /** How the reason of a VM that stopped unasked begins, in a run's verdict and a one-run search's steps. */
-    public static final String VM_STOPPED_PREFIX = "VM ";
-    private static final Pattern VM_STOP = Pattern.compile(
-            "(phase \\d+: )?" + VM_STOPPED_PREFIX + "\\S+ \\(.*\\) stopped: ");
-
     /**
      * A measured phase as the path is told it: its score, its length, the cluster's CPU utilization over it
      * (% of all hosts' threads; empty where the platform cannot tell), and the VMs that stopped unasked since the
-     * phase before it ended (as reasons: each fails the phase's step, as it fails a run).
+     * phase before it ended ({@link VmStop} sentences: each fails the phase's step, as it fails a run).
      */
     public record MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent, List<String> vmStops) {
         public MeasuredPhase {
@@ -54,14 +48,6 @@ public final class LoadPathRun {
         /** Whether the phase passed: its QoS, and no VM stopped. */
         public boolean passed() {
             return score.qos().passed() && vmStops.isEmpty();
-        }
-
-        /**
-         * Whether {@code reason} is a VM's stop (as a step's reason, after its phase), which a verifier cannot
-         * recompute from the intervals.
-         */
-        public static boolean isVmStop(String reason) {
-            return VM_STOP.matcher(reason).lookingAt();
         }
     }
 

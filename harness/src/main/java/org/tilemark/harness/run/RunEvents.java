@@ -11,7 +11,7 @@ final class RunEvents {
 
         /** A VM that stopped unasked ({@link TileCluster}'s watch): it fails the run, or a one-run search's step. */
         boolean vmStopped() {
-            return what.startsWith(LoadPathRun.VM_STOPPED_PREFIX);
+            return VmStop.isStop(what);
         }
 
         /** The event as a verdict's reason: what, and when. */

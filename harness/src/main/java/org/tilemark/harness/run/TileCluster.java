@@ -43,7 +43,7 @@ public final class TileCluster implements AutoCloseable {
         this.out = out;
         platform.warnings().forEach(warning -> out.println("warning: " + warning));
         platform.onUnexpectedStop((vm, cause) -> {
-            this.events.add(LoadPathRun.VM_STOPPED_PREFIX + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") stopped: " + cause);
+            this.events.add(new VmStop(vm.name(), vm.role(), vm.tile(), cause).sentence());
             out.println("! VM " + vm.name() + " stopped: " + cause);
         });
         platform.onPlatformOperation(operation -> this.platformOperations.performed(operation));

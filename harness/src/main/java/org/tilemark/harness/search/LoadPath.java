@@ -22,28 +22,33 @@ import org.tilemark.scoring.Scoring;
  */
 final class LoadPath implements LoadPathRun.Steering {
 
-    /** What a step's phases at one tile count came to; {@code verify} the maximum's longer phase. */
-    record Step(int number, int tiles, boolean verify, boolean remeasure, List<LoadPathRun.MeasuredPhase> measured) {
+    /**
+     * What a step's phases at one tile count came to, scored as a run of its tiles ({@code score}, once);
+     * {@code verify} the maximum's longer phase.
+     */
+    record Step(int number, int tiles, boolean verify, boolean remeasure, List<LoadPathRun.MeasuredPhase> measured,
+                RunScore score) {
         Step {
             measured = List.copyOf(measured);
+        }
+
+        Step(int number, int tiles, boolean verify, boolean remeasure, List<LoadPathRun.MeasuredPhase> measured) {
+            this(number, tiles, verify, remeasure, measured,
+                    Scoring.run(measured.stream().map(LoadPathRun.MeasuredPhase::score).toList()));
         }
 
         List<PhaseScore> phases() {
             return measured.stream().map(LoadPathRun.MeasuredPhase::score).toList();
         }
 
-        RunScore score() {
-            return Scoring.run(phases());
-        }
-
         /** Passed as a run of its tiles would: every phase's QoS, and no VM stopped unasked. */
         boolean compliant() {
-            return score().compliant() && measured.stream().allMatch(p -> p.vmStops().isEmpty());
+            return score.compliant() && measured.stream().allMatch(p -> p.vmStops().isEmpty());
         }
 
         /** Why it did not pass: its phases' failed rules, then each VM that stopped, with its phase. */
         List<String> reasons() {
-            List<String> reasons = new ArrayList<>(score().reasons());
+            List<String> reasons = new ArrayList<>(score.reasons());
             measured.forEach(p -> p.vmStops().forEach(stop -> reasons.add("phase " + p.score().phase() + ": " + stop)));
             return List.copyOf(reasons);
         }
@@ -97,14 +102,13 @@ final class LoadPath implements LoadPathRun.Steering {
         Step step = new Step(steps.size() + 1, tiles, verify, remeasure, current);
         steps.add(step);
         onStep.accept(step);
-        RunScore score = step.score();
         if (!step.compliant() && !verify && !remeasure) {
             // One unlucky phase must not end the climb: the same tile count once more, and that one counts.
             remeasure = true;
             current = new ArrayList<>();
             return Optional.of(new LoadPathRun.Next(tiles, phase));
         }
-        search.record(new TileSearch.Outcome(tiles, step.compliant(), score.score()));
+        search.record(new TileSearch.Outcome(tiles, step.compliant(), step.score().score()));
         return begin();
     }
 

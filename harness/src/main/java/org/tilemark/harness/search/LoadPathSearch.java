@@ -1,18 +1,17 @@
 package org.tilemark.harness.search;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.SearchSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.LoadPathRun;
 import org.tilemark.harness.run.RunIds;
@@ -28,21 +27,13 @@ import org.tilemark.scoring.RunVerdict;
  */
 final class LoadPathSearch {
 
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Map<String, String> environment;
-    private final SearchListener listener;
+    private final SearchSession session;
     private final AtomicReference<LoadPathRun> current;
-    private final AtomicBoolean aborted;
 
-    LoadPathSearch(PrintStream out, PrintStream err, Map<String, String> environment, SearchListener listener,
-                   AtomicReference<LoadPathRun> current, AtomicBoolean aborted) {
-        this.out = out;
-        this.err = err;
-        this.environment = environment;
-        this.listener = listener;
+    /** @param current where the running path is kept, for the search's abort to stop it */
+    LoadPathSearch(SearchSession session, AtomicReference<LoadPathRun> current) {
+        this.session = session;
         this.current = current;
-        this.aborted = aborted;
     }
 
     int run(SearchRun.StepSpecs specs, BenchmarkSpec base, SearchConfirmation confirmation) {
@@ -54,16 +45,16 @@ final class LoadPathSearch {
             // run.tiles is the most the path may ask for: every tile's number is within it
             spec = specs.forTiles(settings.maxTiles(), base.run().results());
         } catch (ConfigException e) {
-            e.errors().forEach(error -> err.println("error: " + error));
+            e.errors().forEach(error -> session.err().println("error: " + error));
             return RunOutcome.BAD_INPUT;
         }
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
             bundle.writeSearchConfig(SearchFiles.config(base, searchId));
-            out.println("Search " + searchId + " in one run: tiles from " + settings.startTiles() + " (at most "
+            session.out().println("Search " + searchId + " in one run: tiles from " + settings.startTiles() + " (at most "
                     + settings.maxTiles() + "), doubling then bisecting, a failed step measured once more"
                     + (settings.repeatWinner() ? ", the maximum verified with a phase twice as long" : "")
                     + "; tiles join and leave between phases; results in " + directory);
-            listener.searchStarted(searchId, settings.startTiles(), settings.maxTiles());
+            session.listener().searchStarted(searchId, settings.startTiles(), settings.maxTiles());
             List<SearchStep> steps = new ArrayList<>();
             List<SearchFile.Step> lines = new ArrayList<>();
             LoadPath path = new LoadPath(new TileSearch(settings.startTiles(), settings.maxTiles(), settings.repeatWinner()),
@@ -73,32 +64,43 @@ final class LoadPathSearch {
                         steps.add(row);
                         lines.add(line);
                         appendStep(bundle, line);
-                        out.println("[search] step " + row.number() + ": " + row.tiles() + " " + SearchOutcome.tiles(row.tiles())
+                        session.out().println("[search] step " + row.number() + ": " + row.tiles() + " " + SearchOutcome.tiles(row.tiles())
                                 + (step.verify() ? " (verification)" : step.remeasure() ? " (measured again)" : "")
                                 + ", phases " + line.phases() + ": " + row.verdict().word());
                     });
-            LoadPathRun run = new LoadPathRun(out, environment, listener.steps());
+            LoadPathRun run = new LoadPathRun(session.out(), session.environment(), session.listener().steps());
             current.set(run);
-            if (aborted.get()) {
+            if (session.aborted().get()) {
                 run.abort();
             }
             LoadPathRun.Result result = run.run(spec, searchId, bundle, path.first(), path);
             current.set(null);
-            // a VM's stop failed its step already; the audits (made as tiles left) are no step's yet (issue 40): told
-            result.events().forEach(event -> out.println("[event] " + event));
-            result.audits().forEach(audit -> out.println("[audit] " + audit.summary()));
-            String failure = result.failure().orElse(result.aborted() ? "search aborted after " + steps.size() + " step(s)" : null);
-            SearchOutcome outcome = SearchOutcome.of(path.search(), steps, failure, base.run().tileScale());
-            return SearchRun.finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, lines), confirmation);
+            // a VM's stop failed its step already
+            result.events().forEach(event -> session.out().println("[event] " + event));
+            result.audits().forEach(audit -> session.out().println("[audit] " + audit.summary()));
+            Optional<String> failure = result.failure()
+                    .or(() -> result.aborted() ? Optional.of("search aborted after " + steps.size() + " step(s)") : Optional.empty())
+                    .or(() -> lostData(result.audits()));
+            SearchOutcome outcome = SearchOutcome.of(path.search(), steps, failure.orElse(null), base.run().tileScale());
+            return SearchRun.finish(session, outcome, bundle, SearchFiles.result(outcome, lines), confirmation);
         } catch (IOException e) {
-            err.println("error: writing the search results failed: " + e.getMessage());
+            session.err().println("error: writing the search results failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
         }
     }
 
     private void appendStep(ResultsBundle bundle, SearchFile.Step line) {
         bundle.appendSearchStep(line);
-        listener.searchStep(line);
+        session.listener().searchStep(line);
+    }
+
+    /**
+     * Committed data that an audit did not find (or could not look for). An audit covers a tile from its join to its
+     * removal, not one step, so it fails no step: it leaves the search without a result, as it fails a run.
+     */
+    static Optional<String> lostData(List<ScoreFile.Audit> audits) {
+        return audits.stream().flatMap(audit -> audit.reason().stream()).findFirst()
+                .map(reason -> "an audit of committed data did not pass: " + reason);
     }
 
     /** A step's row: scored from its phases as a run of its tiles would be. */

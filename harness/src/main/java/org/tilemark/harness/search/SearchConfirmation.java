@@ -1,17 +1,13 @@
 package org.tilemark.harness.search;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.Durations;
 import org.tilemark.harness.bundle.SearchFile;
-import org.tilemark.harness.run.RunListener;
 import org.tilemark.harness.run.RunOrchestrator;
 import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.scoring.RunVerdict;
@@ -25,29 +21,20 @@ import org.tilemark.scoring.RunVerdict;
 final class SearchConfirmation {
 
     /** Confirms nothing ({@code search} without {@code --confirm}). */
-    static final SearchConfirmation NONE = new SearchConfirmation(null, null, null, Map.of(), RunListener.NONE, null, null);
+    static final SearchConfirmation NONE = new SearchConfirmation(null, null, null);
 
     private final SearchRun.StepSpecs runs;
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Map<String, String> environment;
-    private final RunListener listener;
+    private final SearchSession session;
     private final AtomicReference<RunOrchestrator> current;
-    private final AtomicBoolean aborted;
 
     /**
      * @param runs    the confirming run's configuration at a tile count (the search's, without {@code --quick})
      * @param current where the running run is kept, for the search's abort to stop it
      */
-    SearchConfirmation(SearchRun.StepSpecs runs, PrintStream out, PrintStream err, Map<String, String> environment,
-                       RunListener listener, AtomicReference<RunOrchestrator> current, AtomicBoolean aborted) {
+    SearchConfirmation(SearchRun.StepSpecs runs, SearchSession session, AtomicReference<RunOrchestrator> current) {
         this.runs = runs;
-        this.out = out;
-        this.err = err;
-        this.environment = environment;
-        this.listener = listener;
+        this.session = session;
         this.current = current;
-        this.aborted = aborted;
     }
 
     /** The confirming run, when the search found a maximum and ran to its end; says why there is none otherwise. */
@@ -55,12 +42,12 @@ final class SearchConfirmation {
         if (runs == null) {
             return Optional.empty();
         }
-        if (outcome.failure().isPresent() || aborted.get()) {
-            out.println("--confirm: the search did not end normally, so no confirming run");
+        if (outcome.failure().isPresent() || session.aborted().get()) {
+            session.out().println("--confirm: the search did not end normally, so no confirming run");
             return Optional.empty();
         }
         if (outcome.maxTiles().isEmpty()) {
-            out.println("--confirm: no tile count passed, so no confirming run");
+            session.out().println("--confirm: no tile count passed, so no confirming run");
             return Optional.empty();
         }
         int tiles = outcome.maxTiles().getAsInt();
@@ -69,14 +56,15 @@ final class SearchConfirmation {
             spec = runs.forTiles(tiles, searchDirectory.getParent());
         } catch (ConfigException e) {
             // checked at both ends of the tile range before the search started: only a file changed since gets here
-            e.errors().forEach(error -> err.println("error: " + error));
+            e.errors().forEach(error -> session.err().println("error: " + error));
             return Optional.of(refused(tiles, "its configuration was refused (see above)"));
         }
-        out.println();
-        out.println("=== confirming the maximum: a run at " + tiles + " " + SearchOutcome.tiles(tiles) + ", profile "
+        session.out().println();
+        session.out().println("=== confirming the maximum: a run at " + tiles + " " + SearchOutcome.tiles(tiles) + ", profile "
                 + spec.run().profile() + ", " + spec.run().phases() + " phase(s) of " + Durations.format(spec.run().phaseDuration())
                 + " after " + Durations.format(spec.run().warmup()) + " of warm-up ===");
-        RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment, listener).confirming(searchDirectory.getFileName().toString());
+        RunOrchestrator orchestrator = new RunOrchestrator(session.out(), session.err(), session.environment(),
+                session.listener().steps()).confirming(searchDirectory.getFileName().toString());
         current.set(orchestrator);
         RunOutcome run;
         try {
@@ -92,7 +80,7 @@ final class SearchConfirmation {
             SearchStep read = SearchStep.read(0, tiles, false, run.bundle(), run.verdict());
             score = read.score().isPresent() ? Optional.of(read.score().getAsDouble()) : Optional.empty();
         } catch (IOException e) {
-            err.println("error: reading the confirming run's score failed: " + e.getMessage());
+            session.err().println("error: reading the confirming run's score failed: " + e.getMessage());
             score = Optional.empty();
         }
         return Optional.of(new SearchFile.Confirmation(run.bundle().getFileName().toString(),

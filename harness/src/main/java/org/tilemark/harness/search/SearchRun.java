@@ -38,13 +38,8 @@ public final class SearchRun {
         BenchmarkSpec forTiles(int tiles, Path results) throws ConfigException;
     }
 
-    private final PrintStream out;
-    /** Errors (stderr), one line each; progress, the table and the headline go to {@code out}. */
-    private final PrintStream err;
-    private final Map<String, String> environment;
+    private final SearchSession session;
     private final StepSpecs specs;
-    private final SearchListener listener;
-    private final AtomicBoolean aborted = new AtomicBoolean();
     private final AtomicReference<RunOrchestrator> current = new AtomicReference<>();
     private final java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
     private final AtomicReference<LoadPathRun> path = new AtomicReference<>();
@@ -58,11 +53,8 @@ public final class SearchRun {
     /** With a live view ({@code search --serve}) told of every step. */
     public SearchRun(PrintStream out, PrintStream err, Map<String, String> environment, StepSpecs specs,
                      SearchListener listener) {
-        this.out = out;
-        this.err = err;
-        this.environment = environment;
+        this.session = new SearchSession(out, err, environment, listener, new AtomicBoolean());
         this.specs = specs;
-        this.listener = listener;
     }
 
     /** Errors and progress on one console (tests that read the whole of what a search printed). */
@@ -75,7 +67,7 @@ public final class SearchRun {
      * (at most a few minutes) until the search has torn its tiles down and written its results.
      */
     public void abort() {
-        aborted.set(true);
+        session.aborted().set(true);
         RunOrchestrator running = current.get();
         if (running != null) {
             running.abort();
@@ -105,14 +97,14 @@ public final class SearchRun {
      * {@code runs} (the search's own, without {@code --quick}'s shorter steps).
      */
     public SearchRun confirming(StepSpecs runs) {
-        this.confirmation = new SearchConfirmation(runs, out, err, environment, listener.steps(), current, aborted);
+        this.confirmation = new SearchConfirmation(runs, session, current);
         return this;
     }
 
     /** Runs the search; returns the exit code (0: a maximum was found, 1: no tile count passed, 2/3 as for runs). */
     public int run(BenchmarkSpec base) {
         try {
-            return oneRun ? new LoadPathSearch(out, err, environment, listener, path, aborted).run(specs, base, confirmation) : search(base);
+            return oneRun ? new LoadPathSearch(session, path).run(specs, base, confirmation) : search(base);
         } finally {
             finished.countDown();
         }
@@ -120,22 +112,22 @@ public final class SearchRun {
 
     /** search.json, the report, and on the console the table, the headline and why; the search's exit code. */
     private int finish(SearchOutcome outcome, ResultsBundle bundle) throws IOException {
-        return finish(out, err, listener, outcome, bundle, SearchFiles.result(outcome, bundle.directory()), confirmation);
+        return finish(session, outcome, bundle, SearchFiles.result(outcome, bundle.directory()), confirmation);
     }
 
     /**
      * As above, with search.json's records made by the caller: written, told, then (with {@code --confirm}) the
      * confirming run, after which search.json and the report are written again naming it, and its line is the last.
      */
-    static int finish(PrintStream out, PrintStream err, SearchListener listener, SearchOutcome outcome, ResultsBundle bundle,
-                      SearchFile written, SearchConfirmation confirmation) throws IOException {
+    static int finish(SearchSession session, SearchOutcome outcome, ResultsBundle bundle, SearchFile written,
+                      SearchConfirmation confirmation) throws IOException {
         Path directory = bundle.directory();
         bundle.writeSearch(written);
         SearchReport.write(directory, outcome);
-        out.println();
-        SearchTable.print(out, outcome.steps());
-        out.println(outcome.headline());
-        outcome.explanation().forEach(line -> out.println(line.startsWith(" ") ? "    " + line : "  - " + line));
+        session.out().println();
+        SearchTable.print(session.out(), outcome.steps());
+        session.out().println(outcome.headline());
+        outcome.explanation().forEach(line -> session.out().println(line.startsWith(" ") ? "    " + line : "  - " + line));
         SearchOutcome ended = outcome;
         Optional<SearchFile.Confirmation> confirmed = confirmation.run(outcome, directory);
         if (confirmed.isPresent()) {
@@ -143,10 +135,10 @@ public final class SearchRun {
             bundle.writeSearch(written.confirmedBy(confirmed.get(), ended.explanation()));
             SearchReport.write(directory, ended);
         }
-        listener.searchFinished(ended.headline());
-        out.println("Report: " + directory.resolve(BundleLayout.REPORT));
-        outcome.failure().ifPresent(f -> err.println("error: search incomplete: " + f));
-        ended.confirmationLine().ifPresent(line -> out.println("Search " + directory.getFileName() + ": " + line));
+        session.listener().searchFinished(ended.headline());
+        session.out().println("Report: " + directory.resolve(BundleLayout.REPORT));
+        outcome.failure().ifPresent(f -> session.err().println("error: search incomplete: " + f));
+        ended.confirmationLine().ifPresent(line -> session.out().println("Search " + directory.getFileName() + ": " + line));
         return ended.exitCode();
     }
 
@@ -159,19 +151,20 @@ public final class SearchRun {
         String failure = null;
         try (ResultsBundle bundle = ResultsBundle.createPlain(directory)) {
             bundle.writeSearchConfig(SearchFiles.config(base, searchId));
-            out.println("Search " + searchId + ": tiles from " + settings.startTiles() + " (at most " + settings.maxTiles()
+            session.out().println("Search " + searchId + ": tiles from " + settings.startTiles() + " (at most " + settings.maxTiles()
                     + "), doubling then bisecting" + (settings.repeatWinner() ? ", the winner run twice" : "")
                     + "; results in " + directory);
-            listener.searchStarted(searchId, settings.startTiles(), settings.maxTiles());
-            try (TileCluster cluster = TileCluster.open(base, searchId, out)) {
-                for (OptionalInt next = search.next(); next.isPresent() && !aborted.get(); next = search.next()) {
+            session.listener().searchStarted(searchId, settings.startTiles(), settings.maxTiles());
+            try (TileCluster cluster = TileCluster.open(base, searchId, session.out())) {
+                for (OptionalInt next = search.next(); next.isPresent() && !session.aborted().get(); next = search.next()) {
                     int tiles = next.getAsInt();
                     boolean repeat = search.nextIsRepeat();
                     BenchmarkSpec spec = specs.forTiles(tiles, directory.resolve("steps"));
-                    out.println();
-                    out.println("=== step " + (steps.size() + 1) + ": " + tiles + (tiles == 1 ? " tile" : " tiles")
+                    session.out().println();
+                    session.out().println("=== step " + (steps.size() + 1) + ": " + tiles + (tiles == 1 ? " tile" : " tiles")
                             + (repeat ? " (repeat of the maximum)" : "") + " ===");
-                    RunOrchestrator orchestrator = new RunOrchestrator(out, err, environment, listener.steps());
+                    RunOrchestrator orchestrator = new RunOrchestrator(session.out(), session.err(), session.environment(),
+                            session.listener().steps());
                     current.set(orchestrator);
                     RunOutcome outcome = orchestrator.run(spec, cluster, PhasePolicy.STOP_AT_FIRST_FAILED_PHASE);
                     current.set(null);
@@ -183,21 +176,21 @@ public final class SearchRun {
                     steps.add(step);
                     SearchFile.Step line = SearchFiles.step(step, directory);
                     bundle.appendSearchStep(line);
-                    listener.searchStep(line);
+                    session.listener().searchStep(line);
                     search.record(new TileSearch.Outcome(tiles, step.compliant(), step.score().orElse(0)));
                 }
             } catch (PlatformException e) {
                 failure = "platform: " + e.getMessage();
             }
-            if (aborted.get()) {
+            if (session.aborted().get()) {
                 failure = "search aborted after " + steps.size() + " step(s)";
             }
             return finish(SearchOutcome.of(search, steps, failure, base.run().tileScale()), bundle);
         } catch (ConfigException e) {
-            e.errors().forEach(error -> err.println("error: " + error));
+            e.errors().forEach(error -> session.err().println("error: " + error));
             return RunOutcome.BAD_INPUT;
         } catch (IOException e) {
-            err.println("error: writing the search results failed: " + e.getMessage());
+            session.err().println("error: writing the search results failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
         }
     }

@@ -16,7 +16,7 @@ import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.bundle.UnsupportedBundleFormat;
-import org.tilemark.harness.run.LoadPathRun;
+import org.tilemark.harness.run.VmStop;
 import org.tilemark.harness.run.ScoringInputs;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
@@ -131,7 +131,7 @@ final class OneRunSearchCheck {
         String where = BundleLayout.SEARCH + " step " + step.step();
         RunVerdict verdict = RunVerdict.of(score.compliant());
         // a VM that stopped fails its step, and is no interval's to recompute: its reason stands as written
-        boolean vmStopped = step.reasons().stream().anyMatch(LoadPathRun.MeasuredPhase::isVmStop);
+        boolean vmStopped = step.reasons().stream().anyMatch(VmStop::isStop);
         if (verdict == RunVerdict.COMPLIANT && vmStopped) {
             verdict = RunVerdict.NON_COMPLIANT;
         }

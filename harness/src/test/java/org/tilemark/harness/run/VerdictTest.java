@@ -86,7 +86,7 @@ class VerdictTest {
     @Test
     void aVmThatDiedMakesTheRunNonCompliantAndIsNamed() {
         RunEvents events = new RunEvents();
-        events.add("VM tile1-dvdstore-db stopped unexpectedly: guest process exited unexpectedly (exit 137)");
+        events.add(new VmStop("tile1-dvdstore-db", "dvdstore-db", 1, "guest process exited unexpectedly (exit 137)").sentence());
         events.add("provisioned 4 VMs");
 
         Verdict verdict = Verdict.of(SPEC, List.of(clean(1), clean(2), clean(3)), events.all(), false, null);

@@ -13,6 +13,7 @@ import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.tilemark.harness.run.LoadPathRun;
+import org.tilemark.harness.run.VmStop;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.QosVerdict;
 import org.tilemark.scoring.Scoring;
@@ -69,7 +70,7 @@ class LoadPathTest {
         List<LoadPath.Step> told = new ArrayList<>();
         LoadPath path = new LoadPath(new TileSearch(1, 2, false), 2, PHASE, told::add);
         assertThat(path.first()).isEqualTo(new LoadPathRun.Next(1, PHASE));
-        String stop = "VM tile1-dvdstore-db (dvdstore-db, tile 1) stopped: exited with 137 at 2026-11-28T10:00:00Z";
+        String stop = new VmStop("tile1-dvdstore-db", "dvdstore-db", 1, "exited with 137").sentence() + " at 2026-11-28T10:00:00Z";
         Optional<LoadPathRun.Next> next = path.afterPhase(new LoadPathRun.MeasuredPhase(phase(1, 1, false), PHASE,
                 OptionalDouble.empty(), List.of(stop)));
 
@@ -79,20 +80,19 @@ class LoadPathTest {
         assertThat(told.getFirst().score().compliant()).as("its QoS alone passed").isTrue();
         assertThat(told.getFirst().compliant()).isFalse();
         assertThat(told.getFirst().reasons()).containsExactly("phase 1: " + stop);
-        assertThat(LoadPathRun.MeasuredPhase.isVmStop(told.getFirst().reasons().getFirst())).isTrue();
-        assertThat(LoadPathRun.MeasuredPhase.isVmStop("phase 1: tile 1 dvdstore: p95 of login = 2.0 s > 1 s")).isFalse();
+        assertThat(VmStop.isStop(told.getFirst().reasons().getFirst())).isTrue();
+        assertThat(VmStop.isStop("phase 1: tile 1 dvdstore: p95 of login = 2.0 s > 1 s")).isFalse();
     }
 
     @Test
     void aStepsClusterCpuWeighsItsPhasesByLengthAndIsUnknownIfAPhasesIs() {
-        PhaseScore passed = phase(1, 1, false);
         LoadPath.Step step = new LoadPath.Step(1, 1, false, false, List.of(
-                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
-                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(30), OptionalDouble.of(50), List.of())));
+                new LoadPathRun.MeasuredPhase(phase(1, 1, false), Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
+                new LoadPathRun.MeasuredPhase(phase(2, 1, false), Duration.ofSeconds(30), OptionalDouble.of(50), List.of())));
         assertThat(step.clusterCpuPercent()).hasValue((10 * 10 + 50 * 30) / 40.0);
         LoadPath.Step unknown = new LoadPath.Step(1, 1, false, false, List.of(
-                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
-                new LoadPathRun.MeasuredPhase(passed, Duration.ofSeconds(30), OptionalDouble.empty(), List.of())));
+                new LoadPathRun.MeasuredPhase(phase(1, 1, false), Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
+                new LoadPathRun.MeasuredPhase(phase(2, 1, false), Duration.ofSeconds(30), OptionalDouble.empty(), List.of())));
         assertThat(unknown.clusterCpuPercent()).isEmpty();
     }
 

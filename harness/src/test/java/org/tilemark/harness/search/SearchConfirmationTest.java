@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.tilemark.harness.bundle.SearchFile;
-import org.tilemark.harness.run.RunListener;
 import org.tilemark.scoring.RunVerdict;
 
 /**
@@ -28,7 +27,7 @@ class SearchConfirmationTest {
     private final AtomicBoolean aborted = new AtomicBoolean();
     private final SearchConfirmation confirmation = new SearchConfirmation((tiles, results) -> {
         throw new AssertionError("no run may start: asked for " + tiles + " tiles");
-    }, out, out, Map.of(), RunListener.NONE, new AtomicReference<>(), aborted);
+    }, new SearchSession(out, out, Map.of(), SearchListener.NONE, aborted), new AtomicReference<>());
 
     private static SearchStep step(int number, int tiles, boolean compliant, double score) {
         return new SearchStep(number, tiles, false, RunVerdict.of(compliant), OptionalDouble.of(score), OptionalDouble.of(score),

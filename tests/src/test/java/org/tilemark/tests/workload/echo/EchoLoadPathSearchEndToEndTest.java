@@ -37,11 +37,8 @@ class EchoLoadPathSearchEndToEndTest {
 
     @Test
     void aTileJoinsTheRunningSearchWhileTheOthersDriversRunOnAndTheBundleVerifies() throws Exception {
-        Path results = EchoWorkloadEndToEndTest.emptied(EchoWorkloadEndToEndTest.TARGET.resolve("e2e-echo-search"));
-        Map<String, String> settings = EchoWorkloadEndToEndTest.settings(results,
-                EchoWorkloadEndToEndTest.emptied(EchoWorkloadEndToEndTest.TARGET.resolve("e2e-echo-search-datastores")));
-        settings.put("workloads." + EchoProvider.NAME + ".limit", "20s");
-        settings.put("workloads." + EchoProvider.NAME + ".requestTimeout", "30s");
+        Map<String, String> settings = EchoWorkloadEndToEndTest.looseSearchSettings("e2e-echo-search");
+        Path results = Path.of(settings.get("run.results"));
 
         EchoWorkloadEndToEndTest.Run search = EchoWorkloadEndToEndTest.harness(
                 List.of("search", "--tiles", "1", "--max-tiles", "2"), settings);

@@ -28,9 +28,8 @@ class EchoSearchConfirmEndToEndTest {
 
     @Test
     void theConfirmingRunAtTheMaximumHasTheConfiguredShapeAndBothBundlesNameEachOtherAndVerify() throws Exception {
-        Path results = EchoWorkloadEndToEndTest.emptied(EchoWorkloadEndToEndTest.TARGET.resolve("e2e-echo-confirm"));
-        Map<String, String> settings = EchoWorkloadEndToEndTest.settings(results,
-                EchoWorkloadEndToEndTest.emptied(EchoWorkloadEndToEndTest.TARGET.resolve("e2e-echo-confirm-datastores")));
+        Map<String, String> settings = EchoWorkloadEndToEndTest.looseSearchSettings("e2e-echo-confirm");
+        Path results = Path.of(settings.get("run.results"));
         // The confirming run's shape (the configuration's own) ...
         settings.put("run.phases", "2");
         settings.put("run.phaseDuration", "20s");
@@ -38,10 +37,6 @@ class EchoSearchConfirmEndToEndTest {
         settings.put("search.quick.phases", "1");
         settings.put("search.quick.phaseDuration", "10s");
         settings.put("search.quick.warmup", "10s");
-        // QoS that no scheduling delay on a shared machine misses: the search must find its one tile.
-        settings.put("workloads." + EchoProvider.NAME + ".limit", "30s");
-        settings.put("workloads." + EchoProvider.NAME + ".requestTimeout", "30s");
-        settings.put("workloads." + EchoProvider.NAME + ".maxFailurePercent", "50");
 
         EchoWorkloadEndToEndTest.Run search = EchoWorkloadEndToEndTest.harness(
                 List.of("search", "--quick", "--confirm", "--tiles", "1", "--max-tiles", "1"), settings);

@@ -121,6 +121,19 @@ class EchoWorkloadEndToEndTest {
         return settings;
     }
 
+    /**
+     * {@link #settings} for a search test, its results in {@code target/<name>} (emptied): echo's QoS loosened far
+     * beyond what scheduling delay misses at nice 19 beside the QoS-bearing runs (a CI run saw echo's p95 at 1 s
+     * there), so the search's first step always passes. Those tests assert the search, not echo's latency.
+     */
+    static Map<String, String> looseSearchSettings(String name) throws IOException {
+        Map<String, String> settings = settings(emptied(TARGET.resolve(name)), emptied(TARGET.resolve(name + "-datastores")));
+        settings.put("workloads." + EchoProvider.NAME + ".limit", "30s");
+        settings.put("workloads." + EchoProvider.NAME + ".requestTimeout", "30s");
+        settings.put("workloads." + EchoProvider.NAME + ".maxFailurePercent", "50");
+        return settings;
+    }
+
     static Run harness(List<String> args, Map<String, String> settings) throws Exception {
         Process process = new ProcessBuilder(TestLanes.lowPriority(TestLanes.harness(args, settings))).redirectErrorStream(true)
                 .start();
