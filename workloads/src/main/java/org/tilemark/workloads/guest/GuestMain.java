@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
@@ -149,7 +150,12 @@ public final class GuestMain {
                     ProcessHandle.current().pid());
             ready = running.server().map(ready::servedBy).orElse(ready);
             if (image.isPresent()) { // in a VM: its platform may learn its address only from this report
-                ready = ready.runningOn(image.get()).reachableAt(OwnAddresses.awaitAny(ADDRESS_PATIENCE));
+                List<String> addresses = OwnAddresses.awaitAny(ADDRESS_PATIENCE);
+                if (addresses.isEmpty()) {
+                    System.out.println("guest " + guest.name() + ": no address of its own after " + ADDRESS_PATIENCE.toMinutes()
+                            + " min; interfaces: " + OwnAddresses.describe());
+                }
+                ready = ready.runningOn(image.get()).reachableAt(addresses);
             }
             GuestDocumentFile.READINESS.write(reportFile, ready);
             System.out.println(ReadinessConsole.toLine(ready));

@@ -52,6 +52,23 @@ final class OwnAddresses {
         return found;
     }
 
+    /**
+     * Every interface as this process sees it (name, up or down, its addresses), for the console when no address
+     * was found: what the guest saw is then beside what the DHCP server's log says it handed out.
+     */
+    static String describe() {
+        try {
+            List<String> nics = new ArrayList<>();
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                List<String> addresses = Collections.list(nic.getInetAddresses()).stream().map(InetAddress::getHostAddress).toList();
+                nics.add(nic.getName() + (nic.isUp() ? " up " : " down ") + addresses);
+            }
+            return String.join("; ", nics);
+        } catch (SocketException e) {
+            return "interfaces unreadable: " + e.getMessage();
+        }
+    }
+
     private static String withoutScope(String address) {
         int scope = address.indexOf('%');
         return scope < 0 ? address : address.substring(0, scope);

@@ -57,18 +57,20 @@ final class GuestStartup {
         throw new PlatformException("VM " + vm.vm().name() + " did not report ready within " + timeout + "; console:\n" + tail(text));
     }
 
-    String awaitAddress(LibvirtVm vm, ReadinessReport report, long deadline, Duration timeout) throws PlatformException {
+    String awaitAddress(HostConnection runsOn, LibvirtVm vm, ReadinessReport report, long deadline, Duration timeout)
+            throws PlatformException {
         if (!report.addresses().isEmpty()) {
             return report.addresses().getFirst();
         }
         Optional<String> network = nic.network();
         if (network.isEmpty()) {
             throw new PlatformException("VM " + vm.vm().name() + " reported no address of its own (an image older than readiness"
-                    + " report version 2, or no DHCP answer on bridge '" + nic.name() + "' within the guest's wait)");
+                    + " report version 2, or no DHCP answer on bridge '" + nic.name() + "' within the guest's wait); console:\n"
+                    + consoleTail(runsOn, vm));
         }
         while (System.nanoTime() < deadline) {
-            for (HostConnection host : hosts) {
-                Optional<String> address = host.leasedAddress(network.get(), vm.mac());
+            for (HostConnection each : hosts) {
+                Optional<String> address = each.leasedAddress(network.get(), vm.mac());
                 if (address.isPresent()) {
                     return address.get();
                 }
@@ -102,6 +104,16 @@ final class GuestStartup {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** The console's last lines as the guest left them, or why they cannot be read. */
+    private static String consoleTail(HostConnection host, LibvirtVm vm) {
+        try {
+            StorageVol console = host.storagePoolLookupByName(vm.consolePool()).storageVolLookupByName(vm.consoleVolume());
+            return tail(new String(Volumes.download(host, console), StandardCharsets.ISO_8859_1));
+        } catch (LibvirtException e) {
+            return "(unreadable: " + e.getMessage() + ")";
         }
     }
 

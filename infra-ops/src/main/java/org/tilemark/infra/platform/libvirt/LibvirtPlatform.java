@@ -175,7 +175,7 @@ final class LibvirtPlatform implements Platform {
                 local.expectStop(false);
                 try {
                     ReadinessReport report = startup.awaitReport(host, domain, local, deadline, timeout);
-                    local.serving(GuestStartup.endpoints(local, report, startup.awaitAddress(local, report, deadline, timeout)),
+                    local.serving(GuestStartup.endpoints(local, report, startup.awaitAddress(host, local, report, deadline, timeout)),
                             report.guestImage());
                     local.servedBy(report.guestServer());
                 } catch (PlatformException e) {
