@@ -161,13 +161,16 @@ final class MemoryCgroups {
         }
     }
 
-    /** Removes a VM's group once its processes are gone (they may take a moment to leave it). */
+    /**
+     * Removes a VM's group once its processes are gone: a killed process leaves it only when its I/O in flight ends,
+     * on a throttled array, can take seconds; it is given 30.
+     */
     void remove(String runId, String vmName) {
         if (base == null) {
             return;
         }
         Path group = group(runId, vmName);
-        for (int attempt = 0; attempt < 20 && Files.isDirectory(group); attempt++) {
+        for (int attempt = 0; attempt < 300 && Files.isDirectory(group); attempt++) {
             try {
                 Files.deleteIfExists(group);
             } catch (IOException e) {

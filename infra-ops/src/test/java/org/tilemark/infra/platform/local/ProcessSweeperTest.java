@@ -50,6 +50,33 @@ class ProcessSweeperTest {
     }
 
     @Test
+    void stopEndsTheDescendantsThatDoNotNameTheDirectoryEvenOnceTheirParentIsGone() throws Exception {
+        Path vm = Files.createDirectories(tmp.resolve("run1"));
+        // The shell names the directory; its child does not (as PostgreSQL's checkpointer does not), and outlives it:
+        // SIGTERM ends the waiting shell, not the sleep.
+        Process parent = new ProcessBuilder("/bin/sh", "-c", "sleep 600 & wait", vm.resolve("guest").toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        started.add(parent);
+        ProcessHandle child = awaitChild(parent);
+
+        ProcessSweeper.stop(ProcessSweeper.find(vm), Duration.ofSeconds(2));
+
+        assertThat(parent.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.onExit().get(10, TimeUnit.SECONDS).isAlive()).as("the child, reparented once its parent ended").isFalse();
+    }
+
+    private static ProcessHandle awaitChild(Process parent) throws InterruptedException {
+        for (int i = 0; i < 200; i++) {
+            var children = parent.toHandle().children().toList();
+            if (!children.isEmpty()) {
+                return children.getFirst();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the shell started no child");
+    }
+
+    @Test
     void doesNotMatchALongerPathThatEndsWithTheDirectory() throws Exception {
         Path vm = tmp.resolve("x/run1");
         Process nested = tailIn(Path.of(tmp.resolve("outer").toString(), vm.toString()));
