@@ -36,8 +36,8 @@ final class LocalResourceMeter implements VmResourceMeter {
 
     @Override
     public Map<String, String> notMeasured() {
-        String ops = "Linux counts a process's read and write calls, not the requests that reach a disk, and local guests run in "
-                + "no cgroup of their own";
+        String ops = "Linux counts a process's read and write calls, not the requests that reach a disk, and a local VM's cgroup "
+                + "is a memory one, which counts no I/O requests";
         return Map.of("diskReadOps", ops, "diskWriteOps", ops);
     }
 
