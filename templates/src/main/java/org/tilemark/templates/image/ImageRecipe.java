@@ -76,7 +76,10 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                         // instance of each, so the packages' system services are masked (SERVER_SYSTEM_UNITS)
                         "postfix", "dovecot-imapd", "dovecot-lmtpd",
                         // the Olio web role's cache: the guest runs its own memcached on a Unix socket (service masked)
-                        "memcached"),
+                        "memcached",
+                        // the Olio web role's photos carry a caption drawn with java.awt (headless), which needs
+                        // fontconfig and a font: without them its file store's first build failed ("Fontconfig head is null")
+                        "fontconfig", "fonts-dejavu-core"),
                 List.of("java.base", "java.compiler", "java.desktop", "java.instrument", "java.logging", "java.management",
                         "java.naming", "java.net.http", "java.prefs", "java.rmi", "java.scripting", "java.security.jgss",
                         "java.security.sasl", "java.sql", "java.transaction.xa", "java.xml", "jdk.crypto.ec", "jdk.management",

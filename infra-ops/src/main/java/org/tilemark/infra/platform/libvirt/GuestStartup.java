@@ -57,8 +57,15 @@ final class GuestStartup {
         throw new PlatformException("VM " + vm.vm().name() + " did not report ready within " + timeout + "; console:\n" + tail(text));
     }
 
+    /**
+     * The VM's address once it reported ready. A guest that reported a failure carries no address, so its reason
+     * comes first: "no address" would name the wrong cause (an olio-web guest that failed on a missing font did).
+     */
     String awaitAddress(HostConnection runsOn, LibvirtVm vm, ReadinessReport report, long deadline, Duration timeout)
             throws PlatformException {
+        if (!report.isReady()) {
+            throw new PlatformException("VM " + vm.vm().name() + " failed to start: " + report.reason());
+        }
         if (!report.addresses().isEmpty()) {
             return report.addresses().getFirst();
         }
@@ -81,11 +88,8 @@ final class GuestStartup {
                 + network.get() + "' within " + timeout);
     }
 
-    /** The VM's endpoints: each port its role serves, as the report announces it, at the VM's address. */
+    /** The VM's endpoints (its report said ready: {@link #awaitAddress}): each port its role serves, at the VM's address. */
     static Map<String, InetSocketAddress> endpoints(LibvirtVm vm, ReadinessReport report, String address) throws PlatformException {
-        if (!report.isReady()) {
-            throw new PlatformException("VM " + vm.vm().name() + " failed to start: " + report.reason());
-        }
         Map<String, InetSocketAddress> endpoints = new LinkedHashMap<>();
         for (String port : vm.spec().role().ports()) {
             Integer number = report.ports().get(port);
