@@ -33,11 +33,14 @@ final class LoadPath implements LoadPathRun.Steering {
         }
 
         Step(int number, int tiles, boolean verify, boolean remeasure, List<LoadPathRun.MeasuredPhase> measured) {
-            this(number, tiles, verify, remeasure, measured,
-                    Scoring.run(measured.stream().map(LoadPathRun.MeasuredPhase::score).toList()));
+            this(number, tiles, verify, remeasure, measured, Scoring.run(scores(measured)));
         }
 
         List<PhaseScore> phases() {
+            return scores(measured);
+        }
+
+        private static List<PhaseScore> scores(List<LoadPathRun.MeasuredPhase> measured) {
             return measured.stream().map(LoadPathRun.MeasuredPhase::score).toList();
         }
 

@@ -37,7 +37,7 @@ final class GuestStartup {
 
     ReadinessReport awaitReport(HostConnection host, Domain domain, LibvirtVm vm, long deadline, Duration timeout)
             throws LibvirtException, PlatformException {
-        StorageVol console = host.storagePoolLookupByName(vm.consolePool()).storageVolLookupByName(vm.consoleVolume());
+        StorageVol console = consoleVolume(host, vm);
         String text = "";
         while (System.nanoTime() < deadline) {
             text = new String(Volumes.download(host, console), StandardCharsets.ISO_8859_1);
@@ -114,11 +114,14 @@ final class GuestStartup {
     /** The console's last lines as the guest left them, or why they cannot be read. */
     private static String consoleTail(HostConnection host, LibvirtVm vm) {
         try {
-            StorageVol console = host.storagePoolLookupByName(vm.consolePool()).storageVolLookupByName(vm.consoleVolume());
-            return tail(new String(Volumes.download(host, console), StandardCharsets.ISO_8859_1));
+            return tail(new String(Volumes.download(host, consoleVolume(host, vm)), StandardCharsets.ISO_8859_1));
         } catch (LibvirtException e) {
             return "(unreadable: " + e.getMessage() + ")";
         }
+    }
+
+    private static StorageVol consoleVolume(HostConnection host, LibvirtVm vm) throws LibvirtException {
+        return host.storagePoolLookupByName(vm.consolePool()).storageVolLookupByName(vm.consoleVolume());
     }
 
     private static String tail(String console) {
