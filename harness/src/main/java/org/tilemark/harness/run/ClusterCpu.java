@@ -29,18 +29,29 @@ final class ClusterCpu {
         return new ClusterCpu(platform);
     }
 
-    /** A reading to compare a later one with; empty where the platform cannot tell. */
+    /**
+     * A reading to compare a later one with; empty where the platform cannot tell. It is timed at the middle of
+     * the platform's read, which can take a while on a loaded machine or a remote host.
+     */
     Mark mark() {
-        return new Mark(Instant.now(), platform.cpuBusy(hosts).orElse(null));
+        Instant before = Instant.now();
+        Duration busy = platform.cpuBusy(hosts).orElse(null);
+        Instant after = Instant.now();
+        return new Mark(before.plus(Duration.between(before, after).dividedBy(2)), busy);
     }
 
-    /** Busy CPU between the two marks over the cores' capacity in that time. */
+    /**
+     * Busy CPU between the two marks over the cores' capacity in that time, at most 100 %: busy time is counted in
+     * the hypervisor's ticks and the window by this machine's clock, so with every core busy the quotient can come
+     * out a fraction over 100 % (a CI run saw 100.85 %), which only means all cores were busy.
+     */
     OptionalDouble percentBetween(Mark from, Mark to) {
         long wallNanos = Duration.between(from.at(), to.at()).toNanos();
         if (from.busy() == null || to.busy() == null || cores == 0 || wallNanos <= 0) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(100.0 * to.busy().minus(from.busy()).toNanos() / ((double) wallNanos * cores));
+        double percent = 100.0 * to.busy().minus(from.busy()).toNanos() / ((double) wallNanos * cores);
+        return OptionalDouble.of(Math.min(100.0, percent));
     }
 
     record Mark(Instant at, Duration busy) {
