@@ -151,13 +151,20 @@ final class TileProvisioner {
         return template;
     }
 
-    /** Powers the VMs of one wave on together; the first failure (a guest's reported reason, a timeout) fails the provisioning. */
+    /**
+     * Powers the VMs of one wave on together; the first failure (a guest's reported reason, a timeout) fails the
+     * provisioning. Each VM's time from power-on to its ready report is an event of the run (its boot time, which
+     * on a slow cluster or under emulation is most of a tile's provisioning).
+     */
     private void powerOn(List<Vm> vms) throws PlatformException {
         try (ExecutorService starters = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> starts = new ArrayList<>();
             for (Vm vm : vms) {
                 starts.add(starters.submit(() -> {
+                    long started = System.nanoTime();
                     platform.powerOn(vm, timeout);
+                    events.add("VM " + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") ready on " + vm.host() + " "
+                            + (System.nanoTime() - started) / 1_000_000_000 + " s after its power-on");
                     vmReady.run();
                     return null;
                 }));

@@ -24,8 +24,9 @@ class TileProvisionerTest {
     void aVmIsDeployedOnlyOnceItsPeersAreUpAndIsGivenTheAddressTheyReportThen() throws Exception {
         FakePlatform platform = twoHosts();
         List<TileProvisioner.DeployedVm> deployed = new ArrayList<>();
+        RunEvents events = new RunEvents();
 
-        provisioner(platform).provision(Map.of(1, tile(1)), deployed, 0);
+        new TileProvisioner(platform, "run-p", Duration.ofSeconds(5), events, () -> { }).provision(Map.of(1, tile(1)), deployed, 0);
 
         // The database (and the standby, which needs nothing) first; the web tier after the database is up.
         // A wave's VMs power on together, in any order.
@@ -43,6 +44,10 @@ class TileProvisionerTest {
                 .containsExactly("tile1-db", "tile1-web1", "tile1-web2", "tile1-standby");
         assertThat(deployed).extracting(vm -> vm.vm().host()).containsExactly("host-0", "host-1", "host-0", "host-1");
         assertThat(deployed).allSatisfy(vm -> assertThat(vm.endpoints()).containsKey("main"));
+        // Each VM's boot time is an event of the run, none of them a stop.
+        assertThat(events.all()).extracting(RunEvents.Event::what).anySatisfy(what -> assertThat(what)
+                .matches("VM tile1-db \\(dvdstore-db, tile 1\\) ready on host-0 \\d+ s after its power-on")).hasSize(4);
+        assertThat(events.all()).noneMatch(RunEvents.Event::vmStopped);
     }
 
     @Test
