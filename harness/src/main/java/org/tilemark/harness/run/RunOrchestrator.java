@@ -34,7 +34,7 @@ public final class RunOrchestrator {
     /** Where errors and warnings go (stderr), one line each; progress and the score line go to {@code out}. */
     private final PrintStream err;
     private final Map<String, String> environment;
-    private final CountDownLatch abortRequested = new CountDownLatch(1);
+    private final AbortableWait abort = new AbortableWait();
     private final CountDownLatch finished = new CountDownLatch(1);
     private final RunListener listener;
     /** The search whose maximum this run confirms ({@code search --confirm}), recorded in run.json; else null. */
@@ -68,7 +68,7 @@ public final class RunOrchestrator {
 
     /** Asks a running run to stop early (Ctrl-C): drivers stop, measured intervals are kept, VMs are torn down. */
     public void abort() {
-        abortRequested.countDown();
+        abort.request();
     }
 
     public boolean awaitFinished(Duration timeout) throws InterruptedException {
@@ -118,8 +118,9 @@ public final class RunOrchestrator {
         try (bundle) {
             announce(spec, workloads, runId, bundle);
             onCluster(progress, shared, cluster -> {
-                deploy(progress, cluster, requests, bundle);
-                measure(progress, cluster, workloads, secrets, bundle, policy);
+                if (deploy(progress, cluster, requests, bundle)) {
+                    measure(progress, cluster, workloads, secrets, bundle, policy);
+                }
             });
             Verdict verdict = progress.verdict();
             bundle.writeScore(progress.scoreFile(verdict));
@@ -207,18 +208,27 @@ public final class RunOrchestrator {
         }
     }
 
-    /** The tiles deployed (or resized), run.json written before and after. */
-    private void deploy(RunProgress progress, TileCluster cluster, Map<Integer, List<VmRequest>> requests,
-                            ResultsBundle bundle) throws Exception {
+    /**
+     * The tiles deployed (or resized), run.json written before and after. False if a stop came while they were
+     * deployed: the run is aborted before measuring, and the VMs made so far are torn down with the cluster.
+     */
+    private boolean deploy(RunProgress progress, TileCluster cluster, Map<Integer, List<VmRequest>> requests,
+                           ResultsBundle bundle) throws Exception {
         Platform platform = cluster.platform();
         progress.record.platform(platform);
         bundle.writeRun(progress.record.toJson(cluster.vms(), null));
+        boolean deployed;
         try {
-            cluster.resize(requests, progress.spec.run().provisionTimeout());
+            deployed = abort.interruptibly(() -> cluster.resize(requests, progress.spec.run().provisionTimeout()));
         } finally {
             progress.deployed.addAll(cluster.vms());
         }
         bundle.writeRun(progress.record.toJson(progress.deployed, null));
+        if (!deployed) {
+            out.println("[provision] stopped: " + progress.deployed.size() + " VM(s) made so far are torn down");
+            progress.abortedBeforeMeasuring();
+        }
+        return deployed;
     }
 
     /** Warm-up and the measured phases, with the infrastructure operations beside them; samples to the publishers. */
@@ -235,7 +245,7 @@ public final class RunOrchestrator {
             // Built now, so the first Deploy operation does not pay for the template.
             deploy.template();
         }
-        StopPolicy stop = new StopPolicy(policy, spec.run().phases(), abortRequested);
+        StopPolicy stop = new StopPolicy(policy, spec.run().phases(), abort.latch());
         if (stop.abortRequested()) {
             progress.abortedBeforeMeasuring();
             return;

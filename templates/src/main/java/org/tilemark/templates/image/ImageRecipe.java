@@ -48,6 +48,9 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
     /** The root file system's label: the kernel command line and fstab find it by it. */
     public static final String ROOT_LABEL = "tilemark-root";
 
+    /** Every guest's host name, which the guest resolves from /etc/hosts: mail's Message-IDs and Postfix ask for it. */
+    public static final String HOSTNAME = "tilemark-guest";
+
     public ImageRecipe {
         packages = List.copyOf(packages);
         javaModules = List.copyOf(javaModules);
@@ -106,7 +109,13 @@ public record ImageRecipe(String debianSuite, String architecture, List<String> 
                                 "GUEST_CLASSPATH=" + GUEST_CLASSPATH,
                                 "CLASS_DATA_ARCHIVE=" + CLASS_DATA_ARCHIVE,
                                 "IMAGE_MANIFEST=" + IMAGE_MANIFEST, "")),
-                        new GuestFile("/etc/hostname", 0644, "tilemark-guest\n"),
+                        new GuestFile("/etc/hostname", 0644, HOSTNAME + "\n"),
+                        // Debian's installer adds the host name to /etc/hosts; mmdebstrap does not, and it leaves the build
+                        // machine's resolv.conf behind: each lookup of the host name then waited on a resolver the lab did not
+                        // have (5 s a try; mail's template build took over 20 minutes). Guests reach peers by address only.
+                        new GuestFile("/etc/hosts", 0644, String.join("\n", "127.0.0.1\tlocalhost", "127.0.1.1\t" + HOSTNAME,
+                                "::1\t\tlocalhost ip6-localhost ip6-loopback", "ff02::1\t\tip6-allnodes", "ff02::2\t\tip6-allrouters", "")),
+                        new GuestFile("/etc/resolv.conf", 0644, "# No name server: a Tilemark guest reaches its peers by address.\n"),
                         // A guest is no hypervisor: udev would load KVM for the CPU's virtualization flags.
                         new GuestFile("/etc/modprobe.d/tilemark-guest.conf", 0644, "blacklist kvm_amd\nblacklist kvm_intel\nblacklist kvm\n"),
                         new GuestFile("/etc/fstab", 0644, "LABEL=" + ROOT_LABEL + " / ext4 defaults,noatime 0 1\n")));

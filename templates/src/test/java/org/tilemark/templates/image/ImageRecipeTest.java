@@ -22,6 +22,19 @@ class ImageRecipeTest {
         assertThat(ImageRecipe.ROOT_LABEL.length()).as("ext4 labels hold 16 bytes").isLessThanOrEqualTo(16);
     }
 
+    /** The guest's own name resolves without a name server, and no build machine's resolver stays in the image. */
+    @Test
+    void theGuestResolvesItsHostNameFromEtcHostsAndNamesNoResolver() {
+        ImageRecipe recipe = ImageRecipe.standard();
+        assertThat(file(recipe, "/etc/hostname")).isEqualTo(ImageRecipe.HOSTNAME + "\n");
+        assertThat(file(recipe, "/etc/hosts").lines()).contains("127.0.1.1\t" + ImageRecipe.HOSTNAME, "127.0.0.1\tlocalhost");
+        assertThat(file(recipe, "/etc/resolv.conf").lines()).noneMatch(line -> line.startsWith("nameserver"));
+    }
+
+    private static String file(ImageRecipe recipe, String path) {
+        return recipe.bootAgent().stream().filter(f -> f.path().equals(path)).findFirst().orElseThrow().content();
+    }
+
     /** The scripts run under systemd with boot.env as their environment: every variable they read must be set there. */
     @Test
     void everyVariableTheBootScriptsReadIsSetByBootEnv() {
