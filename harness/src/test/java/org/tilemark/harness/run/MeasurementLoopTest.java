@@ -286,6 +286,9 @@ class MeasurementLoopTest {
             }
             cluster.resize(requests, Duration.ofSeconds(10));
             deployed = cluster.vms();
+            // Provisioning told the live view of each VM's boot; the tests here are about what measuring tells it.
+            assertThat(heard).hasSize(deployed.size()).allSatisfy(what -> assertThat(what).contains(" ready on "));
+            heard.clear();
             lastLoop = new MeasurementLoop(new MeasurementLoop.Load(SPEC, List.of(workload), (name, variable, file) -> "unused"),
                     new MeasurementLoop.Beside(Optional.empty(), ClusterCpu.of(platform), VmProfiler.NONE), new StopPolicy(policy, SPEC.run().phases(), abort), Publishers.of(
                     new BundlePublisher(bundle), new ConsolePublisher(out, SPEC.run()), new LivePublisher(listener)), out);
