@@ -55,6 +55,8 @@ public final class HttpConnection implements AutoCloseable {
     private final byte[] hostHeader;
     private final Duration connectTimeout;
     private volatile SocketChannel channel;
+    /** Set by {@link #abort}: the run is stopping, so nothing is sent again or anew (a GET it cut may have reached the server). */
+    private volatile boolean aborted;
     private long lastUsedNanos;
     private final AnswerReader answers;
     private final RequestBytes request = new RequestBytes();
@@ -109,6 +111,7 @@ public final class HttpConnection implements AutoCloseable {
      * (as an interrupt of the user's thread does: the channel is interruptible).
      */
     public void abort() {
+        aborted = true;
         closeQuietly(channel);
     }
 
@@ -155,7 +158,7 @@ public final class HttpConnection implements AutoCloseable {
         try {
             return send(due.deadline, decodeBody, headers);
         } catch (AnswerReader.StaleConnection stale) {
-            if (!reused || !idempotent) {
+            if (!reused || !idempotent || aborted) {
                 throw new IOException("connection closed by " + server + " before it answered", stale);
             }
             connect(due);
@@ -186,6 +189,9 @@ public final class HttpConnection implements AutoCloseable {
     private void connect(Deadlines.Due due) throws IOException {
         if (due.expired()) { // e.g. a kept connection the deadline closed under the answer's first read
             throw due.timeout(server);
+        }
+        if (aborted) {
+            throw new IOException("stopped: no new connection to " + server);
         }
         close();
         SocketChannel opened = SocketChannel.open();

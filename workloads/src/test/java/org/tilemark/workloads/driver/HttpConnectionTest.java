@@ -190,6 +190,39 @@ class HttpConnectionTest {
         }
     }
 
+    /** A stop closes the kept connection under a GET the server already has: it must not reach the server twice. */
+    @Test
+    void aGetAbortedOnAKeptConnectionIsNotSentAgain() throws Exception {
+        java.util.concurrent.CountDownLatch arrived = new java.util.concurrent.CountDownLatch(1);
+        server.createContext("/logout", exchange -> {
+            requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
+            arrived.countDown();
+            try {
+                Thread.sleep(3000); // longer than the test waits before it aborts
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(exchange, 200, "bye", false);
+        });
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        try (HttpConnection http = new HttpConnection(server.getAddress(), TIMEOUT)) {
+            assertThat(http.get("/fixed", TIMEOUT).status()).isEqualTo(200); // the connection is kept
+            Thread user = Thread.ofVirtual().start(() -> {
+                try {
+                    http.get("/logout", TIMEOUT);
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            assertThat(arrived.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            http.abort();
+            user.join(Duration.ofSeconds(10));
+        }
+        Thread.sleep(500); // a request sent again would have arrived by now
+        assertThat(thrown.get()).isInstanceOf(IOException.class);
+        assertThat(requests).containsExactly("GET /fixed", "GET /logout");
+    }
+
     @Test
     void anAnswerWithConnectionCloseEndsTheConnection() throws Exception {
         server.createContext("/bye", exchange -> {
