@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.ConnectAuth;
+import org.libvirt.ErrorCallback;
 import org.libvirt.LibvirtException;
 
 /**
@@ -24,6 +25,21 @@ final class HostConnection extends Connect {
     private static final int STATS_SIZE = FIELD_LENGTH + Long.BYTES;
     private static final int ALL_CPUS = -1;
     private static final int IPV4 = 0;
+    /**
+     * libvirt's default error function prints every error on stderr, e.g. "Domain not found" for each lookup on a
+     * host a VM has migrated from; the platform reports what matters itself, and every error still reaches it as
+     * a {@link LibvirtException} (virGetLastError). The binding's ErrorCallback does nothing. A field: JNA must
+     * not collect a callback libvirt holds.
+     */
+    private static final ErrorCallback QUIET = new ErrorCallback();
+
+    static {
+        try {
+            Connect.setErrorCallback(QUIET);
+        } catch (LibvirtException e) {
+            // then libvirt keeps printing its errors: noise, not a fault
+        }
+    }
 
     private final String name;
     private final String uri;
