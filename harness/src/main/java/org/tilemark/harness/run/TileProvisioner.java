@@ -163,8 +163,8 @@ final class TileProvisioner {
                 starts.add(starters.submit(() -> {
                     long started = System.nanoTime();
                     platform.powerOn(vm, timeout);
-                    events.add("VM " + vm.name() + " (" + vm.role() + ", tile " + vm.tile() + ") ready on " + vm.host() + " "
-                            + (System.nanoTime() - started) / 1_000_000_000 + " s after its power-on");
+                    events.add(new VmBoot(vm.name(), vm.role(), vm.tile(), vm.host(),
+                            Duration.ofNanos(System.nanoTime() - started)).sentence());
                     vmReady.run();
                     return null;
                 }));
