@@ -50,7 +50,7 @@ public final class Scoring {
     }
 
     /**
-     * A tile whose score is the geometric mean over {@code scored} only, while its QoS verdict covers
+     * A tile whose score is the geometric mean over {@code scored} only (0 when it is empty), while its QoS verdict covers
      * both lists (VMmark's standby server must stay up but is not scored). The lists decide the
      * {@link WorkloadScore#scored()} flag of their entries; {@link TileScore#workloads()} holds
      * {@code scored} then {@code unscored}.
@@ -69,10 +69,9 @@ public final class Scoring {
         }
         double[] normalized = workloads.stream().filter(WorkloadScore::scored)
                 .mapToDouble(WorkloadScore::normalized).toArray();
-        if (normalized.length == 0) {
-            throw new IllegalArgumentException("tile " + tile + " has no scored workload to take a geometric mean of");
-        }
-        return new TileScore(tile, workloads, geometricMean(normalized), qos);
+        // A tile of unscored workloads only (the standby alone, as a smoke test of a platform) did no scored work:
+        // it adds nothing to the application score, while its QoS still decides the verdict.
+        return new TileScore(tile, workloads, normalized.length == 0 ? 0 : geometricMean(normalized), qos);
     }
 
     /** A phase without an infrastructure verdict (infrastructure QoS passed or not checked). */

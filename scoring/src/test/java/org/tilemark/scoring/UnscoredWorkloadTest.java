@@ -78,11 +78,16 @@ class UnscoredWorkloadTest {
     }
 
     @Test
-    void aTileNeedsAtLeastOneScoredWorkload() {
-        assertThatThrownBy(() -> Scoring.tile(1, List.of(), List.of(score("standby", 1, QosVerdict.pass()))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no scored workload");
-        assertThatThrownBy(() -> Scoring.tile(1, List.of(score("standby", 1, QosVerdict.pass()).withScored(false))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no scored workload");
+    void aTileOfUnscoredWorkloadsOnlyScoresZeroAndItsQosStillCounts() {
+        TileScore passing = Scoring.tile(1, List.of(), List.of(score("standby", 1, QosVerdict.pass())));
+        TileScore failing = Scoring.tile(1, List.of(score("standby", 1, QosVerdict.fail("host host-1 stopped answering"))
+                .withScored(false)));
+
+        assertThat(passing.score()).isZero();
+        assertThat(passing.qos().passed()).isTrue();
+        assertThat(failing.score()).isZero();
+        assertThat(failing.qos().reasons()).containsExactly("tile 1 standby: host host-1 stopped answering");
+        assertThat(Scoring.phase(1, List.of(failing), java.util.OptionalDouble.empty()).score()).isZero();
     }
 
     @Test

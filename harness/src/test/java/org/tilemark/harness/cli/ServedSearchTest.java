@@ -27,8 +27,8 @@ import org.tilemark.harness.serve.LiveServer;
  * tiles on the local platform, 1 then at most 2 tiles, 4 s steps), in one run (the default) and as a series. Bad
  * search input is 400 naming the key; the live state, read by HTTP as the page reads it, holds every step as
  * {@code steps.jsonl} holds it and the headline as {@code search.json} says it; its live run is the one run, whose
- * intervals it was told (the search's bundle), or the last step's run of a series. (Standby-only tiles have nothing
- * to score: each run of the series fails and is a step; the one run ends at its first phase, saying why.)
+ * intervals it was told (the search's bundle), or the last step's run of a series. (Standby-only tiles score 0, as a
+ * tile with no scored workload does: 2 tiles do not improve on 1, so the maximum is 1.)
  */
 class ServedSearchTest {
 
@@ -81,7 +81,7 @@ class ServedSearchTest {
                 .isEqualTo(JSON.readTree(directory.resolve("search.json").toFile()).get("headline").asText());
         assertThat(live.get("status").asText()).isEqualTo("finished");
         if (series) {
-            // each step a run of its own: a standby-only run fails (nothing to score) and is a step like any other
+            // each step a run of its own
             List<JsonNode> written = Files.readAllLines(directory.resolve("steps.jsonl")).stream().map(ServedSearchTest::parse).toList();
             assertThat(written).isNotEmpty();
             assertThat(search.get("steps")).containsExactlyElementsOf(written);
@@ -93,9 +93,9 @@ class ServedSearchTest {
             assertThat(live.get("bundle").asText()).as("the live run is the search's one run").isEqualTo(search.get("searchId").asText());
             assertThat(live.get("intervals").asLong()).as("the one run's intervals, told as they were cut").isGreaterThanOrEqualTo(2);
             assertThat(live.get("interval").get("workloads")).extracting(w -> w.get("workload").asText()).contains("standby");
-            // a standby-only tile has no score: its first phase ends the one run, which says why (no step decided)
-            assertThat(search.get("headline").asText()).as(printed).contains("no scored workload");
-            assertThat(search.get("steps")).isEmpty();
+            // a standby-only tile scores 0 (nothing scored) while its QoS counts: 1 tile passes, 2 do not improve on it
+            assertThat(search.get("headline").asText()).as(printed).startsWith("max 1 tile, 0.00 @ 1 tile");
+            assertThat(search.get("steps")).isNotEmpty().allSatisfy(step -> assertThat(step.get("score").asDouble()).isZero());
         }
     }
 
