@@ -9,6 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.tilemark.config.BenchmarkSpec;
@@ -152,16 +154,23 @@ public final class TileCluster implements AutoCloseable {
         }
         out.println("[teardown] destroying " + vms.size() + " VMs");
         RunEvents sink = events;
+        Queue<String> left = new ConcurrentLinkedQueue<>();
         try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
             for (TileProvisioner.DeployedVm vm : vms) {
                 workers.submit(() -> {
                     try {
                         platform.destroy(vm.vm());
                     } catch (PlatformException e) {
+                        left.add(vm.vm().name());
                         sink.add("teardown of " + vm.vm().name() + " failed: " + e.getMessage());
                     }
                 });
             }
+        }
+        if (!left.isEmpty()) {
+            // e.g. on a host that stopped answering: the user must hear that something is left, and what removes it
+            out.println("[teardown] " + left.size() + " VM(s) not destroyed: " + left.stream().sorted().toList()
+                    + " (the run's events say why); `tilemark cleanup` removes them once their host answers");
         }
     }
 

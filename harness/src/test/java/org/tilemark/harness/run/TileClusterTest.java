@@ -50,6 +50,21 @@ class TileClusterTest {
         assertThat(platform.leftovers(null)).as("closing the cluster destroys its VMs").isEmpty();
     }
 
+    @Test
+    void aVmTheTeardownCouldNotDestroyIsNamedOnTheConsoleWithWhatRemovesIt() throws Exception {
+        RunEvents events = new RunEvents();
+        platform.failingToDestroy("tile1-standby", "host host-0 stopped answering");
+        try (TileCluster cluster = TileCluster.on(platform, "run-1", new PrintStream(console, true, StandardCharsets.UTF_8))) {
+            cluster.reportTo(events);
+            cluster.resize(tiles(2), Duration.ofSeconds(10));
+        }
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains(
+                "[teardown] 1 VM(s) not destroyed: [tile1-standby] (the run's events say why); `tilemark cleanup` removes them");
+        assertThat(events.all()).anySatisfy(event -> assertThat(event.what())
+                .isEqualTo("teardown of tile1-standby failed: VM tile1-standby: host host-0 stopped answering"));
+        assertThat(platform.leftovers(null)).containsExactly("tile1-standby");
+    }
+
     private static Map<Integer, List<VmRequest>> tiles(int count) {
         Map<Integer, List<VmRequest>> requests = new java.util.TreeMap<>();
         for (int tile = 1; tile <= count; tile++) {

@@ -160,6 +160,8 @@ class LibvirtEndToEndTest {
         JsonNode score = JSON.readTree(bundle.resolve("score.json").toFile());
         System.out.println("verdict reasons: " + score.get("reasons"));
         assertThat(score.get("reasons").toString()).contains("host " + host + " stopped answering").contains("tile1-standby");
+        assertThat(printed).as("the teardown could not reach the lost host, and says so")
+                .contains("[teardown] 1 VM(s) not destroyed: [tile1-standby]");
         long measured = Files.readAllLines(bundle.resolve("intervals.jsonl")).stream().filter(l -> l.contains("\"measure\"")).count();
         assertThat(measured).as("every measured interval is kept: 8 intervals x the standby").isEqualTo(8);
 

@@ -58,6 +58,7 @@ public final class FakePlatform implements Platform {
     private final Map<String, VmState> states;
     private final Map<String, Map<String, InetSocketAddress>> addresses;
     private final Map<String, String> startFailures;
+    private final Map<String, String> destroyFailures;
     private final Map<String, String> refusingMigration;
     private final List<VmListener> listeners;
     private final AtomicInteger booted;
@@ -84,6 +85,7 @@ public final class FakePlatform implements Platform {
         this.states = new ConcurrentHashMap<>();
         this.addresses = new ConcurrentHashMap<>();
         this.startFailures = new ConcurrentHashMap<>();
+        this.destroyFailures = new ConcurrentHashMap<>();
         this.refusingMigration = new ConcurrentHashMap<>();
         this.listeners = new CopyOnWriteArrayList<>();
         this.booted = new AtomicInteger();
@@ -103,6 +105,7 @@ public final class FakePlatform implements Platform {
         this.states = cluster.states;
         this.addresses = cluster.addresses;
         this.startFailures = cluster.startFailures;
+        this.destroyFailures = cluster.destroyFailures;
         this.refusingMigration = cluster.refusingMigration;
         this.listeners = cluster.listeners;
         this.booted = cluster.booted;
@@ -137,6 +140,12 @@ public final class FakePlatform implements Platform {
     /** Powering {@code vm} on fails with {@code reason}, as its guest would report it. */
     public FakePlatform failingToStart(String vm, String reason) {
         startFailures.put(vm, reason);
+        return this;
+    }
+
+    /** Destroying {@code vm} fails with {@code reason} (its host stopped answering, say); the VM stays. */
+    public FakePlatform failingToDestroy(String vm, String reason) {
+        destroyFailures.put(vm, reason);
         return this;
     }
 
@@ -263,6 +272,10 @@ public final class FakePlatform implements Platform {
 
     @Override
     public void destroy(Vm vm) throws PlatformException {
+        String refused = destroyFailures.get(vm.name());
+        if (refused != null) {
+            throw new PlatformException("VM " + vm.name() + ": " + refused);
+        }
         forget(vm.name());
         if (guests != null) {
             guests.remove(vm);
