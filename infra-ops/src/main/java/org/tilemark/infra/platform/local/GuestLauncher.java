@@ -59,9 +59,11 @@ final class GuestLauncher {
         }
         command.add(javaExecutable());
         command.addAll(jvmOptions(request.size()));
+        Optional<ClassDataArchive.Dump> dump = Optional.empty();
         if (!request.buildTemplate()) {
-            Files.createDirectories(classData);
-            command.addAll(classDataOptions(request.role()));
+            ClassDataArchive archive = classDataArchive(request.role());
+            dump = archive.dumpFor(request.vmDirectory().path());
+            command.addAll(dump.map(ClassDataArchive.Dump::options).orElseGet(archive::mapOptions));
         }
         command.add("-Dtilemark.vm=" + request.vmName());
         command.add("-Dtilemark.run=" + request.runId());
@@ -72,12 +74,14 @@ final class GuestLauncher {
         if (request.buildTemplate()) {
             command.add("--build-template");
         }
-        return new ProcessBuilder(memoryGroup.map(group -> MemoryCgroups.inGroup(group, command)).orElse(command))
+        Process process = new ProcessBuilder(memoryGroup.map(group -> MemoryCgroups.inGroup(group, command)).orElse(command))
                 .directory(vm.path().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(vm.console().toFile()))
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .start();
+        dump.ifPresent(d -> d.publishWhenExited(process));
+        return process;
     }
 
     /**
@@ -97,18 +101,9 @@ final class GuestLauncher {
         return Math.max(96, Math.min(384, size.memoryMb() / 8));
     }
 
-    /**
-     * A dynamic class-data archive per role, made by the role's first guest as it exits and mapped by
-     * every later start of the role: a guest restarted by Storage vMotion, XvMotion or Deploy then
-     * loads its classes from the archive instead of parsing and verifying them again. The JVM checks
-     * the archive against its own version and the class path's jars and makes a new one when they
-     * changed (-XX:+AutoCreateSharedArchive, JDK 19+); it replaces the file rather than writing into
-     * it, so a guest that has it mapped is not disturbed. Template builds run other code and make none.
-     * The JVM archives only classes from jars: with a directory on the class path (a test's) it runs
-     * without an archive.
-     */
-    List<String> classDataOptions(String role) {
-        return List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + classData.resolve(role + ".jsa"));
+    /** The class-data archive of {@code role}'s guests on this JVM and class path ({@link ClassDataArchive}). */
+    ClassDataArchive classDataArchive(String role) throws IOException {
+        return ClassDataArchive.of(classData, role, javaExecutable(), classPath);
     }
 
     /** The harness's own class path: the launcher puts every module on it, so guests need nothing else. */

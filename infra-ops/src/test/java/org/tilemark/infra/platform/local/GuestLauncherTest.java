@@ -28,28 +28,70 @@ class GuestLauncherTest {
     Path tmp;
 
     /**
-     * A role's first guest leaves a class-data archive as it exits; the next start maps it as it is
-     * (the JVM would write a new one at exit if it found it unusable), so its modification time stays.
+     * A role's first guest writes a class-data archive into its own directory as it exits, which then becomes the
+     * role's; the next start maps it as it is, so its modification time stays.
      */
     @Test
     void aRolesFirstGuestLeavesAClassDataArchiveThatLaterStartsUseAsItIs() throws Exception {
-        Path classData = tmp.resolve("class-data");
-        GuestLauncher launcher = new GuestLauncher(false, EchoGuest.class.getName(), classData, jarClassPath());
-        Path archive = classData.resolve("echo.jsa");
+        GuestLauncher launcher = new GuestLauncher(false, EchoGuest.class.getName(), tmp.resolve("class-data"), jarClassPath());
+        Path archive = launcher.classDataArchive("echo").shared();
+        Path older = Files.write(tmp.resolve("class-data/echo.jsa"), new byte[] {0}); // as guests wrote it before fingerprints
 
-        run(launcher, "template", true);
+        run(launcher, "template", true, false);
         assertThat(archive).as("a template build makes none").doesNotExist();
 
-        run(launcher, "first", false);
+        run(launcher, "first", false, false);
+        awaitFile(archive);
         assertThat(archive).isNotEmptyFile();
+        assertThat(tmp.resolve("first/class-data.jsa")).as("moved, not copied").doesNotExist();
+        assertThat(older).as("the role's archive of before is deleted").doesNotExist();
         FileTime made = Files.getLastModifiedTime(archive);
 
-        run(launcher, "second", false);
+        run(launcher, "second", false, false);
+        Thread.sleep(500); // a publish would follow the exit
         assertThat(Files.getLastModifiedTime(archive)).as("used, not made again").isEqualTo(made);
+        assertThat(tmp.resolve("second/class-data.jsa")).doesNotExist();
+    }
+
+    /**
+     * A guest killed before its shutdown could finish its archive publishes none: a partial archive at the shared
+     * path crashed every later guest of the role at start (JDK 25, exit 134).
+     */
+    @Test
+    void aGuestKilledWithoutItsShutdownLeavesNoArchiveForTheRole() throws Exception {
+        GuestLauncher launcher = new GuestLauncher(false, EchoGuest.class.getName(), tmp.resolve("class-data"), jarClassPath());
+        Path archive = launcher.classDataArchive("echo").shared();
+
+        run(launcher, "killed", false, true);
+        Thread.sleep(500); // a publish would follow the exit
+        assertThat(archive).doesNotExist();
+        assertThat(tmp.resolve("killed/class-data.jsa")).doesNotExist();
+
+        run(launcher, "after", false, false);
+        awaitFile(archive);
+        assertThat(archive).as("the next guest that shuts down makes it").isNotEmptyFile();
+    }
+
+    @Test
+    void theArchivesNameChangesWithTheJars() throws Exception {
+        Path jar = tmp.resolve("lib/a.jar");
+        Files.createDirectories(jar.getParent());
+        Files.write(jar, new byte[] {1});
+        String before = ClassDataArchive.fingerprint("java", tmp.resolve("lib") + File.separator + "*");
+        Files.write(jar, new byte[] {1, 2});
+        assertThat(ClassDataArchive.fingerprint("java", tmp.resolve("lib") + File.separator + "*")).isNotEqualTo(before);
+        assertThat(ClassDataArchive.fingerprint("java", jar.toString())).isNotEqualTo(before);
+    }
+
+    private static void awaitFile(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!Files.isRegularFile(file) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
     }
 
     /** Starts an echo guest, waits for its readiness report (a template build: for its exit), then stops it as a power-off does. */
-    private void run(GuestLauncher launcher, String name, boolean build) throws Exception {
+    private void run(GuestLauncher launcher, String name, boolean build, boolean kill) throws Exception {
         VmDirectory vm = new VmDirectory(tmp.resolve(name));
         Files.createDirectories(vm.disk());
         vm.writeGuestConfig(new GuestConfig("echo", 1, "run-cds", name, "127.0.0.1", "127.0.0.1/32", Map.of(), Map.of(),
@@ -58,7 +100,11 @@ class GuestLauncherTest {
                 new VmSize(1, 128, 1), "0", vm, build));
         if (!build) {
             assertThat(vm.awaitReport(name, process, Duration.ofSeconds(60)).isReady()).isTrue();
-            process.destroy();
+            if (kill) {
+                process.destroyForcibly();
+            } else {
+                process.destroy();
+            }
         }
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as(name + " exited; console:\n" + vm.consoleTail(20)).isTrue();
     }
