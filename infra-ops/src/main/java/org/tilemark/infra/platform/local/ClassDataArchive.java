@@ -23,9 +23,9 @@ import java.util.regex.Pattern;
  * ({@code -XX:ArchiveClassesAtExit}, as {@code -XX:+AutoCreateSharedArchive} did on the shared path itself), so a
  * guest killed while writing, or one starting while another wrote, could find a partial archive. Guests writing
  * the shared path left one that JDK 25 crashed on at start (SIGSEGV in {@code AOTClassLocationConfig::validate},
- * exit 134) for every later guest of the role, run after run. So a role's first guest writes into its own VM
- * directory, and the archive is moved to the shared path (one atomic rename) only once that guest has exited by
- * its own shutdown.
+ * exit 134) for every later guest of the role, run after run. So a role's first guest writes into a file of its
+ * own, and the archive is moved to the shared path (one atomic rename) only once that guest has exited by its own
+ * shutdown.
  *
  * <p>The shared file's name holds a fingerprint of the JVM and of every jar on the class path (name, size,
  * modification time): after a rebuild or another JDK, the role's next guest makes a new archive and the old
@@ -62,9 +62,13 @@ final class ClassDataArchive {
         return List.of("-XX:SharedArchiveFile=" + shared);
     }
 
-    /** The dump a guest in {@code vmDirectory} makes as it exits, when the role has no archive yet. */
-    Optional<Dump> dumpFor(Path vmDirectory) {
-        return Files.isRegularFile(shared) ? Optional.empty() : Optional.of(new Dump(vmDirectory.resolve("class-data" + SUFFIX)));
+    /**
+     * The dump guest {@code vmName} makes as it exits, when the role has no archive yet: a file of its own beside the
+     * shared one (not in its VM directory, which a destroy deletes as the guest exits).
+     */
+    Optional<Dump> dumpFor(String vmName) {
+        String own = shared.getFileName().toString().replace(SUFFIX, "." + vmName + "-" + System.nanoTime() + ".part");
+        return Files.isRegularFile(shared) ? Optional.empty() : Optional.of(new Dump(directory.resolve(own)));
     }
 
     /** An archive a guest writes into its own VM directory as it exits, published once it is whole. */
@@ -79,9 +83,23 @@ final class ClassDataArchive {
             return List.of("-XX:ArchiveClassesAtExit=" + own);
         }
 
-        /** When {@code guest} has exited by its own shutdown, its archive becomes the role's; else it is dropped. */
+        Path file() {
+            return own;
+        }
+
+        /**
+         * When {@code guest} has exited by its own shutdown, its archive becomes the role's; else it is dropped. On a
+         * thread of its own, as the platform watches its guests: {@code Process.onExit()} completes on the common
+         * fork-join pool, which a busy harness can hold.
+         */
         void publishWhenExited(Process guest) {
-            guest.onExit().thenAccept(exited -> publish(exited.exitValue()));
+            Thread.ofPlatform().daemon().name("class-data-" + role).start(() -> {
+                try {
+                    publish(guest.waitFor());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
         }
 
         void publish(int exitStatus) {

@@ -62,7 +62,7 @@ final class GuestLauncher {
         Optional<ClassDataArchive.Dump> dump = Optional.empty();
         if (!request.buildTemplate()) {
             ClassDataArchive archive = classDataArchive(request.role());
-            dump = archive.dumpFor(request.vmDirectory().path());
+            dump = archive.dumpFor(request.vmName());
             command.addAll(dump.map(ClassDataArchive.Dump::options).orElseGet(archive::mapOptions));
         }
         command.add("-Dtilemark.vm=" + request.vmName());
