@@ -103,8 +103,17 @@ final class GuestLauncher {
 
     /** The class-data archive of {@code role}'s guests on this JVM and class path ({@link ClassDataArchive}). */
     ClassDataArchive classDataArchive(String role) throws IOException {
-        return ClassDataArchive.of(classData, role, javaExecutable(), classPath);
+        return archives.computeIfAbsent(role, r -> {
+            try {
+                return ClassDataArchive.of(classData, r, javaExecutable(), classPath);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
     }
+
+    /** One per role: its fingerprint stats every jar, and guests restart every 20-40 s under infrastructure operations. */
+    private final java.util.Map<String, ClassDataArchive> archives = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The harness's own class path: the launcher puts every module on it, so guests need nothing else. */
     static String classPath() {
