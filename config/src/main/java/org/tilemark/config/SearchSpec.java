@@ -10,11 +10,15 @@ import java.time.Duration;
  * @param startTiles   the first tile count tried
  * @param maxTiles     the search never tries more tiles than this
  * @param repeatWinner run the maximum found once more; it stands only if it passes again
- * @param deployAhead  in one run, deploy the tiles the next step would add while the current step is measured
- *                     (their provisioning then loads the measured step); false deploys them after it, unmeasured
+ * @param phasesPerStep in one run, the measured phases of a step (Weathervane's decision interval: one); a failed
+ *                     step is measured once more and the maximum verified with a phase twice as long. The series'
+ *                     steps are runs of {@code run.phases}
+ * @param deployAhead  in one run, deploy the tiles the next step would add while the tiles joining now warm up,
+ *                     the warm-up lasting until they are up; false deploys them when they join
  * @param quick        what {@code --quick} shortens each step's run to
  */
-public record SearchSpec(int startTiles, int maxTiles, boolean repeatWinner, boolean deployAhead, Quick quick) {
+public record SearchSpec(int startTiles, int maxTiles, boolean repeatWinner, int phasesPerStep, boolean deployAhead,
+                         Quick quick) {
 
     /** A step's run shape under {@code --quick}. */
     public record Quick(int phases, Duration phaseDuration, Duration warmup) {

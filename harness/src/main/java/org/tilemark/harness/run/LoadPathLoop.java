@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -93,10 +92,8 @@ final class LoadPathLoop {
             this.ahead = ahead;
             for (Optional<LoadPathRun.Next> next = Optional.of(first); next.isPresent(); ) {
                 if (next.get().tiles() != running.size()) {
-                    changeTiles(next.get().tiles());
+                    changeTiles(next.get().tiles(), path);
                 }
-                // search.deployAhead off: nothing is provisioned while a step is measured (a join then deploys its tiles)
-                ahead.before(phase + 1, running.size(), spec.search().deployAhead() ? path.ifStepPasses() : OptionalInt.empty());
                 LoadPathRun.MeasuredPhase measured = measure(next.get().length());
                 phases.add(measured.score());
                 next = path.afterPhase(measured);
@@ -121,9 +118,12 @@ final class LoadPathLoop {
     /**
      * Makes the running tiles {@code 1..tiles}: the leaving tiles' drivers stop (their audits kept) and their
      * VMs are destroyed, the joining tiles are deployed, powered on and their drivers started, each with a warm-up
-     * of its own, while the tiles that stay keep running (their intervals cut as warm-up meanwhile).
+     * of its own, while the tiles that stay keep running (their intervals cut as warm-up meanwhile). While the
+     * joining tiles warm up, the tiles the path adds if the coming step passes are deployed ahead
+     * ({@code search.deployAhead}), and the warm-up lasts until they are up: nothing is provisioned while a phase is
+     * measured.
      */
-    private void changeTiles(int tiles) throws Exception {
+    private void changeTiles(int tiles, LoadPathRun.Steering path) throws Exception {
         stopInfra();
         Set<Integer> leaving = new TreeSet<>(running);
         leaving.removeIf(tile -> tile <= tiles);
@@ -158,8 +158,11 @@ final class LoadPathLoop {
                 origin = joined;
             }
             running.addAll(joining);
+            if (spec.search().deployAhead()) {
+                ahead.during(joining, tiles, path.ifStepPasses());
+            }
             Instant warm = joined.plus(spec.run().warmup());
-            while (origin.plus(at).isBefore(warm)) {
+            while (origin.plus(at).isBefore(warm) || ahead.busy()) {
                 warmupInterval();
             }
         }

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,11 +16,11 @@ import org.tilemark.infra.platform.PlatformException;
 import org.tilemark.workloads.VmRequest;
 
 /**
- * The tiles a load path will add if the step now measured passes, deployed and powered on while the running
- * tiles are measured (as SPECvirt Datacenter's phased load does), so that a passing step's successor starts
- * with their warm-up instead of their provisioning. Deployed tiles beyond what the path may still ask for are
- * destroyed the same way. One deployment at a time, on a thread of its own; the loop takes what was deployed
- * before it changes the tile count, and a deployment that failed ends the run.
+ * The tiles a load path will add if the coming step passes, deployed and powered on while the tiles joining now warm
+ * up, so that a passing step's successor starts with their warm-up instead of their provisioning; the loop's
+ * warm-up lasts until they are up, so no phase is measured while they are provisioned (on two cores, every step
+ * measured while a tile was provisioned failed). One deployment at a time, on a thread of its own; the loop takes
+ * what was deployed before it changes the tile count, and a deployment that failed ends the run.
  */
 final class TilesAhead implements AutoCloseable {
 
@@ -32,8 +34,8 @@ final class TilesAhead implements AutoCloseable {
     /** Tiles {@code 1..deployedUpTo} are deployed, or being deployed. */
     private int deployedUpTo;
 
-    /** One deployment's target and its outcome: every VM deployed once it ended. */
-    private record Deployment(int tiles, int phase, Future<List<TileProvisioner.DeployedVm>> vms) {
+    /** One deployment's target, the tiles whose warm-up it overlaps, and its outcome: every VM deployed once it ended. */
+    private record Deployment(int tiles, Set<Integer> warming, Future<List<TileProvisioner.DeployedVm>> vms) {
     }
 
     TilesAhead(TileCluster cluster, LoadPathLoop.TileRequests requests, Duration timeout, PrintStream out) {
@@ -44,22 +46,23 @@ final class TilesAhead implements AutoCloseable {
     }
 
     /**
-     * Before measured phase {@code phase} of {@code running} tiles: starts deploying the tiles up to
-     * {@code ahead} (the path's tile count after the step if it passes) beside the running ones, or destroying
-     * deployed tiles beyond both; nothing if the cluster already holds (or is getting) exactly those.
+     * While {@code joining} warm up to make {@code running} tiles: starts deploying the tiles up to {@code ahead} (the
+     * path's tile count after the coming step if it passes) beside the running ones, or destroying deployed tiles
+     * beyond both; nothing if the cluster already holds (or is getting) exactly those.
      */
-    void before(int phase, int running, OptionalInt ahead) throws Exception {
+    void during(Set<Integer> joining, int running, OptionalInt ahead) throws Exception {
         failIfFailed();
         int target = Math.max(running, ahead.orElse(running));
         if (target == deployedUpTo) {
             return;
         }
         if (target > deployedUpTo) {
-            out.println("[load path] tile(s) " + tiles(deployedUpTo + 1, target) + " deployed and powered on while phase "
-                    + phase + " is measured (they join if the step passes)");
+            out.println("[load path] tile(s) " + tiles(deployedUpTo + 1, target) + " deployed and powered on while tile(s) "
+                    + joining + " warm up (they join if the coming step passes)");
         }
         deployedUpTo = target;
-        pending.add(new Deployment(target, phase, worker.submit(() -> {
+        Set<Integer> warming = new TreeSet<>(joining);
+        pending.add(new Deployment(target, warming, worker.submit(() -> {
             Map<Integer, List<VmRequest>> wanted = requests.upTo(target);
             cluster.prepare(wanted, timeout);
             return cluster.vms();
@@ -99,7 +102,7 @@ final class TilesAhead implements AutoCloseable {
         return pending.stream().anyMatch(d -> !d.vms().isDone());
     }
 
-    /** Throws the failure of a deployment that ended (naming its tiles and the phase it overlapped). */
+    /** Throws the failure of a deployment that ended (naming its tiles and the warm-up it overlapped). */
     private void failIfFailed() throws Exception {
         for (Deployment deployment : pending) {
             if (deployment.vms().isDone()) {
@@ -113,8 +116,8 @@ final class TilesAhead implements AutoCloseable {
             return deployment.vms().get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            throw new PlatformException("deploying tiles up to " + deployment.tiles() + " while phase " + deployment.phase()
-                    + " was measured failed: " + (cause instanceof PlatformException ? cause.getMessage() : String.valueOf(cause)),
+            throw new PlatformException("deploying tiles up to " + deployment.tiles() + " while tile(s) " + deployment.warming()
+                    + " warmed up failed: " + (cause instanceof PlatformException ? cause.getMessage() : String.valueOf(cause)),
                     cause);
         }
     }

@@ -9,6 +9,7 @@ import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigException;
+import org.tilemark.config.Durations;
 import org.tilemark.config.SearchSpec;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.ScoreFile;
@@ -51,14 +52,15 @@ final class LoadPathSearch {
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
             bundle.writeSearchConfig(SearchFiles.config(base, searchId));
             session.out().println("Search " + searchId + " in one run: tiles from " + settings.startTiles() + " (at most "
-                    + settings.maxTiles() + "), doubling then bisecting, a failed step measured once more"
+                    + settings.maxTiles() + "), doubling then bisecting, " + settings.phasesPerStep() + " phase(s) of "
+                    + Durations.format(spec.run().phaseDuration()) + " a step, a failed step measured once more"
                     + (settings.repeatWinner() ? ", the maximum verified with a phase twice as long" : "")
                     + "; tiles join and leave between phases; results in " + directory);
             session.listener().searchStarted(searchId, settings.startTiles(), settings.maxTiles());
             List<SearchStep> steps = new ArrayList<>();
             List<SearchFile.Step> lines = new ArrayList<>();
             LoadPath path = new LoadPath(new TileSearch(settings.startTiles(), settings.maxTiles(), settings.repeatWinner()),
-                    spec.run().phases(), spec.run().phaseDuration(), step -> {
+                    settings.phasesPerStep(), spec.run().phaseDuration(), step -> {
                         SearchStep row = row(step);
                         SearchFile.Step line = SearchFiles.step(row, step);
                         steps.add(row);

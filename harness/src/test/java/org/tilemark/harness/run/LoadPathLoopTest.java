@@ -126,27 +126,28 @@ class LoadPathLoopTest {
     }
 
     /**
-     * A tile the path will add if the step passes is deployed and powered on while that step is measured: its VM is
-     * up before the deciding phase's last interval is cut, and it joins (with its warm-up) without a deployment after.
+     * A tile the path will add if the coming step passes is deployed and powered on while the joining tile warms up,
+     * and the warm-up lasts until it is up: no phase is measured while it boots (5 s here, against a 1-s warm-up).
+     * It then joins (with its warm-up) without a deployment of its own.
      */
     @Test
-    void tilesToAddAreDeployedWhileThePhaseThatDecidesThemIsMeasured() throws Exception {
+    void tilesToAddAreDeployedWhileTheJoiningTilesWarmUpAndNoPhaseIsMeasuredMeanwhile() throws Exception {
         BenchmarkSpec spec = twoTiles();
-        int phase1Last = 3; // one warm-up interval of 1 s, then phase 1's two
-        boolean[] upBeforePhase1Ended = {false};
-        CountingWorkload workload = new CountingWorkload(cut -> {
-            if (cut.tile() == 1 && cut.interval() == phase1Last) {
-                upBeforePhase1Ended[0] = waitFor("powerOn " + CountingWorkload.vmOf(2));
-            }
-        });
+        platform.bootingIn(Duration.ofSeconds(5));
+        CountingWorkload workload = new CountingWorkload(cut -> { });
         List<PhaseScore> phases = new ArrayList<>();
         runPath(spec, workload, "run-a", steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(2))), List.of(2)), phases);
 
         String printed = console.toString(StandardCharsets.UTF_8);
-        assertThat(upBeforePhase1Ended[0]).as("tile 2 powered on before phase 1 ended: " + platform.calls + "\n" + printed).isTrue();
+        List<JsonNode> lines = BundleReader.of(tmp.resolve("bundle-run-a")).intervals().orElseThrow().lines().stream()
+                .map(BundleReader.Line::written).toList();
+        List<JsonNode> tile1 = lines.stream().filter(l -> l.get("tile").asInt() == 1).toList();
+        long warmupBeforePhase1 = tile1.stream().takeWhile(l -> l.get("stage").asText().equals("warmup")).count();
+        assertThat(warmupBeforePhase1).as("tile 1's warm-up lasted until tile 2 was up (5 s), not its own 1 s\n" + printed)
+                .isGreaterThanOrEqualTo(3);
         assertThat(phases).extracting(p -> p.tiles().size()).containsExactly(1, 2);
         assertThat(platform.calls).filteredOn(call -> call.equals("deploy " + CountingWorkload.vmOf(2))).hasSize(1);
-        assertThat(printed).contains("[load path] tile(s) [2] deployed and powered on while phase 1 is measured")
+        assertThat(printed).contains("[load path] tile(s) [2] deployed and powered on while tile(s) [1] warm up")
                 .contains("[load path] tile(s) [2] join after phase 1");
     }
 
@@ -166,7 +167,7 @@ class LoadPathLoopTest {
         assertThat(intervalsOf(lines, 2)).isEmpty();
     }
 
-    /** With {@code search.deployAhead} off nothing is provisioned while a step is measured: tile 2 is deployed as it joins. */
+    /** With {@code search.deployAhead} off nothing is deployed ahead: tile 2 is deployed as it joins. */
     @Test
     void withDeployAheadOffTheTilesAreDeployedOnlyWhenTheyJoin() throws Exception {
         BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
@@ -186,10 +187,10 @@ class LoadPathLoopTest {
         assertThat(callsInPhase1).as(printed).doesNotContain("deploy " + CountingWorkload.vmOf(2));
         assertThat(phases).extracting(p -> p.tiles().size()).containsExactly(1, 2);
         assertThat(platform.calls).contains("deploy " + CountingWorkload.vmOf(2), "powerOn " + CountingWorkload.vmOf(2));
-        assertThat(printed).doesNotContain("deployed and powered on while phase");
+        assertThat(printed).doesNotContain("deployed and powered on while");
     }
 
-    /** A failure deploying the tiles ahead ends the run naming it; the phase measured meanwhile stands. */
+    /** A failure deploying the tiles ahead ends the run naming it as the path next changes tiles; the phase measured stands. */
     @Test
     void aFailureDeployingTilesAheadEndsTheRunNamingItsCause() throws Exception {
         BenchmarkSpec spec = twoTiles();
@@ -197,7 +198,7 @@ class LoadPathLoopTest {
         List<PhaseScore> phases = new ArrayList<>();
         assertThatThrownBy(() -> runPath(spec, new CountingWorkload(cut -> { }), "run-f",
                 steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(2))), List.of(2)), phases))
-                .hasMessageContaining("deploying tiles up to 2 while phase 1 was measured failed")
+                .hasMessageContaining("deploying tiles up to 2 while tile(s) [1] warmed up failed")
                 .hasMessageContaining("no memory left on host-1");
         assertThat(phases).extracting(PhaseScore::phase).containsExactly(1);
     }

@@ -65,6 +65,7 @@ public final class FakePlatform implements Platform {
     private final AtomicInteger migrating;
     private final AtomicInteger migrationsMax;
     private volatile Duration migrationTime = Duration.ZERO;
+    private volatile Duration bootTime = Duration.ZERO;
     private volatile GuestImage image;
     /** This connection's guests, or null where its VMs run nothing. */
     private final Guests guests;
@@ -112,6 +113,7 @@ public final class FakePlatform implements Platform {
         this.migrating = cluster.migrating;
         this.migrationsMax = cluster.migrationsMax;
         this.migrationTime = cluster.migrationTime;
+        this.bootTime = cluster.bootTime;
         this.image = cluster.image;
         this.guests = guests;
         hearGuestsStop();
@@ -188,6 +190,12 @@ public final class FakePlatform implements Platform {
         return this;
     }
 
+    /** Every later power-on takes {@code duration} before the VM runs (the call is recorded as it starts). */
+    public FakePlatform bootingIn(Duration duration) {
+        bootTime = duration;
+        return this;
+    }
+
     /** The most migrations that were in progress at once. */
     public int concurrentMigrationsMax() {
         return migrationsMax.get();
@@ -240,6 +248,12 @@ public final class FakePlatform implements Platform {
     @Override
     public void powerOn(Vm vm, Duration timeout) throws PlatformException {
         calls.add("powerOn " + vm.name());
+        try {
+            Thread.sleep(bootTime.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PlatformException("VM " + vm.name() + " did not start: interrupted");
+        }
         String reason = startFailures.get(vm.name());
         if (reason != null) {
             states.put(vm.name(), VmState.FAILED);
