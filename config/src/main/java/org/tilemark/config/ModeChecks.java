@@ -43,6 +43,7 @@ final class ModeChecks {
         if (v.usable("search.startTiles", "search.maxTiles") && search.maxTiles() < search.startTiles()) {
             v.error("search.maxTiles: must be >= search.startTiles (got " + search.maxTiles() + " < " + search.startTiles() + ")");
         }
+        v.atLeast("search.growthPercent", search.growthPercent(), 1); // at most 100: every *Percent key's bound
         v.atLeast("search.phasesPerStep", search.phasesPerStep(), 1);
         v.atLeast("search.quick.phases", search.quick().phases(), 1);
         v.positive("search.quick.phaseDuration", search.quick().phaseDuration());

@@ -10,6 +10,9 @@ import java.time.Duration;
  * @param startTiles   the first tile count tried
  * @param maxTiles     the search never tries more tiles than this
  * @param repeatWinner run the maximum found once more; it stands only if it passes again
+ * @param growthPercent in one run, how much a passing step's tile count grows for the next step: this share of it,
+ *                     at least one tile (Weathervane's find-max ramps by small increments; a one run's overshoot
+ *                     loads the tiles that keep running). The series of runs doubles
  * @param phasesPerStep in one run, the measured phases of a step (Weathervane's decision interval: one); a failed
  *                     step is measured once more and the maximum verified with a phase twice as long. The series'
  *                     steps are runs of {@code run.phases}
@@ -17,7 +20,8 @@ import java.time.Duration;
  *                     the warm-up lasting until they are up; false deploys them when they join
  * @param quick        what {@code --quick} shortens each step's run to
  */
-public record SearchSpec(int startTiles, int maxTiles, boolean repeatWinner, int phasesPerStep, boolean deployAhead,
+public record SearchSpec(int startTiles, int maxTiles, boolean repeatWinner, int growthPercent, int phasesPerStep,
+                         boolean deployAhead,
                          Quick quick) {
 
     /** A step's run shape under {@code --quick}. */

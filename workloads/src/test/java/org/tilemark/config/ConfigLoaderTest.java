@@ -426,10 +426,11 @@ class ConfigLoaderTest {
 
     @Test
     void searchSettingsAreCheckedWithTheirKeys() {
-        assertThat(errorsOf(Map.of("search.startTiles", "4", "search.maxTiles", "2", "search.phasesPerStep", "0",
-                "search.quick.phases", "0", "search.quick.warmup", "-1s")))
+        assertThat(errorsOf(Map.of("search.startTiles", "4", "search.maxTiles", "2", "search.growthPercent", "101",
+                "search.phasesPerStep", "0", "search.quick.phases", "0", "search.quick.warmup", "-1s")))
                 .containsExactlyInAnyOrder(
                         "search.maxTiles: must be >= search.startTiles (got 2 < 4)",
+                        "search.growthPercent: must be between 0 and 100 (got 101)",
                         "search.phasesPerStep: must be >= 1 (got 0)",
                         "search.quick.phases: must be >= 1 (got 0)",
                         "search.quick.warmup: must be >= 0 (got -1s)");

@@ -180,7 +180,7 @@ class ConfigWriterTest {
                         Duration.ofSeconds(5), "256MB"), new StorageSpec.Interference(Duration.ofSeconds(60), Duration.ofSeconds(5),
                         Duration.ofMinutes(10), Duration.ofSeconds(60), (1 + random.nextInt(99)) + "MB", new StorageSpec.Schedule(
                         Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(5)))),
-                new SearchSpec(1 + random.nextInt(4), 8 + random.nextInt(8), random.nextBoolean(), 1 + random.nextInt(3), random.nextBoolean(),
+                new SearchSpec(1 + random.nextInt(4), 8 + random.nextInt(8), random.nextBoolean(), 1 + random.nextInt(100), 1 + random.nextInt(3), random.nextBoolean(),
                         new SearchSpec.Quick(1 + random.nextInt(3), interval.multipliedBy(1 + random.nextInt(6)),
                                 Duration.ofSeconds(random.nextInt(60)))),
                 new ServeSpec("127.0.0." + (1 + random.nextInt(9)), random.nextInt(65536), "TOKEN_" + random.nextInt(99), null));

@@ -52,14 +52,15 @@ final class LoadPathSearch {
         try (ResultsBundle bundle = ResultsBundle.create(directory)) {
             bundle.writeSearchConfig(SearchFiles.config(base, searchId));
             session.out().println("Search " + searchId + " in one run: tiles from " + settings.startTiles() + " (at most "
-                    + settings.maxTiles() + "), doubling then bisecting, " + settings.phasesPerStep() + " phase(s) of "
+                    + settings.maxTiles() + "), growing by " + settings.growthPercent() + " % (at least a tile) then bisecting, " + settings.phasesPerStep() + " phase(s) of "
                     + Durations.format(spec.run().phaseDuration()) + " a step, a failed step measured once more"
                     + (settings.repeatWinner() ? ", the maximum verified with a phase twice as long" : "")
                     + "; tiles join and leave between phases; results in " + directory);
             session.listener().searchStarted(searchId, settings.startTiles(), settings.maxTiles());
             List<SearchStep> steps = new ArrayList<>();
             List<SearchFile.Step> lines = new ArrayList<>();
-            LoadPath path = new LoadPath(new TileSearch(settings.startTiles(), settings.maxTiles(), settings.repeatWinner()),
+            LoadPath path = new LoadPath(new TileSearch(settings.startTiles(), settings.maxTiles(), settings.repeatWinner(),
+                    settings.growthPercent()),
                     settings.phasesPerStep(), spec.run().phaseDuration(), step -> {
                         SearchStep row = row(step);
                         SearchFile.Step line = SearchFiles.step(row, step);

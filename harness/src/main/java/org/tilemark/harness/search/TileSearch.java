@@ -6,7 +6,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The find-max load path over tile counts: from the start, double while a step passes; then bisect
+ * The find-max load path over tile counts: from the start, grow while a step passes (by {@code growthPercent} of
+ * the passing count, at least one tile: 100 doubles, as the series of runs does; the one run's 25 adds a tile at a
+ * time up to 4 tiles, then a quarter, so that a step overshoots the cluster by at most a quarter); then bisect
  * between the last pass and the first failure; then (optionally) run the winner again. A step
  * <em>passes</em> when its run is compliant and its score beats the best passing step below it
  * (SPEC's rule: a tile that no longer improves the score is past the peak). If the repeat fails,
@@ -27,21 +29,31 @@ final class TileSearch {
     private final int start;
     private final int max;
     private final boolean repeatWinner;
+    private final int growthPercent;
     private final List<Step> steps = new ArrayList<>();
     /** The highest passing tile count so far (0: none), and its score. */
     private int best;
     private double bestScore;
-    /** The lowest tile count known to fail above {@link #best}; {@code Integer.MAX_VALUE} while doubling. */
+    /** The lowest tile count known to fail above {@link #best}; {@code Integer.MAX_VALUE} while growing. */
     private int failed = Integer.MAX_VALUE;
     private boolean repeated;
 
+    /** A search that doubles while steps pass. */
     TileSearch(int start, int max, boolean repeatWinner) {
+        this(start, max, repeatWinner, 100);
+    }
+
+    TileSearch(int start, int max, boolean repeatWinner, int growthPercent) {
         if (start < 1 || max < start) {
             throw new IllegalArgumentException("need 1 <= start <= max, got start " + start + ", max " + max);
+        }
+        if (growthPercent < 1 || growthPercent > 100) {
+            throw new IllegalArgumentException("need 1 <= growthPercent <= 100, got " + growthPercent);
         }
         this.start = start;
         this.max = max;
         this.repeatWinner = repeatWinner;
+        this.growthPercent = growthPercent;
     }
 
     /** The tile count to run next; empty once the maximum is known. */
@@ -51,7 +63,7 @@ final class TileSearch {
                 return OptionalInt.of(start);
             }
             if (best < max) {
-                return OptionalInt.of(Math.min(best * 2, max));
+                return OptionalInt.of(Math.min(best + Math.max(1, best * growthPercent / 100), max));
             }
         } else if (failed - best > 1) {
             return OptionalInt.of((best + failed) / 2);
@@ -71,7 +83,7 @@ final class TileSearch {
         if (next.isEmpty()) {
             return next;
         }
-        TileSearch after = new TileSearch(start, max, repeatWinner);
+        TileSearch after = new TileSearch(start, max, repeatWinner, growthPercent);
         steps.forEach(step -> after.record(step.outcome()));
         after.record(new Outcome(next.getAsInt(), true, Double.POSITIVE_INFINITY));
         return after.next();

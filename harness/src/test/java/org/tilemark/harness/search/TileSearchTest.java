@@ -35,6 +35,20 @@ class TileSearchTest {
         assertThat(search.steps()).filteredOn(TileSearch.Step::repeat).hasSize(1);
     }
 
+    /**
+     * The one run's ramp: a quarter more tiles after each pass, at least one, so a step overshoots the cluster by at most
+     * a quarter; a failure above a gap of more than a tile is bisected.
+     */
+    @Test
+    void growsByAQuarterAtLeastATileThenBisects() {
+        assertThat(walk(new TileSearch(1, 32, true, 25), compliesUpTo(3))).containsExactly(1, 2, 3, 4, 3);
+        assertThat(walk(new TileSearch(1, 32, false, 25), compliesUpTo(11))).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 11);
+        TileSearch capped = new TileSearch(1, 9, false, 25);
+        assertThat(walk(capped, compliesUpTo(32))).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9);
+        assertThat(capped.cappedAtMax()).isTrue();
+        assertThatThrownBy(() -> new TileSearch(1, 8, true, 0)).hasMessageContaining("growthPercent");
+    }
+
     /** What the tiles deployed ahead of a step are: the count that would follow if it passed, without changing the search. */
     @Test
     void saysWhatFollowsIfTheNextStepPassesWithoutRecordingIt() {
