@@ -54,6 +54,8 @@ final class LoadPathLoop {
     private final MeasuredWindow window;
     private Optional<InfraRun> infra = Optional.empty();
     private TilesAhead ahead;
+    /** {@code search.deployAhead}, until a deployment ahead outlasts its warm-up. */
+    private boolean deployAhead;
     private Instant origin;
     private Duration at = Duration.ZERO;
     private int index = 1;
@@ -74,6 +76,7 @@ final class LoadPathLoop {
         this.out = out;
         this.cpu = ClusterCpu.of(cluster.platform());
         this.window = new MeasuredWindow(cpu);
+        this.deployAhead = spec.search().deployAhead();
     }
 
     /** Thrown out of the loop when an abort was asked: the phases scored so far stand. */
@@ -117,11 +120,12 @@ final class LoadPathLoop {
 
     /**
      * Makes the running tiles {@code 1..tiles}: the leaving tiles' drivers stop (their audits kept) and their
-     * VMs are destroyed, the joining tiles are deployed, powered on and their drivers started, each with a warm-up
-     * of its own, while the tiles that stay keep running (their intervals cut as warm-up meanwhile). While the
+     * VMs are destroyed, and the tiles that stay warm up again before the next phase; the joining tiles are deployed,
+     * powered on and their drivers started, each with a warm-up of its own, while the tiles that stay keep running
+     * (their intervals cut as warm-up meanwhile). While the
      * joining tiles warm up, the tiles the path adds if the coming step passes are deployed ahead
      * ({@code search.deployAhead}), and the warm-up lasts until they are up: nothing is provisioned while a phase is
-     * measured.
+     * measured. Once such a deployment outlasts its warm-up by an interval, no more tiles are deployed ahead.
      */
     private void changeTiles(int tiles, LoadPathRun.Steering path) throws Exception {
         stopInfra();
@@ -150,6 +154,7 @@ final class LoadPathLoop {
         noteDeployed(cluster.vms());
         Set<Integer> joining = Drivers.tilesUpTo(tiles);
         joining.removeAll(running);
+        Instant warm;
         if (!joining.isEmpty()) {
             out.println("[load path] tile(s) " + joining + " join" + (phase == 0 ? "" : " after phase " + phase)
                     + ", with a warm-up of " + spec.run().warmup().toSeconds() + " s");
@@ -158,13 +163,26 @@ final class LoadPathLoop {
                 origin = joined;
             }
             running.addAll(joining);
-            if (spec.search().deployAhead()) {
+            if (deployAhead) {
                 ahead.during(joining, tiles, path.ifStepPasses());
             }
-            Instant warm = joined.plus(spec.run().warmup());
-            while (origin.plus(at).isBefore(warm) || ahead.busy()) {
-                warmupInterval();
-            }
+            warm = joined.plus(spec.run().warmup());
+        } else {
+            // As in Weathervane's load steps down: the staying tiles' backlog from the step above is no part of this one.
+            out.println("[load path] tile(s) " + running + " warm up again for " + spec.run().warmup().toSeconds()
+                    + " s after tile(s) " + leaving + " left");
+            warm = Instant.now().plus(spec.run().warmup());
+        }
+        while (origin.plus(at).isBefore(warm) || ahead.busy()) {
+            warmupInterval();
+        }
+        Duration over = Duration.between(warm, origin.plus(at));
+        if (deployAhead && !joining.isEmpty() && over.compareTo(spec.run().interval()) >= 0) {
+            // The cluster is loaded enough that a deployment outlasts a warm-up: the next steps are likelier to
+            // fail, and a speculative deployment would only lengthen their warm-ups. Tiles join as they are deployed.
+            deployAhead = false;
+            out.println("[load path] deploying tiles ahead outlasted the warm-up by " + over.toSeconds()
+                    + " s: from now on tiles are deployed when they join");
         }
         infra = InfraRun.plan(spec, cluster.platform(), cluster.vms(), deployVm, publisher, out);
         cluster.recordPlatformOperations(infra);

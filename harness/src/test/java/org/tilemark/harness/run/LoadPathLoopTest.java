@@ -81,7 +81,8 @@ class LoadPathLoopTest {
         assertThat(deployed).extracting(vm -> vm.vm().tile()).containsExactly(1, 2);
         assertThat(workload.drivers).extracting(d -> d.tile).containsExactly(1, 2);
         assertThat(workload.drivers).allSatisfy(d -> assertThat(d.closed()).isTrue());
-        assertThat(printed).contains("[load path] tile(s) [2] join after phase 1").contains("[load path] tile(s) [2] leave after phase 2");
+        assertThat(printed).contains("[load path] tile(s) [2] join after phase 1").contains("[load path] tile(s) [2] leave after phase 2")
+                .contains("[load path] tile(s) [1] warm up again for 1 s after tile(s) [2] left");
 
         List<JsonNode> lines = BundleReader.of(tmp.resolve("bundle")).intervals().orElseThrow().lines().stream()
                 .map(BundleReader.Line::written).toList();
@@ -149,6 +150,27 @@ class LoadPathLoopTest {
         assertThat(platform.calls).filteredOn(call -> call.equals("deploy " + CountingWorkload.vmOf(2))).hasSize(1);
         assertThat(printed).contains("[load path] tile(s) [2] deployed and powered on while tile(s) [1] warm up")
                 .contains("[load path] tile(s) [2] join after phase 1");
+    }
+
+    /**
+     * Once a deployment ahead outlasts its warm-up (the cluster is loaded: the next steps are likelier to fail), no more
+     * tiles are deployed ahead: tile 3 is deployed as it joins.
+     */
+    @Test
+    void onceADeploymentAheadOutlastsItsWarmUpTilesAreDeployedWhenTheyJoin() throws Exception {
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "3", "run.phases", "1",
+                "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s", "infra.enabled", "false"));
+        platform.bootingIn(Duration.ofSeconds(4));
+        List<PhaseScore> phases = new ArrayList<>();
+        runPath(spec, new CountingWorkload(cut -> { }), "run-o", steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(2)),
+                new LoadPathRun.Next(3, Duration.ofSeconds(2))), List.of(2, 3)), phases);
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(phases).extracting(p -> p.tiles().size()).as(printed).containsExactly(1, 2, 3);
+        assertThat(printed).contains("[load path] tile(s) [2] deployed and powered on while tile(s) [1] warm up")
+                .contains("from now on tiles are deployed when they join")
+                .doesNotContain("[load path] tile(s) [3] deployed and powered on");
+        assertThat(platform.calls).filteredOn(call -> call.equals("deploy " + CountingWorkload.vmOf(3))).hasSize(1);
     }
 
     /** A tile deployed ahead for a step that did not pass is destroyed, never measured: the path stayed at 1 tile. */
