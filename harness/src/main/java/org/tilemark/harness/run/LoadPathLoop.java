@@ -13,6 +13,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.PhaseScore;
@@ -128,7 +130,7 @@ final class LoadPathLoop {
      * measured. Once such a deployment outlasts its warm-up by an interval, no more tiles are deployed ahead.
      */
     private void changeTiles(int tiles, LoadPathRun.Steering path) throws Exception {
-        stopInfra();
+        stopInfraWhileDriven();
         Set<Integer> leaving = new TreeSet<>(running);
         leaving.removeIf(tile -> tile <= tiles);
         if (!leaving.isEmpty()) {
@@ -146,10 +148,10 @@ final class LoadPathLoop {
                 cluster.resize(wanted, spec.run().provisionTimeout());
                 return null;
             });
-            while (!running.isEmpty() && !resize.isDone()) {
+            while (!running.isEmpty() && !endsThisInterval(resize)) {
                 warmupInterval();
             }
-            awaitResize(resize);
+            await(resize);
         }
         noteDeployed(cluster.vms());
         Set<Integer> joining = Drivers.tilesUpTo(tiles);
@@ -199,9 +201,25 @@ final class LoadPathLoop {
         }
     }
 
-    private static void awaitResize(Future<?> resize) throws Exception {
+    /**
+     * Waits for {@code work} until the running tiles' current interval ends: whether it ended by then (so a change with
+     * nothing to deploy does not wait out an interval; the tiles join mid-interval and the next cut keeps the clock).
+     */
+    private boolean endsThisInterval(Future<?> work) throws InterruptedException {
+        Duration left = Duration.between(Instant.now(), origin.plus(at).plus(spec.run().interval()));
         try {
-            resize.get();
+            work.get(Math.max(0, left.toMillis()), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return true; // await throws its cause
+        }
+        return true;
+    }
+
+    private static void await(Future<?> work) throws Exception {
+        try {
+            work.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof Exception cause) {
                 throw cause;
@@ -254,6 +272,29 @@ final class LoadPathLoop {
     /** The measured phase an instant falls in; 0 between phases. */
     private int phaseAt(Instant instant) {
         return windows.phaseAt(instant);
+    }
+
+    /**
+     * Stops the infrastructure operations (an operation under way, a Deploy's 20-40 s, is let finish) while the running
+     * tiles' intervals are cut on time, so that no warm-up interval holds the counts of several.
+     */
+    private void stopInfraWhileDriven() throws Exception {
+        windows.noPhaseFollows();
+        if (infra.isEmpty()) {
+            return;
+        }
+        InfraRun stopping = infra.get();
+        infra = Optional.empty();
+        try (ExecutorService stopper = Executors.newSingleThreadExecutor()) {
+            Future<?> stopped = stopper.submit(() -> {
+                stopping.stop();
+                return null;
+            });
+            while (!endsThisInterval(stopped)) {
+                warmupInterval();
+            }
+            await(stopped);
+        }
     }
 
     private void stopInfra() throws InterruptedException {

@@ -127,6 +127,51 @@ class LoadPathLoopTest {
     }
 
     /**
+     * An operation under way as the tile count changes is let finish while the running tile's intervals are cut on
+     * time: a cut of tile 1 falls while a 5-s migration begun in phase 1 is still under way (before, no interval was
+     * cut until it ended, and the next held the counts of several).
+     */
+    @Test
+    void anOperationUnderWayAtAChangeFinishesWhileTheRunningTilesIntervalsAreCut() throws Exception {
+        FakePlatform migrating = new FakePlatform(2, EnumSet.allOf(Capability.class)).migratingIn(Duration.ofSeconds(5));
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
+                "run.phaseDuration", "3s", "run.warmup", "1s", "run.interval", "1s", "infra.deploy.enabled", "false",
+                "infra.pause", "0s"));
+        List<Integer> cutsDuringAMigration = new ArrayList<>();
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 1 && migrating.migrationsUnderWay() > 0) {
+                cutsDuringAMigration.add(cut.interval());
+            }
+        });
+        List<PhaseScore> phases = new ArrayList<>();
+        try (TileCluster cluster = TileCluster.on(migrating, "run-s", out);
+             ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle-stop"))) {
+            LoadPathLoop.TileRequests requests = tiles -> {
+                Map<Integer, List<VmRequest>> wanted = new TreeMap<>();
+                for (int tile = 1; tile <= tiles; tile++) {
+                    wanted.put(tile, workload.vms(tile, spec, SECRETS));
+                }
+                return wanted;
+            };
+            new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, requests,
+                    new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
+                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
+                    new DeployVm(migrating, "run-s", spec, SECRETS), out, new ArrayList<>())
+                    .run(new LoadPathRun.Next(1, Duration.ofSeconds(3)), steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(3))),
+                            List.of()), phases);
+        }
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(phases).as(printed).extracting(p -> p.tiles().size()).containsExactly(1, 2);
+        List<JsonNode> lines = BundleReader.of(tmp.resolve("bundle-stop")).intervals().orElseThrow().lines().stream()
+                .map(BundleReader.Line::written).toList();
+        int phase1Last = lines.stream().filter(l -> l.get("phase").asInt() == 1 && l.get("stage").asText().equals("measure"))
+                .mapToInt(l -> l.get("interval").asInt()).max().orElseThrow();
+        assertThat(cutsDuringAMigration).as("tile 1's cuts while a migration was under way\n" + printed)
+                .anyMatch(interval -> interval > phase1Last && lines.stream().anyMatch(l -> l.get("interval").asInt() == interval
+                        && l.get("tile").asInt() == 1 && l.get("stage").asText().equals("warmup")));
+    }
+
+    /**
      * A tile the path will add if the coming step passes is deployed and powered on while the joining tile warms up,
      * and the warm-up lasts until it is up: no phase is measured while it boots (5 s here, against a 1-s warm-up).
      * It then joins (with its warm-up) without a deployment of its own.

@@ -196,6 +196,11 @@ public final class FakePlatform implements Platform {
         return this;
     }
 
+    /** The migrations in progress now. */
+    public int migrationsUnderWay() {
+        return migrating.get();
+    }
+
     /** The most migrations that were in progress at once. */
     public int concurrentMigrationsMax() {
         return migrationsMax.get();
