@@ -14,7 +14,7 @@ import org.tilemark.scoring.Scoring;
 
 /**
  * The one-run search's pass/fail controller, in Weathervane's find-max order: {@link TileSearch}'s tile
- * counts (ramp by doubling while steps pass, narrow by bisecting, verify the maximum), with a step that
+ * counts (ramp by search.growthPercent while steps pass, narrow by bisecting, verify the maximum), with a step that
  * fails QoS measured once more before its failure counts, and the verification one phase twice as long.
  * A step is up to {@code phasesPerStep} phases at one tile count, ending at its first failed phase, and
  * is scored as a run of that many tiles would be ({@link Scoring#run}). Told each scored phase, it says
