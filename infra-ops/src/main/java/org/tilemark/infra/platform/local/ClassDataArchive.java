@@ -105,8 +105,9 @@ final class ClassDataArchive {
         void publish(int exitStatus) {
             try {
                 if (SHUT_DOWN.contains(exitStatus) && Files.size(own) > 0) {
-                    Files.move(own, shared, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    // the stale names first: once the role's archive is there, it is the only one
                     deleteOtherFingerprints();
+                    Files.move(own, shared, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } else {
                     Files.deleteIfExists(own);
                 }
