@@ -144,25 +144,11 @@ class LoadPathLoopTest {
             }
         });
         List<PhaseScore> phases = new ArrayList<>();
-        try (TileCluster cluster = TileCluster.on(migrating, "run-s", out);
-             ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle-stop"))) {
-            LoadPathLoop.TileRequests requests = tiles -> {
-                Map<Integer, List<VmRequest>> wanted = new TreeMap<>();
-                for (int tile = 1; tile <= tiles; tile++) {
-                    wanted.put(tile, workload.vms(tile, spec, SECRETS));
-                }
-                return wanted;
-            };
-            new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, requests,
-                    new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
-                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
-                    new DeployVm(migrating, "run-s", spec, SECRETS), out, new ArrayList<>())
-                    .run(new LoadPathRun.Next(1, Duration.ofSeconds(3)), steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(3))),
-                            List.of()), phases);
-        }
+        runPath(migrating, Duration.ofSeconds(3), spec, workload, "run-s",
+                steering(List.of(new LoadPathRun.Next(2, Duration.ofSeconds(3))), List.of()), phases);
         String printed = console.toString(StandardCharsets.UTF_8);
         assertThat(phases).as(printed).extracting(p -> p.tiles().size()).containsExactly(1, 2);
-        List<JsonNode> lines = BundleReader.of(tmp.resolve("bundle-stop")).intervals().orElseThrow().lines().stream()
+        List<JsonNode> lines = BundleReader.of(tmp.resolve("bundle-run-s")).intervals().orElseThrow().lines().stream()
                 .map(BundleReader.Line::written).toList();
         int phase1Last = lines.stream().filter(l -> l.get("phase").asInt() == 1 && l.get("stage").asText().equals("measure"))
                 .mapToInt(l -> l.get("interval").asInt()).max().orElseThrow();
@@ -294,7 +280,13 @@ class LoadPathLoopTest {
 
     private void runPath(BenchmarkSpec spec, CountingWorkload workload, String runId, LoadPathRun.Steering steering,
                          List<PhaseScore> phases) throws Exception {
-        try (TileCluster cluster = TileCluster.on(platform, runId, out);
+        runPath(platform, Duration.ofSeconds(2), spec, workload, runId, steering, phases);
+    }
+
+    /** A path from one tile's phase of {@code first} on {@code on}, its bundle in {@code bundle-<runId>}. */
+    private void runPath(FakePlatform on, Duration first, BenchmarkSpec spec, CountingWorkload workload, String runId,
+                         LoadPathRun.Steering steering, List<PhaseScore> phases) throws Exception {
+        try (TileCluster cluster = TileCluster.on(on, runId, out);
              ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle-" + runId))) {
             LoadPathLoop.TileRequests requests = tiles -> {
                 Map<Integer, List<VmRequest>> wanted = new TreeMap<>();
@@ -306,8 +298,8 @@ class LoadPathLoopTest {
             new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, requests,
                     new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
                     Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
-                    new DeployVm(platform, runId, spec, SECRETS), out, new ArrayList<>())
-                    .run(new LoadPathRun.Next(1, Duration.ofSeconds(2)), steering, phases);
+                    new DeployVm(on, runId, spec, SECRETS), out, new ArrayList<>())
+                    .run(new LoadPathRun.Next(1, first), steering, phases);
         }
     }
 
