@@ -42,6 +42,17 @@ final class ProcessSweeper {
     }
 
     /**
+     * Kills at once (SIGKILL), with every descendant, and returns once they are gone ({@link #KILLED_EXIT} at
+     * most): what a hard power-off leaves of a VM, with nothing flushed or shut down in order.
+     */
+    static int killAndAwait(List<ProcessHandle> processes) {
+        List<ProcessHandle> all = withDescendants(processes);
+        all.forEach(ProcessHandle::destroyForcibly);
+        awaitExit(all, Instant.now().plus(KILLED_EXIT));
+        return all.size();
+    }
+
+    /**
      * Asks politely (SIGTERM), then forces (SIGKILL) what is still alive after {@code grace}, and returns once
      * they are gone: a killed process still has to be scheduled to exit, which on a busy machine (or at a
      * low priority) takes a moment; {@link #KILLED_EXIT} at most.

@@ -24,6 +24,8 @@ public final class EchoGuest {
     static final String DISK_FILE = "data.bin";
     static final byte[] DISK_CONTENT = "template disk contents".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     static final String FAIL = "echo.fail";
+    /** A setting: a file the guest writes when it shuts down in order (on SIGTERM), as a database checkpoints. */
+    static final String SHUTDOWN_MARKER = "echo.shutdownMarker";
     /** A setting: bytes the guest writes to a file on its disk and syncs before it reports ready. */
     static final String WRITE_BYTES = "echo.writeBytes";
 
@@ -50,6 +52,16 @@ public final class EchoGuest {
                 out.write(new byte[Integer.parseInt(config.settings().get(WRITE_BYTES))]);
                 out.getFD().sync();
             }
+        }
+        if (config.settings().containsKey(SHUTDOWN_MARKER)) {
+            Path marker = Path.of(config.settings().get(SHUTDOWN_MARKER));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    Files.writeString(marker, config.vmName());
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }));
         }
         ServerSocket server = new ServerSocket(0, 50, InetAddress.getByName(config.bindAddress()));
         Thread.ofPlatform().daemon().start(() -> acceptLoop(server, config.vmName()));

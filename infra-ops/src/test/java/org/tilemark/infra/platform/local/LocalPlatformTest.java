@@ -227,6 +227,32 @@ class LocalPlatformTest {
         platform.destroy(vm);
     }
 
+    /**
+     * A destroyed VM is powered off hard, as on libvirt and vSphere: its guest gets no orderly shutdown (a
+     * database's shutdown checkpoint would load the VMs that keep running), while a power-off still gives one.
+     */
+    @Test
+    void destroyKillsTheGuestWithoutAnOrderlyShutdownWherePowerOffGivesOne() throws Exception {
+        Template template = platform.ensureTemplate(templateRequest());
+        Path stoppedMarker = tmp.resolve("stopped-in-order");
+        Vm stopped = platform.deploy(spec("tile1-stop", "run-k", template, Map.of(EchoGuest.SHUTDOWN_MARKER, stoppedMarker.toString())));
+        Path destroyedMarker = tmp.resolve("destroyed-in-order");
+        Vm destroyed = platform.deploy(spec("tile1-kill", "run-k", template, Map.of(EchoGuest.SHUTDOWN_MARKER, destroyedMarker.toString())));
+        platform.powerOn(stopped, READY_TIMEOUT);
+        platform.powerOn(destroyed, READY_TIMEOUT);
+        long destroyedPid = guestPid(tmp.resolve("app/run-k/tile1-kill"));
+
+        platform.powerOff(stopped, Duration.ofSeconds(10));
+        platform.destroy(destroyed);
+
+        assertThat(stoppedMarker).hasContent("tile1-stop");
+        assertThat(destroyedMarker).doesNotExist();
+        assertThat(ProcessHandle.of(destroyedPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(tmp.resolve("app/run-k/tile1-kill")).doesNotExist();
+        assertThat(platform.state(destroyed)).isEqualTo(VmState.DESTROYED);
+        platform.destroy(stopped);
+    }
+
     /** Issue 16: a vMotion of a guest that is gone fails with the reason instead of reporting a stun. */
     @Test
     void aVMotionOfAGuestThatIsGoneFailsWithTheReason() throws Exception {
