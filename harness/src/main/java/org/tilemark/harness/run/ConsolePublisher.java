@@ -2,15 +2,19 @@ package org.tilemark.harness.run;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import org.tilemark.config.RunSpec;
 import org.tilemark.scoring.InfraPhase;
 import org.tilemark.scoring.OperationStats;
 import org.tilemark.scoring.PhaseScore;
+import org.tilemark.scoring.QosVerdict;
 import org.tilemark.scoring.WorkloadResult;
 
 /** The console's lines: one per interval with every tile's and workload's figures, one per phase's end. */
 final class ConsolePublisher implements SamplePublisher {
+
+    static final int REASONS_SHOWN = 5;
 
     private final PrintStream out;
     private final RunSpec run;
@@ -36,13 +40,26 @@ final class ConsolePublisher implements SamplePublisher {
             case PhaseEnd.InfraOnly(int phase, InfraPhase operations) ->
                     out.println(String.format(Locale.ROOT, "[phase %d] infrastructure %.3f (not scored) %s", phase,
                             operations.score().score(), operations.qos().passed() ? "every operation type completed"
-                                    : "FAILED: " + operations.qos().reasons()));
+                                    : "FAILED: " + failures(operations.qos())));
             case PhaseEnd.Scored(PhaseScore score) ->
                     out.println(String.format(Locale.ROOT, "[phase %d] score %.3f (application %.3f%s) %s", score.phase(),
                             score.score(), score.application(), score.infrastructure().isPresent()
                                     ? String.format(Locale.ROOT, ", infrastructure %.3f", score.infrastructure().getAsDouble()) : "",
-                            score.qos().passed() ? "QoS passed" : "QoS FAILED: " + score.qos().reasons()));
+                            score.qos().passed() ? "QoS passed" : "QoS FAILED: " + failures(score.qos())));
         }
+    }
+
+    /**
+     * The first {@value #REASONS_SHOWN} failed rules and how many more: past the cluster's limit every rule of every
+     * tile fails (a 7-tile phase's line was 5,000 characters), and the results keep them all.
+     */
+    static String failures(QosVerdict qos) {
+        List<String> reasons = qos.reasons();
+        if (reasons.size() <= REASONS_SHOWN) {
+            return String.join("; ", reasons);
+        }
+        return String.join("; ", reasons.subList(0, REASONS_SHOWN)) + " (+" + (reasons.size() - REASONS_SHOWN)
+                + " more in the results)";
     }
 
     static String progress(WorkloadResult r, String headline) {

@@ -3,12 +3,15 @@ package org.tilemark.harness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.tilemark.scoring.OperationStats;
+import org.tilemark.scoring.QosVerdict;
 import org.tilemark.scoring.WorkloadResult;
 
-/** The progress line of an interval: its headline operation's p95, or a dash when the interval had none. */
+/** The console's lines: an interval's headline p95 (or a dash when it had none), a phase's failed rules. */
 class ProgressLineTest {
 
     @Test
@@ -17,6 +20,14 @@ class ProgressLineTest {
                 .isEqualTo("tile1 mail 18 actions/min p95 send 61 ms errors 0");
         assertThat(ConsolePublisher.progress(mail(new OperationStats(0, 0, 0, 0, 0, 0, 0, 0)), "send"))
                 .isEqualTo("tile1 mail 18 actions/min p95 send - errors 0");
+    }
+
+    @Test
+    void aPhaseLineShowsTheFirstFiveFailedRulesAndCountsTheRest() {
+        List<String> seven = IntStream.rangeClosed(1, 7).mapToObj(tile -> "tile " + tile + " mail: p95 of send = 900 ms > 500 ms").toList();
+        assertThat(ConsolePublisher.failures(new QosVerdict(false, seven))).isEqualTo(String.join("; ", seven.subList(0, 5))
+                + " (+2 more in the results)");
+        assertThat(ConsolePublisher.failures(new QosVerdict(false, seven.subList(0, 5)))).isEqualTo(String.join("; ", seven.subList(0, 5)));
     }
 
     private static WorkloadResult mail(OperationStats send) {
