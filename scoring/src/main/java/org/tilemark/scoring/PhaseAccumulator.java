@@ -37,15 +37,17 @@ public final class PhaseAccumulator {
     }
 
     /**
-     * Adds an interval of {@code plannedLength}: the planned length, not the wall-clock one, so a late
-     * wake-up of the clock thread cannot stretch the denominator while the numerator counts the same units.
+     * Adds an interval that lasted {@code length}, between its driver's cuts: the counts are of what completed
+     * between them, so a cut the harness made late (a starved harness, past the cluster's limit) lengthens the
+     * interval rather than raising its rate. Until 2026-11-29 this was the planned length, and an 8-tile step whose
+     * cuts came up to 106 s late scored its application 19.0.
      */
-    public void add(IntervalMeasure interval, Duration plannedLength) {
+    public void add(IntervalMeasure interval, Duration length) {
         interval.latencyNanos().forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3)).add(h));
         interval.errorsByOperation().forEach((op, n) -> operationErrors.merge(op, n, Long::sum));
         interval.errorsByVm().forEach((vm, n) -> vmErrors.merge(vm, n, Long::sum));
         lag.add(interval.scheduleLagNanos());
-        measured = measured.plus(plannedLength);
+        measured = measured.plus(length);
         attempts += interval.attempts();
         completed += interval.completed();
         errors += interval.errors();

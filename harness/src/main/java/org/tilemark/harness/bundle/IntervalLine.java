@@ -5,9 +5,12 @@ import java.time.Instant;
 
 /**
  * One line of intervals.jsonl: where the interval belongs ({@code stage} warmup or measure, phase 0
- * for warm-up), its planned start, end and length, the workload's target throughput, the scored units
- * that completed in it ({@code tilemark verify} recomputes throughput from them; null in bundles written
- * before verify existed), and what it measured.
+ * for warm-up), its planned start and end on the run's clock (the infrastructure operations' phases are judged
+ * by it), how long the driver's interval really lasted between its cuts ({@code durationMs}: longer than planned
+ * when the harness fell behind, shorter for a tile that joined mid-interval; throughput is over it, and before
+ * 2026-11-29 it was the planned length), the workload's target throughput, the scored units that completed in it
+ * ({@code tilemark verify} recomputes throughput from them; null in bundles written before verify existed), and
+ * what it measured.
  */
 public record IntervalLine(int interval, String stage, int phase, int tile, String workload, String start, String end,
                            long durationMs, double target, Long completed, @JsonUnwrapped Measured measured) {

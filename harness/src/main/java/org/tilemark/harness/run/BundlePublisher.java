@@ -30,7 +30,7 @@ final class BundlePublisher implements SamplePublisher {
             log.write(HistogramLog.SCHEDULE_LAG, sample.snapshot().measure().scheduleLagNanos(), start, end);
             bundle.appendInterval(new IntervalLine(cut.slot().index(), cut.warmup() ? IntervalLine.WARMUP : IntervalLine.MEASURE,
                     cut.slot().phase(), sample.tile(), sample.workload(), start.toString(), end.toString(),
-                    cut.length().toMillis(), Measured.round(sample.target()), sample.snapshot().measure().completed(),
+                    sample.interval().measured().toMillis(), Measured.round(sample.target()), sample.snapshot().measure().completed(),
                     Measured.of(sample.interval())));
         }
     }

@@ -30,11 +30,6 @@ record IntervalCut(MeasurementPlan.Slot slot, Instant origin, int phases, Durati
         return origin.plus(slot.end());
     }
 
-    /** The planned length: throughput is counted over it. */
-    Duration length() {
-        return slot.end().minus(slot.start());
-    }
-
     boolean warmup() {
         return slot.warmup();
     }

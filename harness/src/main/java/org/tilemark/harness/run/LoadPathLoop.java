@@ -263,6 +263,7 @@ final class LoadPathLoop {
         if (stopPolicy.waitUntil(origin.plus(slot.end())).isPresent()) {
             throw new Aborted();
         }
+        MeasurementLoop.noteLate(out, origin.plus(slot.end()), spec.run().interval());
         MeasurementLoop.Samples samples = MeasurementLoop.samples(spec, List.copyOf(drivers.all()), slot, tally);
         publisher.interval(new IntervalCut(slot, origin, Math.max(phase, 1), phaseLeft, phaseLeft, samples.samples(),
                 window.intervalCpu()));

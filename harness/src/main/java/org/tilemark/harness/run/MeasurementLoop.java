@@ -3,6 +3,7 @@ package org.tilemark.harness.run;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,7 @@ final class MeasurementLoop {
         if (!slot.warmup()) {
             window.measured(length);
         }
+        noteLate(out, origin.plus(slot.end()), spec.run().interval());
         Samples cut = samples(spec, drivers.all(), slot, tally);
         publisher.interval(new IntervalCut(slot, origin, plan.phases(), plan.leftInPhase(slot),
                 plan.total().minus(slot.end()), cut.samples(), window.intervalCpu()));
@@ -132,6 +134,19 @@ final class MeasurementLoop {
         return stop;
     }
 
+    /**
+     * Says so when a cut due at {@code due} comes an interval or more late: the harness fell behind (on a machine it
+     * shares with the cluster, past the cluster's limit), so the intervals last longer than planned and their rates
+     * are counted over what they lasted.
+     */
+    static void noteLate(PrintStream out, Instant due, Duration interval) {
+        Duration late = Duration.between(due, Instant.now());
+        if (late.compareTo(interval) >= 0) {
+            out.println("[measure] an interval cut came " + late.toSeconds() + " s late: the harness fell behind, so its"
+                    + " intervals last longer than planned and their rates are over what each lasted");
+        }
+    }
+
     /** An interval's samples; a driver that failed mid-run ended the cut, the samples before it kept. */
     record Samples(List<IntervalSample> samples, RuntimeException failure) {
         /** Once the samples are published: the driver's failure, if one failed. */
@@ -144,11 +159,10 @@ final class MeasurementLoop {
 
     /** Cuts each driver's interval {@code slot} (into {@code tally} when it is measured). */
     static Samples samples(BenchmarkSpec spec, List<Drivers.Running> drivers, MeasurementPlan.Slot slot, PhaseTally tally) {
-        Duration length = slot.end().minus(slot.start());
         List<IntervalSample> samples = new ArrayList<>();
         for (Drivers.Running running : drivers) {
             try {
-                samples.add(sample(spec, running, slot, length, tally));
+                samples.add(sample(spec, running, slot, tally));
             } catch (RuntimeException e) {
                 // A driver that fails mid-run: the samples the others' drivers already gave up are published first.
                 return new Samples(samples, e);
@@ -158,13 +172,16 @@ final class MeasurementLoop {
     }
 
     private static IntervalSample sample(BenchmarkSpec spec, Drivers.Running running, MeasurementPlan.Slot slot,
-                                         Duration length, PhaseTally tally) {
+                                         PhaseTally tally) {
         IntervalSnapshot snapshot = running.driver().snapshot();
         Workload w = running.workload();
+        // Rates over the time the driver's interval really lasted, in the whole milliseconds the bundle keeps (verify
+        // recomputes from them): a cut the harness made late holds more completions, not a higher rate.
+        Duration lasted = snapshot.duration().truncatedTo(ChronoUnit.MILLIS);
         WorkloadResult interval = PhaseAccumulator.result(running.tile(), w.name(), w.metricUnit(), w.metricPeriod(),
-                length, snapshot.measure());
+                lasted, snapshot.measure());
         WorkloadResult standing = slot.warmup() ? interval
-                : tally.add(running.tile(), w, snapshot.measure(), length);
+                : tally.add(running.tile(), w, snapshot.measure(), lasted);
         return IntervalSample.of(spec, w, running.tile(), snapshot, interval, standing);
     }
 

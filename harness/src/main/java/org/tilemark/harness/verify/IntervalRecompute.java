@@ -66,7 +66,8 @@ final class IntervalRecompute {
             throw new BundleMismatch(where + ": its end is not an instant");
         }
         Duration length = Duration.ofMillis(line.durationMs());
-        if (length.isZero() || length.isNegative()) {
+        // A tile that joined just before a warm-up cut may have been driven for no whole millisecond of it.
+        if (length.isNegative() || length.isZero() && line.measuring()) {
             throw new BundleMismatch(where + ": durationMs is not positive");
         }
         Map<String, Histogram> latency = new LinkedHashMap<>(histograms.interval(tile, name, start.toEpochMilli()));
@@ -128,20 +129,19 @@ final class IntervalRecompute {
     }
 
     /**
-     * Phase -> tile -> workload -> phase result; with {@code whole}, only the phases as long as run.phaseDuration
-     * (a one-run search's phases differ in length: its steps name the phases they were scored from).
+     * Phase -> tile -> workload -> phase result; with {@code whole}, only the phases whose intervals span
+     * run.phaseDuration on the run's clock (a one-run search's phases differ in length: its steps name the phases they
+     * were scored from). What the intervals really lasted may differ from it (a harness that fell behind).
      */
     Map<Integer, Map<Integer, Map<String, WorkloadResult>>> phases(boolean whole) {
         Map<Integer, Map<Integer, Map<String, WorkloadResult>>> all = new TreeMap<>();
         phases.forEach((phase, accumulated) -> {
             Map<Integer, Map<String, WorkloadResult>> byTile = new TreeMap<>();
-            boolean complete = true;
             for (PhaseAccumulator acc : accumulated.values()) {
                 WorkloadResult result = acc.result();
-                complete &= !whole || result.measured().equals(spec.run().phaseDuration());
                 byTile.computeIfAbsent(result.tile(), t -> new LinkedHashMap<>()).put(result.workload(), result);
             }
-            if (complete) {
+            if (!whole || windows.length(phase).equals(spec.run().phaseDuration())) {
                 all.put(phase, byTile);
             }
         });

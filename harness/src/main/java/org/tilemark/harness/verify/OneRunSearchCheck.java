@@ -69,7 +69,7 @@ final class OneRunSearchCheck {
         Set<Integer> claimed = new TreeSet<>();
         List<String> counts = new ArrayList<>();
         for (SearchFile.Step step : search.steps()) {
-            RunScore score = step(spec, workloads, measured, infra, step, claimed);
+            RunScore score = step(spec, workloads, measured, intervals.windows(), infra, step, claimed);
             compare(step, score);
             counts.add(Integer.toString(step.tiles()));
         }
@@ -100,8 +100,8 @@ final class OneRunSearchCheck {
 
     /** The step scored from its phases as recomputed, each phase claimed once and measured at the step's tiles. */
     private static RunScore step(BenchmarkSpec spec, List<Workload> workloads,
-                                 Map<Integer, Map<Integer, Map<String, WorkloadResult>>> measured, InfraRecompute infra,
-                                 SearchFile.Step step, Set<Integer> claimed) throws BundleMismatch {
+                                 Map<Integer, Map<Integer, Map<String, WorkloadResult>>> measured, PhaseWindows windows,
+                                 InfraRecompute infra, SearchFile.Step step, Set<Integer> claimed) throws BundleMismatch {
         String where = BundleLayout.SEARCH + " step " + step.step();
         if (step.phases() == null || step.phases().isEmpty()) {
             throw new BundleMismatch(where + ": names no phases of the run");
@@ -117,12 +117,11 @@ final class OneRunSearchCheck {
                 throw BundleMismatch.of(where + " tiles", step.tiles(), byTile.size() + " (the tiles measured in phase " + phase + ")");
             }
             List<TileScore> tiles = new ArrayList<>();
-            Duration length = Duration.ZERO;
             for (Map.Entry<Integer, Map<String, WorkloadResult>> tile : byTile.entrySet()) {
                 tiles.add(ScoringInputs.tile(spec, workloads, tile.getKey(), tile.getValue()));
-                length = tile.getValue().values().iterator().next().measured();
             }
-            phases.add(Scoring.phase(phase, tiles, infra.score(phase, length)));
+            // The operations are judged by the run's clock, as the loop judged them: the phase's planned length.
+            phases.add(Scoring.phase(phase, tiles, infra.score(phase, windows.length(phase))));
         }
         return Scoring.run(phases);
     }

@@ -24,6 +24,8 @@ import org.tilemark.workloads.driver.IntervalSnapshot;
  * per tile, and a driver that, when its n-th interval is cut, has completed exactly
  * {@link #operations(int, int) operations(tile, n)} operations through the real interval recorder —
  * counts that depend on nothing but the tile and the interval, so a test knows what every interval held.
+ * Its intervals last exactly as planned ({@code run.interval} each from the origin, on a clock of its own), so
+ * their rates do not depend on when the loop's thread woke; {@link #lateBy} stretches one of them.
  * Not registered with ServiceLoader: tests hand it to the loop.
  */
 final class CountingWorkload implements Workload {
@@ -37,6 +39,8 @@ final class CountingWorkload implements Workload {
 
     /** Every driver the loop asked for, in the order it asked. */
     final List<Driver> drivers = new CopyOnWriteArrayList<>();
+    /** Interval (1-based) -> how much longer than planned it lasted, as a cut the harness made late would. */
+    private final Map<Integer, Duration> late = new java.util.concurrent.ConcurrentHashMap<>();
     private final Consumer<Cut> onCut;
     /** What each tile's driver audits once measuring ended (may throw: an audit that could not be made); none by default. */
     private volatile Audit audit = tile -> java.util.Optional.empty();
@@ -48,6 +52,12 @@ final class CountingWorkload implements Workload {
 
     CountingWorkload(Consumer<Cut> onCut) {
         this.onCut = onCut;
+    }
+
+    /** Interval {@code interval} of every tile lasts {@code extra} longer than planned (and the ones after start later). */
+    CountingWorkload lateBy(int interval, Duration extra) {
+        late.put(interval, extra);
+        return this;
     }
 
     CountingWorkload auditing(Audit audit) {
@@ -81,7 +91,8 @@ final class CountingWorkload implements Workload {
 
     @Override
     public WorkloadDriver driver(DriverContext context) {
-        Driver driver = new Driver(context.tile(), context.endpoint(vmOf(context.tile())), onCut, audit);
+        Driver driver = new Driver(context.tile(), context.endpoint(vmOf(context.tile())), onCut, audit,
+                context.spec().run().interval(), late);
         drivers.add(driver);
         return driver;
     }
@@ -124,16 +135,23 @@ final class CountingWorkload implements Workload {
         final InetSocketAddress endpoint;
         private final Consumer<Cut> onCut;
         private final Audit audit;
-        private final IntervalRecorder recorder = new IntervalRecorder(Clock.systemUTC());
+        private final Duration interval;
+        private final Map<Integer, Duration> late;
+        private volatile IntervalRecorder recorder;
         private volatile Instant origin;
         private volatile boolean closed;
         private int cuts;
+        /** Where the current interval ends on this driver's clock. */
+        private volatile Instant now;
 
-        Driver(int tile, InetSocketAddress endpoint, Consumer<Cut> onCut, Audit audit) {
+        Driver(int tile, InetSocketAddress endpoint, Consumer<Cut> onCut, Audit audit, Duration interval,
+               Map<Integer, Duration> late) {
             this.tile = tile;
             this.endpoint = endpoint;
             this.onCut = onCut;
             this.audit = audit;
+            this.interval = interval;
+            this.late = late;
         }
 
         @Override
@@ -146,6 +164,23 @@ final class CountingWorkload implements Workload {
 
         @Override
         public void start(Instant origin) {
+            this.now = origin;
+            this.recorder = new IntervalRecorder(new Clock() {
+                @Override
+                public java.time.ZoneId getZone() {
+                    return java.time.ZoneOffset.UTC;
+                }
+
+                @Override
+                public Clock withZone(java.time.ZoneId zone) {
+                    return this;
+                }
+
+                @Override
+                public Instant instant() {
+                    return now;
+                }
+            });
             this.origin = origin;
         }
 
@@ -155,6 +190,7 @@ final class CountingWorkload implements Workload {
                 throw new IllegalStateException("tile " + tile + ": an interval cut while not running");
             }
             int interval = ++cuts;
+            now = now.plus(this.interval).plus(late.getOrDefault(interval, Duration.ZERO));
             for (long i = 0; i < operations(tile, interval); i++) {
                 recorder.attempt();
                 recorder.completed(OPERATION, Duration.ofMillis(1 + i % 10).toNanos());

@@ -1,6 +1,7 @@
 package org.tilemark.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -151,6 +152,33 @@ class MeasurementLoopTest {
             assertThat(driver.started()).isTrue();
             assertThat(driver.closed()).isTrue();
         });
+    }
+
+    /**
+     * A harness that falls behind (past the cluster's limit on a machine it shares) cuts late, and the late interval
+     * holds what completed until then: its rate, and its phase's, are over what it lasted, not over the plan. An
+     * 8-tile step whose cuts came up to 106 s late scored its application 19.0 when they were over the plan.
+     */
+    @Test
+    void aLateCutLengthensItsIntervalInsteadOfRaisingItsRate() throws Exception {
+        CountingWorkload workload = new CountingWorkload(cut -> { }).lateBy(2, Duration.ofSeconds(3));
+
+        measure(workload, PhasePolicy.MEASURE_ALL);
+
+        assertThat(intervals()).allSatisfy(line -> {
+            int interval = line.get("interval").asInt();
+            long lasted = interval == 2 ? 4000 : 1000;
+            assertThat(line.get("durationMs").asLong()).as("interval " + interval).isEqualTo(lasted);
+            assertThat(line.get("throughput").asDouble()).as("interval " + interval + ": completed per second it lasted")
+                    .isCloseTo(CountingWorkload.operations(line.get("tile").asInt(), interval) * 1000.0 / lasted, within(0.01));
+        });
+        for (int tile = 1; tile <= TILES; tile++) {
+            WorkloadResult first = result(phases.getFirst(), tile);
+            assertThat(first.measured()).isEqualTo(Duration.ofSeconds(5));
+            assertThat(first.throughput()).isCloseTo(
+                    (CountingWorkload.operations(tile, 2) + CountingWorkload.operations(tile, 3)) / 5.0, within(1e-9));
+            assertThat(result(phases.get(1), tile).measured()).isEqualTo(Duration.ofSeconds(2));
+        }
     }
 
     @Test
