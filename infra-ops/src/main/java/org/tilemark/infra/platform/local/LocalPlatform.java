@@ -249,19 +249,6 @@ final class LocalPlatform implements Platform {
         }
     }
 
-    /**
-     * A destroyed VM is powered off hard, as libvirt's destroy and vSphere's are: its disks are deleted next, so
-     * a guest's orderly shutdown (PostgreSQL's shutdown checkpoint, a JVM's hooks) would only load the VMs that
-     * keep running; tiles destroyed in a run used to stall the others' commits for tens of seconds.
-     */
-    private void killGuest(LocalVm local) {
-        local.expectStop(true);
-        List<ProcessHandle> guest = new java.util.ArrayList<>(ProcessSweeper.find(local.guestDir().path()));
-        local.process().map(Process::toHandle).filter(p -> !guest.contains(p)).ifPresent(guest::add);
-        ProcessSweeper.killAndAwait(guest);
-        local.stopped();
-    }
-
     @Override
     public List<String> warnings() {
         return memory.warning().stream().toList();
@@ -289,7 +276,11 @@ final class LocalPlatform implements Platform {
     public void destroy(Vm vm) throws PlatformException {
         LocalVm local = require(vm);
         synchronized (local) {
-            killGuest(local);
+            // Powered off hard, as libvirt's and vSphere's destroy do: the disks go next, so an orderly shutdown
+            // (a database's checkpoint) would only load the VMs that keep running.
+            local.expectStop(true);
+            ProcessSweeper.killAndAwait(local.guestDir().path(), local.process().map(Process::toHandle));
+            local.stopped();
             local.closeEndpoints();
             try {
                 Disks.delete(local.dir().path());

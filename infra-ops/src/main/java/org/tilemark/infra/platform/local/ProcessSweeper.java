@@ -42,11 +42,13 @@ final class ProcessSweeper {
     }
 
     /**
-     * Kills at once (SIGKILL), with every descendant, and returns once they are gone ({@link #KILLED_EXIT} at
-     * most): what a hard power-off leaves of a VM, with nothing flushed or shut down in order.
+     * Kills at once (SIGKILL) the processes of a VM directory and {@code guest}, with every descendant, and returns
+     * once they are gone ({@link #KILLED_EXIT} at most): a hard power-off, nothing flushed or shut down in order.
      */
-    static int killAndAwait(List<ProcessHandle> processes) {
-        List<ProcessHandle> all = withDescendants(processes);
+    static int killAndAwait(Path vmDirectory, Optional<ProcessHandle> guest) {
+        List<ProcessHandle> found = new ArrayList<>(find(vmDirectory));
+        guest.filter(p -> !found.contains(p)).ifPresent(found::add);
+        List<ProcessHandle> all = withDescendants(found);
         all.forEach(ProcessHandle::destroyForcibly);
         awaitExit(all, Instant.now().plus(KILLED_EXIT));
         return all.size();
