@@ -3,7 +3,6 @@ package org.tilemark.harness.verify;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
