@@ -1,6 +1,5 @@
 package org.tilemark.workloads;
 
-import java.time.Instant;
 import java.util.Optional;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 
@@ -14,8 +13,11 @@ public interface WorkloadDriver extends AutoCloseable {
     default void prepare() {
     }
 
-    /** Starts issuing load; every user's intended start times are laid out from {@code origin}. */
-    void start(Instant origin);
+    /**
+     * Starts issuing load: every user's intended start times are laid out from {@code start}'s origin, a load that
+     * varies over time from its run's origin.
+     */
+    void start(DriverStart start);
 
     /** Everything measured since the previous snapshot (or the start). */
     IntervalSnapshot snapshot();

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.Workload;
 import org.tilemark.workloads.WorkloadDriver;
@@ -29,7 +30,10 @@ final class Drivers implements AutoCloseable {
     private final List<Running> running = new ArrayList<>();
     private Instant origin;
 
-    /** The instant every driver laid its users' intended starts out from. */
+    /**
+     * The instant the first drivers laid their users' intended starts out from: in a run every driver's; on a load
+     * path, the instant the later tiles' time-varying load is timed from, so they are in step with the first.
+     */
     Instant origin() {
         return origin;
     }
@@ -37,7 +41,7 @@ final class Drivers implements AutoCloseable {
     static Drivers start(BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
                          SecretSource secrets) {
         Drivers drivers = new Drivers();
-        drivers.origin = drivers.join(tilesUpTo(spec.run().tiles()), spec, workloads, vms, secrets);
+        drivers.join(tilesUpTo(spec.run().tiles()), spec, workloads, vms, secrets);
         return drivers;
     }
 
@@ -48,7 +52,8 @@ final class Drivers implements AutoCloseable {
 
     /**
      * Prepares and starts the drivers of {@code tiles} beside those already running (untouched), all of
-     * them from one origin a little ahead, which it returns.
+     * them from one origin a little ahead, which it returns; their time-varying load is timed from the first
+     * join's ({@link #origin()}), as if they had run from it.
      */
     Instant join(Set<Integer> tiles, BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
                  SecretSource secrets) {
@@ -72,7 +77,11 @@ final class Drivers implements AutoCloseable {
         }
         // The origin is fixed only once every driver is prepared, a little ahead so all can start.
         Instant start = Instant.now().plus(START_LEAD);
-        joining.forEach(r -> r.driver().start(start));
+        if (origin == null) {
+            origin = start;
+        }
+        DriverStart driverStart = new DriverStart(start, origin);
+        joining.forEach(r -> r.driver().start(driverStart));
         return start;
     }
 

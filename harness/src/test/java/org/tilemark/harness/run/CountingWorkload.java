@@ -12,6 +12,7 @@ import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.QosRule;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -139,6 +140,8 @@ final class CountingWorkload implements Workload {
         private final Map<Integer, Duration> late;
         private volatile IntervalRecorder recorder;
         private volatile Instant origin;
+        /** What the harness started this driver with. */
+        volatile DriverStart started;
         private volatile boolean closed;
         private int cuts;
         /** Where the current interval ends on this driver's clock. */
@@ -163,7 +166,9 @@ final class CountingWorkload implements Workload {
         }
 
         @Override
-        public void start(Instant origin) {
+        public void start(DriverStart start) {
+            Instant origin = start.origin();
+            this.started = start;
             this.now = origin;
             this.recorder = new IntervalRecorder(new Clock() {
                 @Override

@@ -26,6 +26,7 @@ import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.infra.platform.Capability;
 import org.tilemark.infra.platform.fake.FakePlatform;
 import org.tilemark.scoring.PhaseScore;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.VmRequest;
 
@@ -81,6 +82,11 @@ class LoadPathLoopTest {
         assertThat(deployed).extracting(vm -> vm.vm().tile()).containsExactly(1, 2);
         assertThat(workload.drivers).extracting(d -> d.tile).containsExactly(1, 2);
         assertThat(workload.drivers).allSatisfy(d -> assertThat(d.closed()).isTrue());
+        DriverStart first = workload.drivers.getFirst().started;
+        DriverStart joined = workload.drivers.get(1).started;
+        assertThat(first.runOrigin()).isEqualTo(first.origin());
+        assertThat(joined.origin()).as("tile 2's users start when it joins").isAfter(first.origin());
+        assertThat(joined.runOrigin()).as("tile 2's bursts timed from tile 1's start, in step with it").isEqualTo(first.origin());
         assertThat(printed).contains("[load path] tile(s) [2] join after phase 1").contains("[load path] tile(s) [2] leave after phase 2")
                 .contains("[load path] tile(s) [1] warm up again for 1 s after tile(s) [2] left");
 

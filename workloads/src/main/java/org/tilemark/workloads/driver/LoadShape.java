@@ -18,6 +18,30 @@ public interface LoadShape {
     /** The mean number of active users over a whole period (for the throughput target). */
     double meanActiveUsers();
 
+    /**
+     * This shape for users who begin {@code intoRun} after the instant it is timed from: a tile joining a running
+     * search is in step with the tiles already running (with a bursty shape, high and low at the same moments).
+     */
+    default LoadShape joined(Duration intoRun) {
+        if (intoRun.isZero()) {
+            return this;
+        }
+        LoadShape shape = this;
+        return new LoadShape() {
+            public int maxUsers() {
+                return shape.maxUsers();
+            }
+
+            public boolean active(int userIndex, Duration sinceStart) {
+                return shape.active(userIndex, sinceStart.plus(intoRun));
+            }
+
+            public double meanActiveUsers() {
+                return shape.meanActiveUsers();
+            }
+        };
+    }
+
     /** Makes the shape a spec names for a workload of {@code users} users. */
     interface Factory {
         LoadShape create(int users, LoadShapeSpec spec);

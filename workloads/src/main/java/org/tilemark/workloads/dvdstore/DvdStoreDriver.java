@@ -14,6 +14,7 @@ import java.util.SplittableRandom;
 import org.tilemark.config.JdbcUrls;
 import org.tilemark.workloads.DataAudit;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.FirstFailures;
 import org.tilemark.workloads.driver.HttpConnection;
@@ -48,15 +49,16 @@ final class DvdStoreDriver implements WorkloadDriver {
     }
 
     @Override
-    public void start(Instant origin) {
+    public void start(DriverStart start) {
+        Instant origin = start.origin();
         Ds3Catalog catalog = new Ds3Catalog(Ds3Size.parse(spec.size()), context.spec().run().seed());
         List<String> webVms = new ArrayList<>();
         for (int web = 1; web <= spec.webServers(); web++) {
             webVms.add(DvdStoreWorkload.webVmName(context.tile(), web));
         }
-        LoadShape shape = DvdStoreWorkload.loadShape(spec);
+        LoadShape shape = DvdStoreWorkload.loadShape(spec).joined(start.intoRun());
         ThinkTime thinkTime = ThinkTime.uniform(spec.thinkTime());
-        long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
+        long originNanos = start.originNanos();
         SplittableRandom seeds = new SplittableRandom(context.seed() * 31 + context.tile());
         for (int i = 0; i < shape.maxUsers(); i++) {
             SplittableRandom random = seeds.split();

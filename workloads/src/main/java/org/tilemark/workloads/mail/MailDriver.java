@@ -3,7 +3,6 @@ package org.tilemark.workloads.mail;
 import jakarta.mail.Session;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
@@ -61,14 +61,14 @@ final class MailDriver implements WorkloadDriver {
     }
 
     @Override
-    public void start(Instant origin) {
+    public void start(DriverStart start) {
         Session session = MailSessions.session(spec.requestTimeout(), sockets);
         MessageFactory messages = new MessageFactory(session);
         WeightedChoice<Integer> sizes = new WeightedChoice<>(MailSizes.fromSpec(spec.messageSizes()));
         checker = new DeliveryChecker(session, endpoints, password, recorder, DELIVERY_GIVE_UP, DELIVERY_POLL);
         checkerThread = Thread.ofPlatform().daemon().stackSize(256 * 1024).name("mail-t" + context.tile() + "-delivery").start(checker);
         LoadShape shape = LoadShape.constant(spec.users());
-        long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
+        long originNanos = start.originNanos();
         SplittableRandom seeds = new SplittableRandom(context.seed() * 31 + context.tile());
         String runTag = Long.toString(Math.abs(seeds.nextLong()), 36);
         List<MailDay> days = MailDay.forTile(MailAction.mix(spec.actionMix()), spec.tasksPerUserPerDay(),

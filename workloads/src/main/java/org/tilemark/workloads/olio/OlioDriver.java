@@ -5,8 +5,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.IntervalSnapshot;
@@ -42,9 +42,9 @@ final class OlioDriver implements WorkloadDriver {
     }
 
     @Override
-    public synchronized void start(Instant origin) {
+    public synchronized void start(DriverStart start) {
         String vm = OlioWorkload.webVmName(context.tile());
-        OlioLoad load = OlioLoad.of(spec, context.endpoint(vm), origin);
+        OlioLoad load = OlioLoad.of(spec, context.endpoint(vm), start.origin());
         sampler = new OlioCycleSampler(load, recorder, vm);
         listener = new OlioSampleListener(recorder, vm);
         run = new OlioJmeterRun(testPlan(threadGroup("olio-users").rampToAndHold(load.users(), Duration.ZERO, EMBEDDED_DURATION)

@@ -3,8 +3,8 @@ package org.tilemark.workloads.standby;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.SplittableRandom;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
@@ -40,9 +40,9 @@ final class StandbyDriver implements WorkloadDriver {
     }
 
     @Override
-    public void start(Instant origin) {
+    public void start(DriverStart start) {
         connection = new HttpConnection(endpoint, timeout);
-        long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
+        long originNanos = start.originNanos();
         Heartbeat heartbeat = new Heartbeat(connection, vm, timeout, recorder);
         pinger.start("standby-" + vm, new OpenLoopUser(0, originNanos, constant(interval), LoadShape.constant(1),
                 new SplittableRandom(seed), recorder, heartbeat), connection::abort);

@@ -50,6 +50,22 @@ class LoadShapeTest {
     }
 
     @Test
+    void aShapeJoinedIntoARunIsInStepWithTheRunsShape() {
+        LoadShape run = LoadShape.bursty(30, 1.5, 0.5, Duration.ofSeconds(60));
+        LoadShape joined = run.joined(Duration.ofSeconds(100)); // a tile joining a search 100 s after its first
+
+        assertThat(activeAt(joined, Duration.ZERO)).as("100 s in: the low half of the run's second period").isEqualTo(15);
+        assertThat(activeAt(joined, Duration.ofSeconds(19))).isEqualTo(15);
+        assertThat(activeAt(joined, Duration.ofSeconds(20))).as("the run's next high half").isEqualTo(45);
+        for (int s = 0; s < 300; s += 7) {
+            assertThat(activeAt(joined, Duration.ofSeconds(s))).isEqualTo(activeAt(run, Duration.ofSeconds(100 + s)));
+        }
+        assertThat(joined.maxUsers()).isEqualTo(45);
+        assertThat(joined.meanActiveUsers()).isEqualTo(30.0);
+        assertThat(run.joined(Duration.ZERO)).isSameAs(run);
+    }
+
+    @Test
     void burstyMeanIsTheTimeAverageOfActiveUsers() {
         LoadShape shape = LoadShape.bursty(7, 1.5, 0.5, Duration.ofSeconds(10));
         // Sample one whole period finely: the average of the active count is the reported mean.

@@ -22,6 +22,7 @@ import org.tilemark.workloads.guest.GuestContext;
 import org.tilemark.workloads.guest.RunningGuest;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalSnapshot;
@@ -87,7 +88,7 @@ class MailDriverExternalTest {
         String exchanges;
         try (WorkloadDriver driver = workload.driver(new DriverContext(1, spec, Map.of(), 42, secrets))) {
             long start = System.nanoTime();
-            driver.start(Instant.now());
+            driver.start(DriverStart.of(Instant.now()));
             Thread.sleep(Duration.ofSeconds(5));
             snapshot = driver.snapshot();
             runNanos = System.nanoTime() - start;

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -33,7 +34,7 @@ class OlioDriverTest {
                     (name, env, file) -> "unused");
             WorkloadDriver driver = new OlioWorkload().driver(context);
             List<IntervalSnapshot> snapshots = new ArrayList<>();
-            driver.start(Instant.now().plusMillis(200));
+            driver.start(DriverStart.of(Instant.now().plusMillis(200)));
             for (int second = 0; second < 8; second++) {
                 Thread.sleep(1000);
                 snapshots.add(driver.snapshot());
@@ -110,8 +111,8 @@ class OlioDriverTest {
                     Map.of("tile2-olio-web", second.address()), 2, (name, env, file) -> "unused"));
             try {
                 Instant origin = Instant.now().plusMillis(200);
-                one.start(origin);
-                two.start(origin);
+                one.start(DriverStart.of(origin));
+                two.start(DriverStart.of(origin));
                 Thread.sleep(3000);
                 one.close();
                 long firstAfterClose = first.total();

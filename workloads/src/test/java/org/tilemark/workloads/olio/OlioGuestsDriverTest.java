@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.IntervalSnapshot;
 import org.tilemark.workloads.guest.GuestContext;
@@ -46,7 +47,7 @@ class OlioGuestsDriverTest {
                 Map<String, Long> counts = new HashMap<>();
                 Map<String, Long> errors = new HashMap<>();
                 try {
-                    driver.start(Instant.now().plusMillis(200));
+                    driver.start(DriverStart.of(Instant.now().plusMillis(200)));
                     for (int second = 0; second < 10; second++) {
                         Thread.sleep(1000);
                         add(driver.snapshot(), counts, errors);

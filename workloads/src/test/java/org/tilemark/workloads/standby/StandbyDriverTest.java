@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
 import org.tilemark.workloads.driver.StartPlan;
@@ -40,7 +41,7 @@ class StandbyDriverTest {
     private static IntervalSnapshot pingFor(int port, Duration interval, Duration timeout, Duration howLong)
             throws InterruptedException {
         try (StandbyDriver driver = new StandbyDriver(new InetSocketAddress("127.0.0.1", port), VM, interval, timeout, 7)) {
-            driver.start(Instant.now());
+            driver.start(DriverStart.of(Instant.now()));
             Thread.sleep(howLong);
             driver.close();
             return driver.snapshot();

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.WorkloadDriver;
 import org.tilemark.workloads.driver.HttpConnection;
 import org.tilemark.workloads.driver.IntervalRecorder;
@@ -38,14 +38,14 @@ final class EchoDriver implements WorkloadDriver {
     }
 
     @Override
-    public void start(Instant origin) {
-        long originNanos = System.nanoTime() + Duration.between(Instant.now(), origin).toNanos();
+    public void start(DriverStart start) {
+        long originNanos = start.originNanos();
         SplittableRandom seeds = new SplittableRandom(seed);
         for (int user = 0; user < echo.users(); user++) {
             HttpConnection connection = new HttpConnection(endpoint, echo.requestTimeout());
             connections.add(connection);
             users.start("echo-" + vm + "-" + user, new OpenLoopUser(user, originNanos, ThinkTime.uniform(echo.thinkTime()),
-                    LoadShape.constant(echo.users()), seeds.split(), recorder, (start, unit) -> once(connection, start, unit)), connection::abort);
+                    LoadShape.constant(echo.users()), seeds.split(), recorder, (intended, unit) -> once(connection, intended, unit)), connection::abort);
         }
     }
 
