@@ -36,9 +36,7 @@ final class ProcessSweeper {
 
     /** Kills at once (SIGKILL), with every descendant, as a VM that crashed takes everything in it down with it. */
     static int kill(List<ProcessHandle> processes) {
-        List<ProcessHandle> all = withDescendants(processes);
-        all.forEach(ProcessHandle::destroyForcibly);
-        return all.size();
+        return killed(processes).size();
     }
 
     /**
@@ -48,8 +46,7 @@ final class ProcessSweeper {
     static int killAndAwait(Path vmDirectory, Optional<ProcessHandle> guest) {
         List<ProcessHandle> found = new ArrayList<>(find(vmDirectory));
         guest.filter(p -> !found.contains(p)).ifPresent(found::add);
-        List<ProcessHandle> all = withDescendants(found);
-        all.forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> all = killed(found);
         awaitExit(all, Instant.now().plus(KILLED_EXIT));
         return all.size();
     }
@@ -66,6 +63,13 @@ final class ProcessSweeper {
         all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         awaitExit(all, Instant.now().plus(KILLED_EXIT));
         return processes.size();
+    }
+
+    /** The processes and their descendants, each sent SIGKILL. */
+    private static List<ProcessHandle> killed(List<ProcessHandle> processes) {
+        List<ProcessHandle> all = withDescendants(processes);
+        all.forEach(ProcessHandle::destroyForcibly);
+        return all;
     }
 
     /**
