@@ -56,7 +56,7 @@ final class DvdStoreDriver implements WorkloadDriver {
         for (int web = 1; web <= spec.webServers(); web++) {
             webVms.add(DvdStoreWorkload.webVmName(context.tile(), web));
         }
-        LoadShape shape = DvdStoreWorkload.loadShape(spec).joined(start.intoRun());
+        LoadShape shape = DvdStoreWorkload.loadShape(spec, start);
         ThinkTime thinkTime = ThinkTime.uniform(spec.thinkTime());
         long originNanos = start.originNanos();
         SplittableRandom seeds = new SplittableRandom(context.seed() * 31 + context.tile());

@@ -14,6 +14,7 @@ import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.QosRule;
 import org.tilemark.scoring.ScheduleLagRule;
 import org.tilemark.workloads.DriverContext;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretDigest;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.VmRequest;
@@ -136,6 +137,11 @@ public final class DvdStoreWorkload implements Workload {
 
     static LoadShape loadShape(DvdStoreSpec ds) {
         return LoadShape.of(ds.users(), ds.load());
+    }
+
+    /** The shape a driver started at {@code start} follows: the run's, in step with every other tile's. */
+    static LoadShape loadShape(DvdStoreSpec ds, DriverStart start) {
+        return loadShape(ds).joined(start.intoRun());
     }
 
     /** Open loop: each active user starts one order per mean think time. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +16,10 @@ import org.tilemark.config.ConfigLoader;
 import org.tilemark.scoring.FailureRateRule;
 import org.tilemark.scoring.PercentileRule;
 import org.tilemark.scoring.ScheduleLagRule;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.VmRequest;
+import org.tilemark.workloads.driver.LoadShape;
 
 class DvdStoreWorkloadTest {
 
@@ -115,6 +118,22 @@ class DvdStoreWorkloadTest {
                 .as("bursty by default").isEqualTo(45);
         assertThat(DvdStoreWorkload.loadShape(spec(Map.of("workloads.dvdstore.users", "30",
                 "workloads.dvdstore.load.shape", "bursty")).workloads().section(DvdStoreSpec.class)).maxUsers()).isEqualTo(45);
+    }
+
+    @Test
+    void aTileJoiningARunningSearchBurstsInStepWithTheRun() throws Exception {
+        DvdStoreSpec ds = spec(Map.of("workloads.dvdstore.users", "30")).workloads().section(DvdStoreSpec.class);
+        Instant runOrigin = Instant.parse("2026-11-29T06:00:00Z");
+        LoadShape first = DvdStoreWorkload.loadShape(ds, DriverStart.of(runOrigin));
+        LoadShape joined = DvdStoreWorkload.loadShape(ds, new DriverStart(runOrigin.plusSeconds(130), runOrigin));
+
+        for (int s = 0; s < 240; s += 5) {
+            Duration at = Duration.ofSeconds(s);
+            assertThat(joined.active(30, at)).as("user 31 at %d s after the join", s)
+                    .isEqualTo(first.active(30, at.plusSeconds(130)));
+        }
+        assertThat(joined.active(30, Duration.ZERO)).as("130 s into the run: a high half").isTrue();
+        assertThat(joined.active(30, Duration.ofSeconds(20))).as("150 s into the run: a low half").isFalse();
     }
 
     @Test
