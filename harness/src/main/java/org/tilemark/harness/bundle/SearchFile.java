@@ -64,6 +64,10 @@ public record SearchFile(Integer maxTiles, Double score, double tileScale, Strin
      *
      * @param step    the step's number, from 1
      * @param verdict the step's run's verdict (written as its word, also where a plain JSON mapper writes it)
+     * @param clusterCpuPercent the cluster's CPU utilization over the step's measured phases, % of all its hosts' cores
+     * @param harnessCpu the harness process's CPU over them, as score.json's {@code harnessCpu}; absent in bundles
+     *                   written before 2026-11-29 and where a step's run wrote none. Neither CPU figure is
+     *                   recomputed by {@code tilemark verify}: they are measurements, not functions of the intervals
      * @param bundle  the step's run bundle, relative to the search's directory; null when none was written
      *                (a one-run search's steps are phases of the search's own run)
      * @param phases  a one-run search's step: the run's phases it is scored from (intervals.jsonl's phase numbers);
@@ -73,6 +77,7 @@ public record SearchFile(Integer maxTiles, Double score, double tileScale, Strin
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Step(int step, int tiles, boolean repeat, @JsonSerialize(using = ToStringSerializer.class) RunVerdict verdict,
                        Double score, Double application, Double infrastructure, Double clusterCpuPercent,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) ScoreFile.HarnessCpu harnessCpu,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Confidence confidence, List<String> reasons,
                        String bundle, @JsonInclude(JsonInclude.Include.NON_NULL) List<Integer> phases,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean remeasure) {
@@ -84,9 +89,10 @@ public record SearchFile(Integer maxTiles, Double score, double tileScale, Strin
 
         /** A step of a series of runs, with a run bundle of its own. */
         public Step(int step, int tiles, boolean repeat, RunVerdict verdict, Double score, Double application,
-                    Double infrastructure, Double clusterCpuPercent, Confidence confidence, List<String> reasons, String bundle) {
-            this(step, tiles, repeat, verdict, score, application, infrastructure, clusterCpuPercent, confidence, reasons,
-                    bundle, null, null);
+                    Double infrastructure, Double clusterCpuPercent, ScoreFile.HarnessCpu harnessCpu, Confidence confidence,
+                    List<String> reasons, String bundle) {
+            this(step, tiles, repeat, verdict, score, application, infrastructure, clusterCpuPercent, harnessCpu, confidence,
+                    reasons, bundle, null, null);
         }
 
         /** Whether the step is phases of the search's one run (not a run of its own). */

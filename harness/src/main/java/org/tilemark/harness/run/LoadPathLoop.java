@@ -116,10 +116,6 @@ final class LoadPathLoop {
         return List.copyOf(audits);
     }
 
-    MeasuredWindow window() {
-        return window;
-    }
-
     /**
      * Makes the running tiles {@code 1..tiles}: the leaving tiles' drivers stop (their audits kept) and their
      * VMs are destroyed, and the tiles that stay warm up again before the next phase; the joining tiles are deployed,
@@ -232,6 +228,7 @@ final class LoadPathLoop {
     private LoadPathRun.MeasuredPhase measure(Duration length) throws Exception {
         phase++;
         ClusterCpu.Mark from = cpu.mark();
+        Duration harnessCpuFrom = MeasuredWindow.processCpu();
         PhaseTally tally = new PhaseTally(spec, workloads, infra);
         Duration end = at.plus(length);
         windows.add(phase, origin.plus(at), origin.plus(end));
@@ -248,7 +245,8 @@ final class LoadPathLoop {
             throw new IllegalStateException("a load path measures workloads: phase " + phase + " scored nothing");
         }
         publisher.phaseEnded(new PhaseEnd.Scored(score));
-        return new LoadPathRun.MeasuredPhase(score, length, cpu.percentBetween(from, cpu.mark()));
+        return new LoadPathRun.MeasuredPhase(score, length, cpu.percentBetween(from, cpu.mark()),
+                MeasuredWindow.processCpu().minus(harnessCpuFrom));
     }
 
     /** One unscored interval of every running tile, between phases or before the first. */

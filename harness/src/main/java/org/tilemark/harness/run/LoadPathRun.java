@@ -33,16 +33,23 @@ public final class LoadPathRun {
 
     /**
      * A measured phase as the path is told it: its score, its length, the cluster's CPU utilization over it
-     * (% of all hosts' threads; empty where the platform cannot tell), and the VMs that stopped unasked since the
-     * phase before it ended ({@link VmStop} sentences: each fails the phase's step, as it fails a run).
+     * (% of all hosts' threads; empty where the platform cannot tell), the CPU time the harness process used over it
+     * (as a run's score.json {@code harnessCpu} counts it over its phases), and the VMs that stopped unasked since
+     * the phase before it ended ({@link VmStop} sentences: each fails the phase's step, as it fails a run).
      */
-    public record MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent, List<String> vmStops) {
+    public record MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent, Duration harnessCpu,
+                                List<String> vmStops) {
         public MeasuredPhase {
             vmStops = List.copyOf(vmStops);
         }
 
-        MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent) {
-            this(score, length, clusterCpuPercent, List.of());
+        MeasuredPhase(PhaseScore score, Duration length, OptionalDouble clusterCpuPercent, Duration harnessCpu) {
+            this(score, length, clusterCpuPercent, harnessCpu, List.of());
+        }
+
+        /** The same phase, with the VMs that stopped unasked during it. */
+        MeasuredPhase withVmStops(List<String> stops) {
+            return new MeasuredPhase(score, length, clusterCpuPercent, harnessCpu, stops);
         }
 
         /** Whether the phase passed: its QoS, and no VM stopped. */
@@ -104,7 +111,7 @@ public final class LoadPathRun {
             public Optional<Next> afterPhase(MeasuredPhase phase) {
                 List<String> stops = events.vmStopsAfter(last);
                 last = Instant.now();
-                return path.afterPhase(new MeasuredPhase(phase.score(), phase.length(), phase.clusterCpuPercent(), stops));
+                return path.afterPhase(phase.withVmStops(stops));
             }
 
             @Override

@@ -53,7 +53,8 @@ final class MeasuredWindow {
                         ? Optional.of(phase) : Optional.empty());
     }
 
-    private static Duration processCpu() {
+    /** The CPU time this process (the harness: drivers, endpoints) has used so far. */
+    static Duration processCpu() {
         return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.run.LoadPathRun;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.scoring.RunScore;
@@ -68,6 +69,17 @@ final class LoadPath implements LoadPathRun.Steering {
                 seconds += phase.length().toMillis();
             }
             return seconds == 0 ? OptionalDouble.empty() : OptionalDouble.of(weighted / seconds);
+        }
+
+        /** The harness's CPU over the step's phases per tile-minute of them, as a run's score.json has it. */
+        ScoreFile.HarnessCpu harnessCpu() {
+            Duration cpu = Duration.ZERO;
+            Duration length = Duration.ZERO;
+            for (LoadPathRun.MeasuredPhase phase : measured) {
+                cpu = cpu.plus(phase.harnessCpu());
+                length = length.plus(phase.length());
+            }
+            return ScoreFile.Cost.of(cpu, length, tiles, OptionalDouble.empty()).harnessCpu();
         }
     }
 

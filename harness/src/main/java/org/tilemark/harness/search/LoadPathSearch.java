@@ -85,7 +85,8 @@ final class LoadPathSearch {
                     .or(() -> result.aborted() ? Optional.of("search aborted after " + steps.size() + " step(s)") : Optional.empty())
                     .or(() -> lostData(result.audits()));
             SearchOutcome outcome = SearchOutcome.of(path.search(), steps, failure.orElse(null), base.run().tileScale());
-            return SearchRun.finish(session, outcome, bundle, SearchFiles.result(outcome, lines), confirmation);
+            return SearchRun.finish(session, outcome, bundle, SearchFiles.result(outcome, lines), confirmation,
+                    SearchShape.ONE_RUN);
         } catch (IOException e) {
             session.err().println("error: writing the search results failed: " + e.getMessage());
             return RunOutcome.RUNTIME_FAILURE;
@@ -111,6 +112,7 @@ final class LoadPathSearch {
         RunScore score = step.score();
         return new SearchStep(step.number(), step.tiles(), step.verify(), RunVerdict.of(step.compliant()),
                 OptionalDouble.of(score.score()), OptionalDouble.of(score.application()), score.infrastructure(),
-                step.clusterCpuPercent(), score.confidence().low(), score.confidence().high(), step.reasons(), null);
+                step.clusterCpuPercent(), Optional.of(step.harnessCpu()), score.confidence().low(), score.confidence().high(),
+                step.reasons(), null);
     }
 }

@@ -25,7 +25,7 @@ final class SearchFiles {
         SearchFile.Confidence confidence = Double.isNaN(s.confidenceLow()) ? null
                 : new SearchFile.Confidence(s.confidenceLow(), s.confidenceHigh(), CONFIDENCE_LEVEL);
         return new SearchFile.Step(s.number(), s.tiles(), s.repeat(), s.verdict(), number(s.score()), number(s.application()),
-                number(s.infrastructure()), number(s.clusterCpu()), confidence, s.reasons(),
+                number(s.infrastructure()), number(s.clusterCpu()), s.harnessCpu().orElse(null), confidence, s.reasons(),
                 s.bundle() == null ? null : searchDirectory.relativize(s.bundle()).toString());
     }
 
@@ -33,7 +33,7 @@ final class SearchFiles {
     static SearchFile.Step step(SearchStep s, LoadPath.Step measured) {
         SearchFile.Step row = step(s, Path.of(""));
         return new SearchFile.Step(row.step(), row.tiles(), row.repeat(), row.verdict(), row.score(), row.application(),
-                row.infrastructure(), row.clusterCpuPercent(), row.confidence(), row.reasons(), null,
+                row.infrastructure(), row.clusterCpuPercent(), row.harnessCpu(), row.confidence(), row.reasons(), null,
                 measured.phases().stream().map(PhaseScore::phase).toList(), measured.remeasure());
     }
 

@@ -29,7 +29,7 @@ final class SearchReport {
     private SearchReport() {
     }
 
-    static void write(Path directory, SearchOutcome outcome) throws IOException {
+    static void write(Path directory, SearchOutcome outcome, SearchShape shape) throws IOException {
         List<SearchStep> steps = outcome.steps();
         Csv csv = new Csv().row(SearchTable.HEADERS);
         SearchTable.rows(steps).forEach(csv::row);
@@ -46,7 +46,7 @@ final class SearchReport {
             byCpu.addSeries(series("score", steps, SearchStep::clusterCpu, SearchStep::score));
             charts.add(chart(directory, "score-vs-cpu.png", "Score vs cluster CPU utilization", "cluster CPU %", byCpu, false));
         }
-        Files.writeString(directory.resolve(BundleLayout.REPORT), html(outcome, charts));
+        Files.writeString(directory.resolve(BundleLayout.REPORT), html(outcome, charts, shape));
         Manifest.write(directory);
     }
 
@@ -75,7 +75,7 @@ final class SearchReport {
         return ChartStyle.writeReportChart(directory, file, ChartStyle.style(chart));
     }
 
-    private static String html(SearchOutcome outcome, List<String> charts) {
+    private static String html(SearchOutcome outcome, List<String> charts, SearchShape shape) {
         Html html = new Html().raw("<!doctype html><html><head><meta charset=\"utf-8\"><title>Tilemark search</title>"
                 + "<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:1em 0}"
                 + "td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}td.num{text-align:right}</style></head><body>\n");
@@ -87,8 +87,7 @@ final class SearchReport {
         }
         html.heading(2, "Scaling table");
         html.table(SearchTable.HEADERS, rows);
-        html.paragraph("Each step is a full run with its own bundle (steps/<run id>/report.html). A step stops at its "
-                + "first failed phase; only the tiles that change are deployed or destroyed between steps.");
+        html.paragraph(shape.description());
         for (String chart : charts) {
             html.raw("<p><img src=\"" + Html.escape(chart) + "\" alt=\"" + Html.escape(chart) + "\"></p>\n");
         }

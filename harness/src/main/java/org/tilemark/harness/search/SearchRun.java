@@ -112,7 +112,8 @@ public final class SearchRun {
 
     /** search.json, the report, and on the console the table, the headline and why; the search's exit code. */
     private int finish(SearchOutcome outcome, ResultsBundle bundle) throws IOException {
-        return finish(session, outcome, bundle, SearchFiles.result(outcome, bundle.directory()), confirmation);
+        return finish(session, outcome, bundle, SearchFiles.result(outcome, bundle.directory()), confirmation,
+                SearchShape.SERIES);
     }
 
     /**
@@ -120,10 +121,10 @@ public final class SearchRun {
      * confirming run, after which search.json and the report are written again naming it, and its line is the last.
      */
     static int finish(SearchSession session, SearchOutcome outcome, ResultsBundle bundle, SearchFile written,
-                      SearchConfirmation confirmation) throws IOException {
+                      SearchConfirmation confirmation, SearchShape shape) throws IOException {
         Path directory = bundle.directory();
         bundle.writeSearch(written);
-        SearchReport.write(directory, outcome);
+        SearchReport.write(directory, outcome, shape);
         session.out().println();
         SearchTable.print(session.out(), outcome.steps());
         session.out().println(outcome.headline());
@@ -133,7 +134,7 @@ public final class SearchRun {
         if (confirmed.isPresent()) {
             ended = outcome.confirmedBy(confirmed.get());
             bundle.writeSearch(written.confirmedBy(confirmed.get(), ended.explanation()));
-            SearchReport.write(directory, ended);
+            SearchReport.write(directory, ended, shape);
         }
         session.listener().searchFinished(ended.headline());
         session.out().println("Report: " + directory.resolve(BundleLayout.REPORT));

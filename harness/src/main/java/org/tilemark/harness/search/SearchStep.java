@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.tilemark.harness.bundle.BundleReader;
 
@@ -14,12 +15,13 @@ import org.tilemark.harness.bundle.BundleReader;
  *
  * @param bundle         the step's own results bundle (under the search's {@code steps/})
  * @param clusterCpu     the cluster's CPU utilization over the measured phases, % of all cores
+ * @param harnessCpu     the harness process's CPU over them (empty where the run wrote none)
  * @param confidenceLow  low end of the score's 95 % confidence interval (over phases)
  * @param confidenceHigh high end of it
  */
 record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, OptionalDouble score, OptionalDouble application,
-                  OptionalDouble infrastructure, OptionalDouble clusterCpu, double confidenceLow, double confidenceHigh,
-                  List<String> reasons, Path bundle) {
+                  OptionalDouble infrastructure, OptionalDouble clusterCpu, Optional<ScoreFile.HarnessCpu> harnessCpu,
+                  double confidenceLow, double confidenceHigh, List<String> reasons, Path bundle) {
 
     SearchStep {
         reasons = List.copyOf(reasons);
@@ -33,7 +35,7 @@ record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, Opt
     static SearchStep read(int number, int tiles, boolean repeat, Path bundle, RunVerdict verdict) throws IOException {
         if (bundle == null || !BundleReader.isScored(bundle)) {
             return new SearchStep(number, tiles, repeat, verdict, OptionalDouble.empty(), OptionalDouble.empty(),
-                    OptionalDouble.empty(), OptionalDouble.empty(), Double.NaN, Double.NaN,
+                    OptionalDouble.empty(), OptionalDouble.empty(), Optional.empty(), Double.NaN, Double.NaN,
                     List.of("the run wrote no score (" + verdict + ")"), bundle);
         }
         ScoreFile score;
@@ -47,6 +49,7 @@ record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, Opt
         return new SearchStep(number, tiles, repeat, score.verdict() == null ? verdict : score.verdict(), number(score.score()),
                 number(totals == null ? null : totals.application()), number(totals == null ? null : totals.infrastructure()),
                 number(score.cost() == null || score.cost().clusterCpu() == null ? null : score.cost().clusterCpu().percent()),
+                Optional.ofNullable(score.cost() == null ? null : score.cost().harnessCpu()),
                 ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), bundle);
     }
 

@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
 final class SearchTable {
 
     static final List<String> HEADERS = List.of("step", "tiles", "score", "95% CI", "app", "infra", "cluster CPU %",
-            "verdict", "failing rules");
+            "harness CPU-s/tile-min", "verdict", "failing rules");
 
     private SearchTable() {
     }
@@ -20,7 +20,8 @@ final class SearchTable {
         for (SearchStep s : steps) {
             String ci = Double.isNaN(s.confidenceLow()) ? "" : String.format(Locale.ROOT, "%.2f-%.2f", s.confidenceLow(), s.confidenceHigh());
             rows.add(List.of(Integer.toString(s.number()), s.tiles() + (s.repeat() ? " (repeat)" : ""), num(s.score()), ci,
-                    num(s.application()), num(s.infrastructure()), num(s.clusterCpu()), s.verdict().word(),
+                    num(s.application()), num(s.infrastructure()), num(s.clusterCpu()),
+                    s.harnessCpu().map(cpu -> num(OptionalDouble.of(cpu.cpuSecondsPerTileMinute()))).orElse(""), s.verdict().word(),
                     s.compliant() ? "" : String.join("; ", failingRules(s))));
         }
         return rows;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +67,8 @@ class CompareAndSearchFilesTest {
         assertThat(old.steps().get(0).confidence()).isEqualTo(new SearchFile.Confidence(0.98, 1.06, 0.95));
         assertThat(old.steps().get(2).confidence()).as("a step without a score has no interval").isNull();
         assertThat(old.steps().get(2).bundle()).isNull();
+        assertThat(old.steps()).as("written before steps held the harness's CPU").extracting(SearchFile.Step::harnessCpu)
+                .containsOnlyNulls();
         BundleReader.Lines<SearchFile.Step> lines = reader.searchSteps().orElseThrow();
         assertThat(lines.bad()).isEmpty();
         assertThat(lines.values()).isEqualTo(old.steps());
@@ -74,7 +77,13 @@ class CompareAndSearchFilesTest {
 
     @Test
     void aSearchReadsBackAsWrittenAndAStepLineAsTheStep() throws Exception {
-        SearchFile old = BundleReader.of(OLD_SEARCH).search().orElseThrow();
+        SearchFile read = BundleReader.of(OLD_SEARCH).search().orElseThrow();
+        SearchFile.Step first = read.steps().getFirst();
+        List<SearchFile.Step> steps = new java.util.ArrayList<>(read.steps());
+        steps.add(new SearchFile.Step(4, 2, false, RunVerdict.COMPLIANT, 1.9, 2.0, 1.1, 40.5,
+                new ScoreFile.HarnessCpu(7.5, 2.0, 3.75), first.confidence(), List.of(), null, List.of(4), false));
+        SearchFile old = new SearchFile(read.maxTiles(), read.score(), read.tileScale(), read.headline(), read.explanation(),
+                read.cappedAtMax(), read.failure(), steps);
 
         try (ResultsBundle bundle = ResultsBundle.createPlain(dir.resolve("search"))) {
             bundle.writeSearchConfig(new SearchFile.Config("search-1", Map.of("run", Map.of("tiles", 1))));
@@ -84,6 +93,7 @@ class CompareAndSearchFilesTest {
 
         BundleReader reader = BundleReader.of(dir.resolve("search"));
         assertThat(reader.search()).contains(old);
+        assertThat(reader.search().orElseThrow().steps().getLast().harnessCpu()).isEqualTo(new ScoreFile.HarnessCpu(7.5, 2.0, 3.75));
         assertThat(reader.searchSteps().orElseThrow().values()).isEqualTo(old.steps());
         assertThat(reader.searchConfig().orElseThrow().config()).isEqualTo(Map.of("run", Map.of("tiles", 1)));
         // A plain mapper (the web app's live state) writes a step as steps.jsonl holds it: the verdict as its word.

@@ -42,7 +42,8 @@ class LoadPathTest {
             asked.add(next.get());
             number++;
             next = path.afterPhase(new LoadPathRun.MeasuredPhase(phase(number, next.get().tiles(), failsAt.test(number)),
-                    next.get().length(), OptionalDouble.of(10.0 * next.get().tiles()), List.of()));
+                    next.get().length(), OptionalDouble.of(10.0 * next.get().tiles()), Duration.ofSeconds(2L * next.get().tiles()),
+                    List.of()));
         }
         assertThat(told).isEqualTo(path.steps());
         return asked;
@@ -63,6 +64,8 @@ class LoadPathTest {
         assertThat(told.getLast().verify()).isTrue();
         assertThat(path.search().maxTiles()).hasValue(3);
         assertThat(told.get(1).clusterCpuPercent()).as("the phases' cluster CPU, 10 % a tile in drive").hasValue(20.0);
+        assertThat(told.get(1).harnessCpu().cpuSeconds()).as("the phases' harness CPU, 2 s a tile a phase in drive")
+                .isEqualTo(8.0);
     }
 
     @Test
@@ -72,7 +75,7 @@ class LoadPathTest {
         assertThat(path.first()).isEqualTo(new LoadPathRun.Next(1, PHASE));
         String stop = new VmStop("tile1-dvdstore-db", "dvdstore-db", 1, "exited with 137").sentence() + " at 2026-11-28T10:00:00Z";
         Optional<LoadPathRun.Next> next = path.afterPhase(new LoadPathRun.MeasuredPhase(phase(1, 1, false), PHASE,
-                OptionalDouble.empty(), List.of(stop)));
+                OptionalDouble.empty(), Duration.ZERO, List.of(stop)));
 
         assertThat(next).as("the step ends at the phase a VM stopped in, and is measured again")
                 .contains(new LoadPathRun.Next(1, PHASE));
@@ -87,13 +90,24 @@ class LoadPathTest {
     @Test
     void aStepsClusterCpuWeighsItsPhasesByLengthAndIsUnknownIfAPhasesIs() {
         LoadPath.Step step = new LoadPath.Step(1, 1, false, false, List.of(
-                new LoadPathRun.MeasuredPhase(phase(1, 1, false), Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
-                new LoadPathRun.MeasuredPhase(phase(2, 1, false), Duration.ofSeconds(30), OptionalDouble.of(50), List.of())));
+                new LoadPathRun.MeasuredPhase(phase(1, 1, false), Duration.ofSeconds(10), OptionalDouble.of(10), Duration.ofSeconds(3), List.of()),
+                new LoadPathRun.MeasuredPhase(phase(2, 1, false), Duration.ofSeconds(30), OptionalDouble.of(50), Duration.ofSeconds(9), List.of())));
         assertThat(step.clusterCpuPercent()).hasValue((10 * 10 + 50 * 30) / 40.0);
         LoadPath.Step unknown = new LoadPath.Step(1, 1, false, false, List.of(
-                new LoadPathRun.MeasuredPhase(phase(1, 1, false), Duration.ofSeconds(10), OptionalDouble.of(10), List.of()),
-                new LoadPathRun.MeasuredPhase(phase(2, 1, false), Duration.ofSeconds(30), OptionalDouble.empty(), List.of())));
+                new LoadPathRun.MeasuredPhase(phase(1, 1, false), Duration.ofSeconds(10), OptionalDouble.of(10), Duration.ofSeconds(3), List.of()),
+                new LoadPathRun.MeasuredPhase(phase(2, 1, false), Duration.ofSeconds(30), OptionalDouble.empty(), Duration.ofSeconds(9), List.of())));
         assertThat(unknown.clusterCpuPercent()).isEmpty();
+    }
+
+    @Test
+    void aStepsHarnessCpuIsItsPhasesCpuPerTileMinuteOfThem() {
+        // 3 + 9 CPU-s over 10 + 30 s at 2 tiles: 12 CPU-s over 4/3 tile-minutes
+        LoadPath.Step step = new LoadPath.Step(1, 2, false, false, List.of(
+                new LoadPathRun.MeasuredPhase(phase(1, 2, false), Duration.ofSeconds(10), OptionalDouble.of(10), Duration.ofSeconds(3), List.of()),
+                new LoadPathRun.MeasuredPhase(phase(2, 2, false), Duration.ofSeconds(30), OptionalDouble.of(50), Duration.ofSeconds(9), List.of())));
+        assertThat(step.harnessCpu().cpuSeconds()).isEqualTo(12.0);
+        assertThat(step.harnessCpu().tileMinutes()).isCloseTo(4 / 3.0, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(step.harnessCpu().cpuSecondsPerTileMinute()).isCloseTo(9.0, org.assertj.core.data.Offset.offset(0.001));
     }
 
     @Test
@@ -107,7 +121,8 @@ class LoadPathTest {
         assertThat(path.search().maxTiles()).hasValue(2);
         SearchOutcome outcome = SearchOutcome.of(path.search(), told.stream().map(s -> new SearchStep(s.number(), s.tiles(),
                 s.verify(), org.tilemark.scoring.RunVerdict.of(s.score().compliant()), OptionalDouble.of(s.score().score()),
-                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), 0, 0, s.score().reasons(),
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), Optional.of(s.harnessCpu()), 0, 0,
+                s.score().reasons(),
                 Path.of("x"))).toList(), null, 1);
         assertThat(outcome.headline()).startsWith("max 2 tiles, 2.00 @ 2 tiles");
     }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.scoring.RunVerdict;
 import org.junit.jupiter.api.Test;
@@ -14,7 +16,8 @@ class SearchOutcomeTest {
 
     private static SearchStep step(int number, int tiles, boolean repeat, boolean compliant, double score, String... reasons) {
         return new SearchStep(number, tiles, repeat, RunVerdict.of(compliant), OptionalDouble.of(score),
-                OptionalDouble.of(score), OptionalDouble.of(1.0), OptionalDouble.of(40.0 * tiles), score - 0.05, score + 0.05,
+                OptionalDouble.of(score), OptionalDouble.of(1.0), OptionalDouble.of(40.0 * tiles),
+                Optional.of(new ScoreFile.HarnessCpu(3.5 * tiles * 2, tiles * 2, 3.5)), score - 0.05, score + 0.05,
                 List.of(reasons), Path.of("steps", "run" + number));
     }
 
@@ -54,7 +57,7 @@ class SearchOutcomeTest {
                 "    phase 2: tile 1 dvdstore: p95 purchase 2300 ms > 2000 ms");
         assertThat(outcome.exitCode()).isZero();
         assertThat(SearchTable.rows(outcome.steps()).get(2)).containsExactly("3", "4", "2.10", "2.05-2.15", "2.10", "1.00",
-                "160.00", "non-compliant", "phase 1: tile 3 olio: p90 AddEvent 5100 ms > 4000 ms");
+                "160.00", "3.50", "non-compliant", "phase 1: tile 3 olio: p90 AddEvent 5100 ms > 4000 ms");
     }
 
     @Test

@@ -54,7 +54,13 @@ class EchoLoadPathSearchEndToEndTest {
             assertThat(step.get("phases")).as("step %s's phases", step.get("step")).isNotEmpty();
             assertThat(step.path("clusterCpuPercent").asDouble(-1)).as("step %s's cluster CPU (this machine's, as the local "
                     + "platform reads it)", step.get("step")).isBetween(0.0, 100.5);
+            JsonNode harnessCpu = step.path("harnessCpu");
+            assertThat(harnessCpu.path("cpuSeconds").asDouble()).as("step %s's harness CPU: the drivers ran", step.get("step"))
+                    .isPositive();
+            assertThat(harnessCpu.path("tileMinutes").asDouble()).as("step %s's tile-minutes", step.get("step")).isPositive();
         }
+        assertThat(Files.readString(bundle.resolve("report.html"))).as("the report says what a step is")
+                .contains("measured phases of the search").doesNotContain("with its own bundle");
         assertThat(steps.getFirst().get("verdict").asText()).as(search.output()).isEqualTo("compliant");
         assertThat(steps).extracting(s -> s.get("tiles").asInt()).as(search.output()).contains(1, 2);
 
