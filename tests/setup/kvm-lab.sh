@@ -84,6 +84,10 @@ listen_addr = "$(host_ip "$n")"
 auth_tcp = "none"
 host_uuid = "$(printf '%08d-0000-4000-8000-%012d' "$n" "$n")"
 log_outputs = "3:file:$h/log/libvirtd.log"
+# The lab's daemons run at nice 19 beside the suite's other lanes (TestLanes.lowPriority): a daemon can fall tens of
+# seconds behind, and libvirt's default keepalive (5 probes, 5 s apart) then closes a client's connection mid-call.
+keepalive_interval = 5
+keepalive_count = 24
 CONF
   # Incoming migrations listen on this host's address (the URI the source is told). QEMU as root without
   # cgroups, AppArmor or virtlogd: none is usable inside a test container.
@@ -97,6 +101,10 @@ remember_owner = 0
 security_driver = "none"
 cgroup_controllers = [ ]
 stdio_handler = "file"
+# The peer-to-peer migration connection's keepalive, tolerant for the same reason: with the default a fresh-clone
+# suite (2026-11-29) lost a live migration to "client socket is closed" 30 s into it.
+keepalive_interval = 5
+keepalive_count = 24
 CONF
   mkdir -p /run/libvirt /var/lib/libvirt /var/cache/libvirt /etc/libvirt
   setsid ip netns exec "$ns" unshare --mount --propagation private -- bash -c "

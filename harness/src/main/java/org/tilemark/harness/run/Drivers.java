@@ -34,7 +34,7 @@ final class Drivers implements AutoCloseable {
      * The instant the first drivers laid their users' intended starts out from: in a run every driver's; on a load
      * path, the instant the later tiles' time-varying load is timed from, so they are in step with the first.
      */
-    Instant origin() {
+    Instant runOrigin() {
         return origin;
     }
 
@@ -52,10 +52,10 @@ final class Drivers implements AutoCloseable {
 
     /**
      * Prepares and starts the drivers of {@code tiles} beside those already running (untouched), all of
-     * them from one origin a little ahead, which it returns; their time-varying load is timed from the first
-     * join's ({@link #origin()}), as if they had run from it.
+     * them from one origin a little ahead; their time-varying load is timed from the first join's
+     * ({@link #runOrigin()}), as if they had run from it. Returns both, as the joiners were started.
      */
-    Instant join(Set<Integer> tiles, BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
+    DriverStart join(Set<Integer> tiles, BenchmarkSpec spec, List<Workload> workloads, List<TileProvisioner.DeployedVm> vms,
                  SecretSource secrets) {
         Map<Integer, Map<String, InetSocketAddress>> endpointsByTile = new HashMap<>();
         for (TileProvisioner.DeployedVm vm : vms) {
@@ -82,7 +82,7 @@ final class Drivers implements AutoCloseable {
         }
         DriverStart driverStart = new DriverStart(start, origin);
         joining.forEach(r -> r.driver().start(driverStart));
-        return start;
+        return driverStart;
     }
 
     /** The audits of {@code tiles}' drivers (made as they stop), which are closed and dropped; the others run on. */

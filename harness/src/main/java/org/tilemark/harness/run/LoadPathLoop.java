@@ -18,6 +18,7 @@ import java.util.concurrent.TimeoutException;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.scoring.PhaseScore;
+import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretSource;
 import org.tilemark.workloads.VmRequest;
 import org.tilemark.workloads.Workload;
@@ -156,15 +157,13 @@ final class LoadPathLoop {
         if (!joining.isEmpty()) {
             out.println("[load path] tile(s) " + joining + " join" + (phase == 0 ? "" : " after phase " + phase)
                     + ", with a warm-up of " + spec.run().warmup().toSeconds() + " s");
-            Instant joined = drivers.join(joining, spec, workloads, cluster.vms(), secrets);
-            if (origin == null) {
-                origin = joined;
-            }
+            DriverStart joined = drivers.join(joining, spec, workloads, cluster.vms(), secrets);
+            origin = joined.runOrigin(); // the run's intervals are cut on the first join's clock
             running.addAll(joining);
             if (deployAhead) {
                 ahead.during(joining, tiles, path.ifStepPasses());
             }
-            warm = joined.plus(spec.run().warmup());
+            warm = joined.origin().plus(spec.run().warmup());
         } else {
             // As in Weathervane's load steps down: the staying tiles' backlog from the step above is no part of this one.
             out.println("[load path] tile(s) " + running + " warm up again for " + spec.run().warmup().toSeconds()

@@ -80,7 +80,7 @@ final class MeasurementLoop {
         VmProfiler.Sampling vmProfile = profiler.start(vms);
         MeasuredWindow window = new MeasuredWindow(cpu);
         try {
-            Instant origin = drivers.origin();
+            Instant origin = drivers.runOrigin();
             for (MeasurementPlan.Slot slot : plan.slots()) {
                 if (!slot.warmup() && !window.started()) {
                     stopPolicy.waitUntil(origin.plus(slot.start())); // an abort meanwhile ends the next wait at once

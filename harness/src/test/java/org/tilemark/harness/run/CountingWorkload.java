@@ -1,7 +1,6 @@
 package org.tilemark.harness.run;
 
 import java.net.InetSocketAddress;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -139,7 +138,6 @@ final class CountingWorkload implements Workload {
         private final Duration interval;
         private final Map<Integer, Duration> late;
         private volatile IntervalRecorder recorder;
-        private volatile Instant origin;
         /** What the harness started this driver with. */
         volatile DriverStart started;
         private volatile boolean closed;
@@ -167,31 +165,14 @@ final class CountingWorkload implements Workload {
 
         @Override
         public void start(DriverStart start) {
-            Instant origin = start.origin();
+            this.now = start.origin();
+            this.recorder = new IntervalRecorder(() -> now); // its intervals last as planned, on a clock of its own
             this.started = start;
-            this.now = origin;
-            this.recorder = new IntervalRecorder(new Clock() {
-                @Override
-                public java.time.ZoneId getZone() {
-                    return java.time.ZoneOffset.UTC;
-                }
-
-                @Override
-                public Clock withZone(java.time.ZoneId zone) {
-                    return this;
-                }
-
-                @Override
-                public Instant instant() {
-                    return now;
-                }
-            });
-            this.origin = origin;
         }
 
         @Override
         public IntervalSnapshot snapshot() {
-            if (origin == null || closed) {
+            if (started == null || closed) {
                 throw new IllegalStateException("tile " + tile + ": an interval cut while not running");
             }
             int interval = ++cuts;
@@ -205,7 +186,7 @@ final class CountingWorkload implements Workload {
         }
 
         boolean started() {
-            return origin != null;
+            return started != null;
         }
 
         boolean closed() {

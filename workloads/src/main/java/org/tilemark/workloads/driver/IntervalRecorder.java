@@ -1,8 +1,8 @@
 package org.tilemark.workloads.driver;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -34,7 +34,7 @@ public final class IntervalRecorder {
     /** Latencies above an hour are clamped: a request that slow has long since failed its QoS. */
     static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
 
-    private final Clock clock;
+    private final InstantSource clock;
     private final LongSupplier nanoTime;
     private final Map<String, Recorder> latency = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> operationErrors = new ConcurrentHashMap<>();
@@ -48,7 +48,7 @@ public final class IntervalRecorder {
     private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
     private Instant intervalStart;
 
-    public IntervalRecorder(Clock clock) {
+    public IntervalRecorder(InstantSource clock) {
         this(clock, System::nanoTime);
     }
 
@@ -56,7 +56,7 @@ public final class IntervalRecorder {
      * With {@code nanoTime} as the monotonic time the cuts judge the units in flight by: {@link System#nanoTime}
      * in a driver, a unit test's fake one that puts a cut past a deadline without waiting for it.
      */
-    public IntervalRecorder(Clock clock, LongSupplier nanoTime) {
+    public IntervalRecorder(InstantSource clock, LongSupplier nanoTime) {
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.intervalStart = clock.instant();

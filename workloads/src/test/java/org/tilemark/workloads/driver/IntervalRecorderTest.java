@@ -2,11 +2,9 @@ package org.tilemark.workloads.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -363,7 +361,7 @@ class IntervalRecorderTest {
     }
 
     /** A clock that moves one second forward every time it is read. */
-    private static final class SteppingClock extends Clock {
+    private static final class SteppingClock implements InstantSource {
         private final AtomicLong seconds = new AtomicLong(1_700_000_000L);
 
         Instant now() {
@@ -373,16 +371,6 @@ class IntervalRecorderTest {
         @Override
         public Instant instant() {
             return Instant.ofEpochSecond(seconds.getAndIncrement());
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
         }
     }
 }

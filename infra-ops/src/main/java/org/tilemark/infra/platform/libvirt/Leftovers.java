@@ -60,15 +60,29 @@ final class Leftovers {
     private void remove(HostConnection host, Domain domain, TilemarkTag tag) {
         removing.accept(tag.vmName());
         try {
-            if (domain.isActive() == 1) {
-                domain.destroy();
-            }
-            domain.undefine();
+            destroyAndUndefine(domain);
             for (StorageVol volume : Volumes.named(host, tag.volumePrefix())) {
                 volume.delete(0);
             }
         } catch (LibvirtException e) {
             throw new IllegalStateException("removing " + tag.domainName() + " on " + host.name() + ": " + ClusterCheck.message(e), e);
+        }
+    }
+
+    /**
+     * A domain listed a moment ago may be gone by now: the incoming side of a migration that failed is removed by
+     * libvirt itself. Gone is what removing it was for, so only its volumes are left to delete.
+     */
+    private static void destroyAndUndefine(Domain domain) throws LibvirtException {
+        try {
+            if (domain.isActive() == 1) {
+                domain.destroy();
+            }
+            domain.undefine();
+        } catch (LibvirtException e) {
+            if (e.getError() == null || e.getError().getCode() != org.libvirt.Error.ErrorNumber.VIR_ERR_NO_DOMAIN) {
+                throw e;
+            }
         }
     }
 
