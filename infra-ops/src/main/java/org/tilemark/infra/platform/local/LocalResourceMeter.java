@@ -2,9 +2,7 @@ package org.tilemark.infra.platform.local;
 
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -44,9 +42,10 @@ final class LocalResourceMeter implements VmResourceMeter {
     @Override
     public Map<String, VmResources> read(Collection<Vm> wanted) {
         Map<String, VmResources> read = new LinkedHashMap<>();
+        ProcessTable table = ProcessTable.read(); // once for every VM: see ProcessTable
         for (Vm vm : wanted) {
             vms.apply(vm.name()).filter(local -> local.process().isPresent()).ifPresent(local -> {
-                Map<String, VmResources> parts = parts(local);
+                Map<String, VmResources> parts = parts(local, table);
                 if (!parts.isEmpty()) {
                     read.put(vm.name(), carried.total(vm.name(), parts));
                 }
@@ -56,14 +55,10 @@ final class LocalResourceMeter implements VmResourceMeter {
     }
 
     /** One part per tree of the VM's processes, named by its root's pid and start time. */
-    private static Map<String, VmResources> parts(LocalVm vm) {
-        List<ProcessHandle> tagged = ProcessSweeper.find(vm.guestDir().path());
+    private static Map<String, VmResources> parts(LocalVm vm, ProcessTable table) {
         Map<Long, Set<Long>> trees = new HashMap<>();
-        for (ProcessHandle root : tagged) {
-            Set<Long> tree = new HashSet<>();
-            tree.add(root.pid());
-            root.descendants().forEach(d -> tree.add(d.pid()));
-            trees.put(root.pid(), tree);
+        for (ProcessHandle root : table.mentioning(vm.guestDir().path())) {
+            trees.put(root.pid(), table.tree(root.pid()));
         }
         // A tagged process inside another's tree (Postfix's master under the guest) is counted with that tree.
         trees.keySet().removeIf(pid -> trees.entrySet().stream().anyMatch(t -> t.getKey() != pid && t.getValue().contains(pid)));

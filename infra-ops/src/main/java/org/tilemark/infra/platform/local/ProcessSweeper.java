@@ -1,8 +1,5 @@
 package org.tilemark.infra.platform.local;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,13 +22,7 @@ final class ProcessSweeper {
     }
 
     static List<ProcessHandle> find(Path vmDirectory) {
-        String tag = vmDirectory.toAbsolutePath().normalize().toString();
-        long self = ProcessHandle.current().pid();
-        List<ProcessHandle> found = new ArrayList<>();
-        ProcessHandle.allProcesses()
-                .filter(p -> p.pid() != self)
-                .forEach(p -> commandLine(p.pid()).filter(cmd -> mentions(cmd, tag)).ifPresent(cmd -> found.add(p)));
-        return found;
+        return ProcessTable.read().mentioning(vmDirectory);
     }
 
     /** Kills at once (SIGKILL), with every descendant, as a VM that crashed takes everything in it down with it. */
@@ -87,31 +78,6 @@ final class ProcessSweeper {
             while (p.isAlive() && Instant.now().isBefore(deadline)) {
                 sleep(50);
             }
-        }
-    }
-
-    private static boolean mentions(String commandLine, String directory) {
-        int at = commandLine.indexOf(directory);
-        while (at >= 0) {
-            int end = at + directory.length();
-            // The whole path, as one argument or its prefix: /runs/r1 must match neither /runs/r10
-            // nor /other/runs/r1.
-            boolean startsArgument = at == 0 || commandLine.charAt(at - 1) == ' ' || commandLine.charAt(at - 1) == '=';
-            boolean endsComponent = end == commandLine.length() || commandLine.charAt(end) == '/' || commandLine.charAt(end) == ' ';
-            if (startsArgument && endsComponent) {
-                return true;
-            }
-            at = commandLine.indexOf(directory, at + 1);
-        }
-        return false;
-    }
-
-    private static Optional<String> commandLine(long pid) {
-        try {
-            byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
-            return Optional.of(new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').trim());
-        } catch (IOException | SecurityException e) {
-            return Optional.empty();
         }
     }
 

@@ -65,6 +65,24 @@ class ProcessSweeperTest {
         assertThat(child.onExit().get(10, TimeUnit.SECONDS).isAlive()).as("the child, reparented once its parent ended").isFalse();
     }
 
+    @Test
+    void oneReadingOfTheProcessTableFindsEachVmsProcessesAndTheirDescendants() throws Exception {
+        Path vm = Files.createDirectories(tmp.resolve("run1"));
+        Process parent = new ProcessBuilder("/bin/sh", "-c", "sleep 600 & wait", vm.resolve("guest").toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        started.add(parent);
+        ProcessHandle child = awaitChild(parent);
+        Process other = tailIn(tmp.resolve("run10"));
+
+        ProcessTable table = ProcessTable.read();
+
+        assertThat(table.mentioning(vm)).extracting(ProcessHandle::pid).containsExactly(parent.pid());
+        assertThat(table.mentioning(tmp.resolve("run10"))).extracting(ProcessHandle::pid).containsExactly(other.pid());
+        assertThat(table.tree(parent.pid())).as("the shell and its sleep, which does not name the directory")
+                .containsExactlyInAnyOrder(parent.pid(), child.pid());
+        assertThat(table.mentioning(tmp.resolve("run2"))).isEmpty();
+    }
+
     private static ProcessHandle awaitChild(Process parent) throws InterruptedException {
         for (int i = 0; i < 200; i++) {
             var children = parent.toHandle().children().toList();
