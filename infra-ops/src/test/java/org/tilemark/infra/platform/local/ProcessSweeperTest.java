@@ -52,11 +52,8 @@ class ProcessSweeperTest {
     @Test
     void stopEndsTheDescendantsThatDoNotNameTheDirectoryEvenOnceTheirParentIsGone() throws Exception {
         Path vm = Files.createDirectories(tmp.resolve("run1"));
-        // The shell names the directory; its child does not (as PostgreSQL's checkpointer does not), and outlives it:
         // SIGTERM ends the waiting shell, not the sleep.
-        Process parent = new ProcessBuilder("/bin/sh", "-c", "sleep 600 & wait", vm.resolve("guest").toString())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
-        started.add(parent);
+        Process parent = shellWithAChildIn(vm);
         ProcessHandle child = awaitChild(parent);
 
         ProcessSweeper.stop(ProcessSweeper.find(vm), Duration.ofSeconds(2));
@@ -68,9 +65,7 @@ class ProcessSweeperTest {
     @Test
     void oneReadingOfTheProcessTableFindsEachVmsProcessesAndTheirDescendants() throws Exception {
         Path vm = Files.createDirectories(tmp.resolve("run1"));
-        Process parent = new ProcessBuilder("/bin/sh", "-c", "sleep 600 & wait", vm.resolve("guest").toString())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
-        started.add(parent);
+        Process parent = shellWithAChildIn(vm);
         ProcessHandle child = awaitChild(parent);
         Process other = tailIn(tmp.resolve("run10"));
 
@@ -81,6 +76,14 @@ class ProcessSweeperTest {
         assertThat(table.tree(parent.pid())).as("the shell and its sleep, which does not name the directory")
                 .containsExactlyInAnyOrder(parent.pid(), child.pid());
         assertThat(table.mentioning(tmp.resolve("run2"))).isEmpty();
+    }
+
+    /** A shell that names {@code vm}, and its child that does not (as PostgreSQL's checkpointer does not). */
+    private Process shellWithAChildIn(Path vm) throws Exception {
+        Process parent = new ProcessBuilder("/bin/sh", "-c", "sleep 600 & wait", vm.resolve("guest").toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        started.add(parent);
+        return parent;
     }
 
     private static ProcessHandle awaitChild(Process parent) throws InterruptedException {
