@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.ScoreFile;
+import org.tilemark.infra.platform.Vm;
 import org.tilemark.scoring.PhaseScore;
 import org.tilemark.workloads.DriverStart;
 import org.tilemark.workloads.SecretSource;
@@ -45,6 +46,9 @@ final class LoadPathLoop {
     private final TileRequests requests;
     private final StopPolicy stopPolicy;
     private final SamplePublisher publisher;
+    private final VmProfiler.Sampling vmProfile;
+    /** The running tiles' VMs, which vm-profile.jsonl follows. */
+    private final List<Vm> profiled = new ArrayList<>();
     private final DeployVm deployVm;
     private final PrintStream out;
     /** Every VM deployed so far, for run.json (a tile destroyed on the way stays listed). */
@@ -65,8 +69,8 @@ final class LoadPathLoop {
     private int phase;
 
     LoadPathLoop(BenchmarkSpec spec, List<Workload> workloads, SecretSource secrets, TileCluster cluster,
-                 TileRequests requests, StopPolicy stopPolicy, SamplePublisher publisher, DeployVm deployVm, PrintStream out,
-                 List<TileProvisioner.DeployedVm> deployed) {
+                 TileRequests requests, StopPolicy stopPolicy, SamplePublisher publisher, VmProfiler profiler, DeployVm deployVm,
+                 PrintStream out, List<TileProvisioner.DeployedVm> deployed) {
         this.deployed = deployed;
         this.spec = spec;
         this.workloads = workloads;
@@ -75,6 +79,7 @@ final class LoadPathLoop {
         this.requests = requests;
         this.stopPolicy = stopPolicy;
         this.publisher = publisher;
+        this.vmProfile = profiler.following(() -> profiled);
         this.deployVm = deployVm;
         this.out = out;
         this.cpu = ClusterCpu.of(cluster.platform());
@@ -118,8 +123,8 @@ final class LoadPathLoop {
     }
 
     /**
-     * Makes the running tiles {@code 1..tiles}: the leaving tiles' drivers stop (their audits kept) and their
-     * VMs are destroyed, and the tiles that stay warm up again before the next phase; the joining tiles are deployed,
+     * Makes the running tiles {@code 1..tiles}: the leaving tiles' drivers stop at once (their audits kept) and their
+     * VMs are destroyed, and the tiles that stay warm up again from that stop before the next phase; the joining tiles are deployed,
      * powered on and their drivers started, each with a warm-up of its own, while the tiles that stay keep running
      * (their intervals cut as warm-up meanwhile). While the
      * joining tiles warm up, the tiles the path adds if the coming step passes are deployed ahead
@@ -127,14 +132,20 @@ final class LoadPathLoop {
      * measured. Once such a deployment outlasts its warm-up by an interval, no more tiles are deployed ahead.
      */
     private void changeTiles(int tiles, LoadPathRun.Steering path) throws Exception {
-        stopInfraWhileDriven();
+        windows.noPhaseFollows();
         Set<Integer> leaving = new TreeSet<>(running);
         leaving.removeIf(tile -> tile <= tiles);
+        Instant left = null;
         if (!leaving.isEmpty()) {
+            // Their load ends with the phase: the staying tiles' warm-up counts from here, while the operation under way
+            // finishes and the leaving VMs are destroyed (a Deploy of 20-50 s once held the warm-up back by as much).
             out.println("[load path] tile(s) " + leaving + " leave after phase " + phase);
             audits.addAll(drivers.leave(leaving));
             running.removeAll(leaving);
+            profiled.removeIf(vm -> leaving.contains(vm.tile()));
+            left = Instant.now();
         }
+        stopInfraWhileDriven();
         while (!running.isEmpty() && ahead.busy()) { // the tiles deployed ahead of this change, if still booting
             warmupInterval();
         }
@@ -150,16 +161,18 @@ final class LoadPathLoop {
             }
             await(resize);
         }
-        noteDeployed(cluster.vms());
+        List<TileProvisioner.DeployedVm> vms = cluster.vms();
+        noteDeployed(vms);
         Set<Integer> joining = Drivers.tilesUpTo(tiles);
         joining.removeAll(running);
         Instant warm;
         if (!joining.isEmpty()) {
             out.println("[load path] tile(s) " + joining + " join" + (phase == 0 ? "" : " after phase " + phase)
                     + ", with a warm-up of " + spec.run().warmup().toSeconds() + " s");
-            DriverStart joined = drivers.join(joining, spec, workloads, cluster.vms(), secrets);
+            DriverStart joined = drivers.join(joining, spec, workloads, vms, secrets);
             origin = joined.runOrigin(); // the run's intervals are cut on the first join's clock
             running.addAll(joining);
+            vms.stream().map(TileProvisioner.DeployedVm::vm).filter(vm -> joining.contains(vm.tile())).forEach(profiled::add);
             if (deployAhead) {
                 ahead.during(joining, tiles, path.ifStepPasses());
             }
@@ -168,7 +181,7 @@ final class LoadPathLoop {
             // As in Weathervane's load steps down: the staying tiles' backlog from the step above is no part of this one.
             out.println("[load path] tile(s) " + running + " warm up again for " + spec.run().warmup().toSeconds()
                     + " s after tile(s) " + leaving + " left");
-            warm = Instant.now().plus(spec.run().warmup());
+            warm = left.plus(spec.run().warmup());
         }
         while (origin.plus(at).isBefore(warm) || ahead.busy()) {
             warmupInterval();
@@ -265,6 +278,7 @@ final class LoadPathLoop {
         publisher.interval(new IntervalCut(slot, origin, Math.max(phase, 1), phaseLeft, phaseLeft, samples.samples(),
                 window.intervalCpu()));
         samples.rethrow();
+        vmProfile.interval(slot, origin.plus(slot.start()), origin.plus(slot.end()));
     }
 
     /** The measured phase an instant falls in; 0 between phases. */

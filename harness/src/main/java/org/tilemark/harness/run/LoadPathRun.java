@@ -148,7 +148,7 @@ public final class LoadPathRun {
                 return new TreeMap<>(prepared.headMap(tiles + 1));
             };
             loop = new LoadPathLoop(spec, workloads, secrets, cluster, requests, new StopPolicy(PhasePolicy.MEASURE_ALL,
-                    Integer.MAX_VALUE, abort), publisher, deployVm, out, deployed);
+                    Integer.MAX_VALUE, abort), publisher, VmProfiler.of(cluster.platform().resourceMeter(), bundle, out), deployVm, out, deployed);
             try {
                 loop.run(first, withVmStops(path, events, started), phases);
             } finally {

@@ -4,10 +4,13 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.Measured;
 import org.tilemark.harness.bundle.ResultsBundle;
@@ -45,7 +48,20 @@ final class VmProfiler {
         if (meter.isEmpty() || vms.isEmpty()) {
             return (slot, start, end) -> { };
         }
-        return new Counting(meter.get(), vms.stream().map(TileProvisioner.DeployedVm::vm).toList());
+        List<Vm> fixed = vms.stream().map(TileProvisioner.DeployedVm::vm).toList();
+        return new Counting(meter.get(), () -> fixed);
+    }
+
+    /**
+     * Profiles the VMs {@code current} names at each interval's end, a set that changes as tiles join and leave (a
+     * search's load path): a VM that was not there at the last reading is read as its baseline, so its first line is
+     * the interval after, never what it used since it booted.
+     */
+    Sampling following(Supplier<List<Vm>> current) {
+        if (meter.isEmpty()) {
+            return (slot, start, end) -> { };
+        }
+        return new Counting(meter.get(), current);
     }
 
     /** The hook the measurement loop calls once per interval, after the drivers' cuts. */
@@ -56,26 +72,34 @@ final class VmProfiler {
     private final class Counting implements Sampling {
 
         private final VmResourceMeter meter;
-        private final List<Vm> vms;
+        private final Supplier<List<Vm>> vms;
+        /** The VMs whose baseline was read (or tried): a VM read at the start without an answer counts from zero. */
+        private final Set<String> known = new HashSet<>();
         private Map<String, VmResources> last;
         private boolean warned;
 
-        Counting(VmResourceMeter meter, List<Vm> vms) {
+        Counting(VmResourceMeter meter, Supplier<List<Vm>> vms) {
             this.meter = meter;
             this.vms = vms;
-            this.last = read().orElse(Map.of());
+            List<Vm> first = vms.get();
+            first.forEach(vm -> known.add(vm.name()));
+            this.last = first.isEmpty() ? Map.of() : read(first).orElse(Map.of());
         }
 
         @Override
         public void interval(MeasurementPlan.Slot slot, Instant start, Instant end) {
-            Optional<Map<String, VmResources>> now = read();
+            List<Vm> current = vms.get();
+            if (current.isEmpty()) {
+                return;
+            }
+            Optional<Map<String, VmResources>> now = read(current);
             if (now.isEmpty()) {
                 return;
             }
-            for (Vm vm : vms) {
+            for (Vm vm : current) {
                 VmResources after = now.get().get(vm.name());
                 VmResources before = last.get(vm.name());
-                if (after == null) {
+                if (after == null || known.add(vm.name())) { // a VM seen first now: this reading is its baseline
                     continue;
                 }
                 bundle.appendVmProfile(line(slot, start, end, vm, before == null ? VmResources.NONE : before, after));
@@ -104,9 +128,9 @@ final class VmProfiler {
             return Math.max(0, after - (before == null ? 0 : before));
         }
 
-        private Optional<Map<String, VmResources>> read() {
+        private Optional<Map<String, VmResources>> read(List<Vm> wanted) {
             try {
-                return Optional.of(meter.read(vms));
+                return Optional.of(meter.read(wanted));
             } catch (RuntimeException e) {
                 if (!warned) {
                     warned = true;

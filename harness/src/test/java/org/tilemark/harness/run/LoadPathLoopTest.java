@@ -66,7 +66,7 @@ class LoadPathLoopTest {
             };
             LoadPathLoop loop = new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, requests,
                     new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
-                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
+                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())), VmProfiler.NONE,
                     new DeployVm(platform, "run-p", spec, SECRETS), out, deployed);
             loop.run(new LoadPathRun.Next(1, Duration.ofSeconds(2)), scored -> {
                 if (scored.score().phase() == 3) {
@@ -123,7 +123,7 @@ class LoadPathLoopTest {
              ResultsBundle bundle = ResultsBundle.create(tmp.resolve("bundle-infra"))) {
             LoadPathLoop loop = new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, tiles -> Map.of(1, workload.vms(1, spec, SECRETS)),
                     new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
-                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
+                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())), VmProfiler.NONE,
                     new DeployVm(migrating, "run-i", spec, SECRETS), out, new ArrayList<>());
             List<LoadPathRun.Next> path = new ArrayList<>(List.of(new LoadPathRun.Next(1, Duration.ofSeconds(2))));
             loop.run(new LoadPathRun.Next(1, Duration.ofSeconds(2)),
@@ -140,9 +140,7 @@ class LoadPathLoopTest {
     @Test
     void anOperationUnderWayAtAChangeFinishesWhileTheRunningTilesIntervalsAreCut() throws Exception {
         FakePlatform migrating = new FakePlatform(2, EnumSet.allOf(Capability.class)).migratingIn(Duration.ofSeconds(5));
-        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
-                "run.phaseDuration", "3s", "run.warmup", "1s", "run.interval", "1s", "infra.deploy.enabled", "false",
-                "infra.pause", "0s"));
+        BenchmarkSpec spec = migratingBackToBack();
         List<Integer> cutsDuringAMigration = new ArrayList<>();
         CountingWorkload workload = new CountingWorkload(cut -> {
             if (cut.tile() == 1 && migrating.migrationsUnderWay() > 0) {
@@ -161,6 +159,33 @@ class LoadPathLoopTest {
         assertThat(cutsDuringAMigration).as("tile 1's cuts while a migration was under way\n" + printed)
                 .anyMatch(interval -> interval > phase1Last && lines.stream().anyMatch(l -> l.get("interval").asInt() == interval
                         && l.get("tile").asInt() == 1 && l.get("stage").asText().equals("warmup")));
+    }
+
+    /**
+     * A leaving tile's drivers stop (and are audited) at its last phase's end, while the operation under way there
+     * finishes: the staying tile's warm-up counts from that stop. Before, they stopped only once the operation had
+     * finished, and the warm-up waited for it (a Deploy of 20-50 s on this machine).
+     */
+    @Test
+    void aLeavingTileStopsAtItsPhasesEndWhileTheOperationUnderWayFinishes() throws Exception {
+        FakePlatform migrating = new FakePlatform(2, EnumSet.allOf(Capability.class)).migratingIn(Duration.ofSeconds(6));
+        BenchmarkSpec spec = migratingBackToBack();
+        List<Integer> underWayAtTile2sAudit = new ArrayList<>();
+        CountingWorkload workload = new CountingWorkload(cut -> { }).auditing(tile -> {
+            if (tile == 2) {
+                underWayAtTile2sAudit.add(migrating.migrationsUnderWay());
+            }
+            return Optional.empty();
+        });
+        List<PhaseScore> phases = new ArrayList<>();
+        runPath(migrating, Duration.ofSeconds(3), spec, workload, "run-l", steering(List.of(
+                new LoadPathRun.Next(2, Duration.ofSeconds(3)), new LoadPathRun.Next(1, Duration.ofSeconds(3))), List.of()), phases);
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(phases).as(printed).extracting(p -> p.tiles().size()).containsExactly(1, 2, 1);
+        assertThat(underWayAtTile2sAudit).as("migrations under way as tile 2 left\n" + printed).singleElement()
+                .satisfies(underWay -> assertThat(underWay).isPositive());
+        assertThat(printed).contains("[load path] tile(s) [1] warm up again for 1 s after tile(s) [2] left");
     }
 
     /**
@@ -262,6 +287,13 @@ class LoadPathLoopTest {
         assertThat(phases).extracting(PhaseScore::phase).containsExactly(1);
     }
 
+    /** Up to 2 tiles, phases of 3 s, migrations one after another (no Deploy): one is under way at each phase's end. */
+    private static BenchmarkSpec migratingBackToBack() throws Exception {
+        return ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
+                "run.phaseDuration", "3s", "run.warmup", "1s", "run.interval", "1s", "infra.deploy.enabled", "false",
+                "infra.pause", "0s"));
+    }
+
     private static BenchmarkSpec twoTiles() throws Exception {
         return ConfigLoader.load(Optional.empty(), Map.of("run.tiles", "2", "run.phases", "1",
                 "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s", "infra.enabled", "false"));
@@ -303,7 +335,7 @@ class LoadPathLoopTest {
             };
             new LoadPathLoop(spec, List.of(workload), SECRETS, cluster, requests,
                     new StopPolicy(PhasePolicy.MEASURE_ALL, Integer.MAX_VALUE, new CountDownLatch(1)),
-                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())),
+                    Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run())), VmProfiler.NONE,
                     new DeployVm(on, runId, spec, SECRETS), out, new ArrayList<>())
                     .run(new LoadPathRun.Next(1, first), steering, phases);
         }

@@ -106,6 +106,45 @@ class VmProfilerTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("tile1-db", 8192L), org.assertj.core.groups.Tuple.tuple("tile1-web", 0L));
     }
 
+    /**
+     * On a search's load path the VMs change as tiles join and leave: a joining VM's first reading is its baseline (no
+     * line counting what it used since it booted), and a VM that left is no longer read.
+     */
+    @Test
+    void followsTheVmsAsTilesJoinAndLeaveAndReadsAJoinersBaselineFirst() throws Exception {
+        Vm one = new Vm("tile1-db", "run", 1, "dvdstore-db", "host-0", "app");
+        Vm two = new Vm("tile2-db", "run", 2, "dvdstore-db", "host-1", "app");
+        ScriptedMeter meter = new ScriptedMeter();
+        meter.readings.add(Map.of("tile1-db", cumulative(90_000, 50, 0, 0)));    // interval 1: tile 1 joined, its baseline
+        meter.readings.add(Map.of("tile1-db", cumulative(91_000, 50, 0, 0), "tile2-db", cumulative(60_000, 40, 0, 0)));
+        meter.readings.add(Map.of("tile1-db", cumulative(93_000, 50, 0, 0), "tile2-db", cumulative(60_500, 40, 0, 0)));
+        meter.readings.add(Map.of("tile1-db", cumulative(94_000, 50, 0, 0)));
+        List<Vm> running = new java.util.ArrayList<>();
+        Path dir = temp.resolve("path");
+        try (ResultsBundle bundle = ResultsBundle.create(dir)) {
+            VmProfiler.Sampling sampling = VmProfiler.of(Optional.of(meter), bundle, new PrintStream(new ByteArrayOutputStream(), true,
+                    StandardCharsets.UTF_8)).following(() -> running);
+            Instant origin = Instant.parse("2026-11-29T00:00:00Z");
+            for (int i = 1; i <= 4; i++) {
+                switch (i) {
+                    case 1 -> running.add(one);
+                    case 2 -> running.add(two);
+                    case 4 -> running.remove(two);
+                    default -> { }
+                }
+                MeasurementPlan.Slot slot = new MeasurementPlan.Slot(i, 1, Duration.ofSeconds(10L * (i - 1)), Duration.ofSeconds(10L * i));
+                sampling.interval(slot, origin.plus(slot.start()), origin.plus(slot.end()));
+            }
+        }
+        assertThat(BundleReader.of(dir).vmProfile().orElseThrow().values())
+                .extracting(VmProfileLine::interval, VmProfileLine::vm, VmProfileLine::cpuSeconds)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(2, "tile1-db", 1.0),
+                        org.assertj.core.groups.Tuple.tuple(3, "tile1-db", 2.0),
+                        org.assertj.core.groups.Tuple.tuple(3, "tile2-db", 0.5),
+                        org.assertj.core.groups.Tuple.tuple(4, "tile1-db", 1.0));
+    }
+
     @Test
     void aPlatformWithoutAMeterWritesNoFile() throws Exception {
         Path dir = temp.resolve("bundle");

@@ -83,6 +83,15 @@ class EchoLoadPathSearchEndToEndTest {
             }
         }
 
+        // What each VM used per interval, as a run writes it: a tile's VMs from the interval after it joined (the first
+        // reading is their baseline, not what they used since they booted) to its last.
+        Map<Integer, List<Integer>> profiled = lines(bundle.resolve("vm-profile.jsonl")).stream().collect(Collectors.groupingBy(
+                l -> l.get("tile").asInt(), TreeMap::new, Collectors.mapping(l -> l.get("interval").asInt(), Collectors.toList())));
+        assertThat(profiled.keySet()).as("tiles with VM profile lines").containsExactly(1, 2);
+        profiled.forEach((tile, profiledIntervals) -> assertThat(profiledIntervals).as("tile %d's profiled intervals", tile)
+                .allSatisfy(interval -> assertThat(interval).isGreaterThan(byTile.get(tile).getFirst().get("interval").asInt())
+                        .isLessThanOrEqualTo(byTile.get(tile).getLast().get("interval").asInt())));
+
         EchoWorkloadEndToEndTest.Run verify = EchoWorkloadEndToEndTest.harness(List.of("verify", bundle.toString()), Map.of());
         assertThat(verify.exit()).as(verify.output()).isZero();
         assertThat(verify.output()).contains(steps.size() + " steps");
