@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 @Component
 @Command(name = "search", mixinStandardHelpOptions = true,
         description = {"Find the maximum tiles the cluster sustains with every workload and infrastructure operation "
-                + "passing QoS, in one run whose tile count changes between phases: double the tiles while steps pass "
-                + "and the score improves, then bisect between the last pass and the first failure (a failed step is "
+                + "passing QoS, in one run whose tile count changes between phases: add tiles while steps pass and the "
+                + "score improves (search.growthPercent: 25 % and at least a tile; a series doubles), then bisect between the last pass and the first failure (a failed step is "
                 + "measured once more), then verify the maximum with a longer phase (search.*). --tiles sets the first "
                 + "tile count; --series runs a series of runs instead; --confirm ends with an ordinary run at the "
                 + "maximum found."},

@@ -2,11 +2,11 @@ package org.tilemark.harness.search;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.config.ConfigWriter;
 import org.tilemark.harness.bundle.SearchFile;
-import org.tilemark.scoring.PhaseScore;
 
 /** A search's steps and outcome as the bundle's records of search-config.json, steps.jsonl and search.json. */
 final class SearchFiles {
@@ -34,7 +34,20 @@ final class SearchFiles {
         SearchFile.Step row = step(s, Path.of(""));
         return new SearchFile.Step(row.step(), row.tiles(), row.repeat(), row.verdict(), row.score(), row.application(),
                 row.infrastructure(), row.clusterCpuPercent(), row.harnessCpu(), row.confidence(), row.reasons(), null,
-                measured.phases().stream().map(PhaseScore::phase).toList(), measured.remeasure());
+                s.phases(), measured.remeasure());
+    }
+
+    /** A step's row as the bundle recorded it, for a report rebuilt from search.json. */
+    static SearchStep searchStep(SearchFile.Step s, Path searchDirectory) {
+        SearchFile.Confidence ci = s.confidence();
+        return new SearchStep(s.step(), s.tiles(), s.repeat(), s.verdict(), optional(s.score()), optional(s.application()),
+                optional(s.infrastructure()), optional(s.clusterCpuPercent()), Optional.ofNullable(s.harnessCpu()),
+                ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), s.reasons(),
+                s.bundle() == null ? null : searchDirectory.resolve(s.bundle()), s.inOneRun() ? s.phases() : List.of());
+    }
+
+    private static OptionalDouble optional(Double value) {
+        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 
     static SearchFile result(SearchOutcome outcome, Path searchDirectory) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import org.jfree.chart.ChartFactory;
@@ -30,7 +31,12 @@ final class SearchReport {
     }
 
     static void write(Path directory, SearchOutcome outcome, SearchShape shape) throws IOException {
-        List<SearchStep> steps = outcome.steps();
+        write(directory, outcome.headline(), outcome.explanation(), outcome.steps(), shape);
+    }
+
+    /** The scaling table, charts and report of {@code steps}, and the manifest, as a search's end or a rebuild writes them. */
+    static void write(Path directory, String headline, List<String> explanation, List<SearchStep> steps, SearchShape shape)
+            throws IOException {
         Csv csv = new Csv().row(SearchTable.HEADERS);
         SearchTable.rows(steps).forEach(csv::row);
         Files.writeString(directory.resolve("scaling.csv"), csv.toString());
@@ -46,7 +52,8 @@ final class SearchReport {
             byCpu.addSeries(series("score", steps, SearchStep::clusterCpu, SearchStep::score));
             charts.add(chart(directory, "score-vs-cpu.png", "Score vs cluster CPU utilization", "cluster CPU %", byCpu, false));
         }
-        Files.writeString(directory.resolve(BundleLayout.REPORT), html(outcome, charts, shape));
+        Files.writeString(directory.resolve(BundleLayout.REPORT), html(headline, explanation, steps, charts, shape,
+                StepCpuByRole.of(steps, directory)));
         Manifest.write(directory);
     }
 
@@ -75,14 +82,15 @@ final class SearchReport {
         return ChartStyle.writeReportChart(directory, file, ChartStyle.style(chart));
     }
 
-    private static String html(SearchOutcome outcome, List<String> charts, SearchShape shape) {
+    private static String html(String headline, List<String> explanation, List<SearchStep> steps, List<String> charts,
+                               SearchShape shape, List<StepCpuByRole> cpuByRole) {
         Html html = new Html().raw("<!doctype html><html><head><meta charset=\"utf-8\"><title>Tilemark search</title>"
                 + "<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:1em 0}"
                 + "td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}td.num{text-align:right}</style></head><body>\n");
-        html.heading(1, "Tilemark search: " + outcome.headline());
-        html.list(outcome.explanation());
+        html.heading(1, "Tilemark search: " + headline);
+        html.list(explanation);
         List<List<Html.Cell>> rows = new ArrayList<>();
-        for (List<String> row : SearchTable.rows(outcome.steps())) {
+        for (List<String> row : SearchTable.rows(steps)) {
             rows.add(row.stream().map(Html.Cell::of).toList());
         }
         html.heading(2, "Scaling table");
@@ -91,6 +99,35 @@ final class SearchReport {
         for (String chart : charts) {
             html.raw("<p><img src=\"" + Html.escape(chart) + "\" alt=\"" + Html.escape(chart) + "\"></p>\n");
         }
+        cpuByRole(html, cpuByRole);
         return html.raw("</body></html>\n").toString();
+    }
+
+    /** Which tier grew into the cluster's limit: each role's cores per step, beside the step's cluster CPU. */
+    private static void cpuByRole(Html html, List<StepCpuByRole> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        List<String> roles = List.copyOf(StepCpuByRole.roles(rows));
+        List<String> headers = new ArrayList<>(List.of("step", "tiles"));
+        roles.forEach(role -> headers.add(role + " (cores)"));
+        headers.addAll(List.of("all VMs (cores)", "cluster CPU %"));
+        List<List<Html.Cell>> cells = new ArrayList<>();
+        for (StepCpuByRole row : rows) {
+            SearchStep step = row.step();
+            List<Html.Cell> line = new ArrayList<>(List.of(Html.Cell.of(Integer.toString(step.number())),
+                    Html.Cell.of(step.tiles() + (step.repeat() ? " (repeat)" : ""))));
+            roles.forEach(role -> line.add(Html.Cell.numeric(row.coresByRole().containsKey(role)
+                    ? String.format(Locale.ROOT, "%.2f", row.coresByRole().get(role)) : "")));
+            line.add(Html.Cell.numeric(String.format(Locale.ROOT, "%.2f", row.allVms())));
+            line.add(Html.Cell.numeric(step.clusterCpu().isPresent()
+                    ? String.format(Locale.ROOT, "%.1f", step.clusterCpu().getAsDouble()) : ""));
+            cells.add(line);
+        }
+        html.heading(2, "CPU by VM role");
+        html.paragraph("The CPU cores each VM role used per step, its tiles' VMs together, over the step's measured phases "
+                + "(vm-profile.jsonl, as the platform's meter read it). The rest of the cluster's CPU is the hypervisor's, "
+                + "the infrastructure operations' and, where the cluster is this machine, the harness's.");
+        html.table(headers, cells);
     }
 }

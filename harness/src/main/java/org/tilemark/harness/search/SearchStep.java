@@ -13,18 +13,22 @@ import org.tilemark.harness.bundle.BundleReader;
 /**
  * One step of a search, as its run's score.json tells it: the row of the scaling table.
  *
- * @param bundle         the step's own results bundle (under the search's {@code steps/})
+ * @param bundle         the step's own results bundle (under the search's {@code steps/}); null for a one-run step,
+ *                       whose phases are in the search's bundle
  * @param clusterCpu     the cluster's CPU utilization over the measured phases, % of all cores
  * @param harnessCpu     the harness process's CPU over them (empty where the run wrote none)
  * @param confidenceLow  low end of the score's 95 % confidence interval (over phases)
  * @param confidenceHigh high end of it
+ * @param phases         the measured phases of its bundle it was scored from; empty: all of them (a series step's run)
  */
 record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, OptionalDouble score, OptionalDouble application,
                   OptionalDouble infrastructure, OptionalDouble clusterCpu, Optional<ScoreFile.HarnessCpu> harnessCpu,
-                  double confidenceLow, double confidenceHigh, List<String> reasons, Path bundle) {
+                  double confidenceLow, double confidenceHigh, List<String> reasons, Path bundle,
+                  List<Integer> phases) {
 
     SearchStep {
         reasons = List.copyOf(reasons);
+        phases = List.copyOf(phases);
     }
 
     boolean compliant() {
@@ -36,7 +40,7 @@ record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, Opt
         if (bundle == null || !BundleReader.isScored(bundle)) {
             return new SearchStep(number, tiles, repeat, verdict, OptionalDouble.empty(), OptionalDouble.empty(),
                     OptionalDouble.empty(), OptionalDouble.empty(), Optional.empty(), Double.NaN, Double.NaN,
-                    List.of("the run wrote no score (" + verdict + ")"), bundle);
+                    List.of("the run wrote no score (" + verdict + ")"), bundle, List.of());
         }
         ScoreFile score;
         try {
@@ -50,7 +54,7 @@ record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, Opt
                 number(totals == null ? null : totals.application()), number(totals == null ? null : totals.infrastructure()),
                 number(score.cost() == null || score.cost().clusterCpu() == null ? null : score.cost().clusterCpu().percent()),
                 Optional.ofNullable(score.cost() == null ? null : score.cost().harnessCpu()),
-                ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), bundle);
+                ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), bundle, List.of());
     }
 
     private static OptionalDouble number(Double value) {

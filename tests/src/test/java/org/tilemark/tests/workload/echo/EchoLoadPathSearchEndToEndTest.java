@@ -60,7 +60,8 @@ class EchoLoadPathSearchEndToEndTest {
             assertThat(harnessCpu.path("tileMinutes").asDouble()).as("step %s's tile-minutes", step.get("step")).isPositive();
         }
         assertThat(Files.readString(bundle.resolve("report.html"))).as("the report says what a step is")
-                .contains("measured phases of the search").doesNotContain("with its own bundle");
+                .contains("measured phases of the search").doesNotContain("with its own bundle")
+                .contains("CPU by VM role");
         assertThat(steps.getFirst().get("verdict").asText()).as(search.output()).isEqualTo("compliant");
         assertThat(steps).extracting(s -> s.get("tiles").asInt()).as(search.output()).contains(1, 2);
 
@@ -91,6 +92,12 @@ class EchoLoadPathSearchEndToEndTest {
         profiled.forEach((tile, profiledIntervals) -> assertThat(profiledIntervals).as("tile %d's profiled intervals", tile)
                 .allSatisfy(interval -> assertThat(interval).isGreaterThan(byTile.get(tile).getFirst().get("interval").asInt())
                         .isLessThanOrEqualTo(byTile.get(tile).getLast().get("interval").asInt())));
+
+        // The report rebuilt from the bundle is the search's (the bundle is also a run's: run.json, intervals.jsonl).
+        EchoWorkloadEndToEndTest.Run report = EchoWorkloadEndToEndTest.harness(List.of("report", bundle.toString()), Map.of());
+        assertThat(report.exit()).as(report.output()).isZero();
+        assertThat(Files.readString(bundle.resolve("report.html"))).as("the rebuilt report")
+                .contains("Tilemark search: ", "measured phases of the search", "CPU by VM role");
 
         EchoWorkloadEndToEndTest.Run verify = EchoWorkloadEndToEndTest.harness(List.of("verify", bundle.toString()), Map.of());
         assertThat(verify.exit()).as(verify.output()).isZero();
