@@ -35,9 +35,10 @@ record StepCpuByRole(SearchStep step, Map<String, Double> coresByRole) {
 
     /**
      * The steps whose bundle holds a VM profile of their phases; a step without one (a platform with no meter, a bundle
-     * written before it) has no row. {@code searchDirectory} holds the one-run steps' profile.
+     * written before it, a profile that cannot be read as text) has no row. {@code searchDirectory} holds the one-run
+     * steps' profile.
      */
-    static List<StepCpuByRole> of(List<SearchStep> steps, Path searchDirectory) throws IOException {
+    static List<StepCpuByRole> of(List<SearchStep> steps, Path searchDirectory) {
         Map<Path, List<VmProfileTotals.Phase>> profiles = new HashMap<>();
         List<StepCpuByRole> rows = new ArrayList<>();
         for (SearchStep step : steps) {
@@ -63,9 +64,14 @@ record StepCpuByRole(SearchStep step, Map<String, Double> coresByRole) {
         return roles;
     }
 
-    private static List<VmProfileTotals.Phase> read(Path bundle) throws IOException {
-        Optional<BundleReader.Lines<VmProfileLine>> lines = BundleReader.of(bundle).vmProfile();
-        return lines.map(l -> VmProfileTotals.byPhase(l.values())).orElse(List.of());
+    /** The bundle's VM profile per phase and VM; none where it cannot be read (the table is the report's least part). */
+    private static List<VmProfileTotals.Phase> read(Path bundle) {
+        try {
+            Optional<BundleReader.Lines<VmProfileLine>> lines = BundleReader.of(bundle).vmProfile();
+            return lines.map(l -> VmProfileTotals.byPhase(l.values())).orElse(List.of());
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     /** Per role, the mean over {@code phases} (every measured one where empty) of the cores its VMs used together. */

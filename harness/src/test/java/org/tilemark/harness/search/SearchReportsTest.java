@@ -63,6 +63,21 @@ class SearchReportsTest {
                 org.tilemark.harness.report.Html.escape(SearchShape.SERIES.description()), "p90 of Login").doesNotContain("CPU by VM role");
     }
 
+    /** A VM profile that is not text costs the report its CPU by VM role, not the report. */
+    @Test
+    void aProfileThatCannotBeReadLeavesTheTableOutAndTheReportWhole() throws Exception {
+        Path dir = temp.resolve("search-garbled");
+        try (ResultsBundle bundle = ResultsBundle.create(dir)) {
+            bundle.writeSearch(new SearchFile(1, 1.0, 0.07, "max 1 tile, 1.00 @ 1 tile", List.of(), false, null,
+                    List.of(oneRunStep(1, 1, RunVerdict.COMPLIANT, 1))));
+        }
+        Files.write(dir.resolve(BundleLayout.VM_PROFILE), new byte[] {(byte) 0xff, (byte) 0xfe, 0, '{', '\n'});
+
+        SearchReports.rebuild(dir, BundleReader.of(dir).search().orElseThrow());
+
+        assertThat(Files.readString(dir.resolve(BundleLayout.REPORT))).contains("Scaling table").doesNotContain("CPU by VM role");
+    }
+
     private static SearchFile.Step oneRunStep(int number, int tiles, RunVerdict verdict, int phase) {
         return new SearchFile.Step(number, tiles, false, verdict, 1.0 * tiles, 1.0 * tiles, 1.0, 20.0 * tiles, null,
                 new SearchFile.Confidence(tiles, tiles, 0.95), List.of(), null, List.of(phase), false);
