@@ -26,33 +26,28 @@ class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Read before anything is rewritten: a bundle that is not text writes no report and no manifest.
         Optional<SearchFile> search;
         try {
             search = Files.isDirectory(bundle) ? BundleReader.of(bundle).search() : Optional.empty();
+            if (search.isEmpty() && BundleReader.hasRunData(bundle)) {
+                BundleReader.of(bundle).intervals();
+                BundleReader.of(bundle).infraOps();
+                BundleReader.of(bundle).run();
+                BundleReader.of(bundle).score();
+            }
         } catch (BundleReader.NotText | BundleReader.DamagedFile | UnsupportedBundleFormat e) {
             System.err.println("error: BUNDLE: " + bundle.resolve(e.getMessage()));
             return RunOutcome.BAD_INPUT;
         }
         if (search.isPresent()) { // a search's bundle, a one-run search's included: its report is the search's
             SearchReports.rebuild(bundle, search.get());
-            System.out.println("report: " + bundle.resolve(BundleLayout.REPORT));
-            return 0;
-        }
-        if (!BundleReader.hasRunData(bundle)) {
+        } else if (BundleReader.hasRunData(bundle)) {
+            Reports.rebuildAll(bundle);
+        } else {
             System.err.println("error: BUNDLE: " + bundle + " is not a results bundle (no search.json, run.json or intervals.jsonl)");
             return RunOutcome.BAD_INPUT;
         }
-        // Read before anything is rewritten: a bundle that is not text writes no report and no manifest.
-        try {
-            BundleReader.of(bundle).intervals();
-            BundleReader.of(bundle).infraOps();
-            BundleReader.of(bundle).run();
-            BundleReader.of(bundle).score();
-        } catch (BundleReader.NotText | BundleReader.DamagedFile | UnsupportedBundleFormat e) {
-            System.err.println("error: BUNDLE: " + bundle.resolve(e.getMessage()));
-            return RunOutcome.BAD_INPUT;
-        }
-        Reports.rebuildAll(bundle);
         System.out.println("report: " + bundle.resolve(BundleLayout.REPORT));
         return 0;
     }

@@ -40,14 +40,10 @@ final class SearchFiles {
     /** A step's row as the bundle recorded it, for a report rebuilt from search.json. */
     static SearchStep searchStep(SearchFile.Step s, Path searchDirectory) {
         SearchFile.Confidence ci = s.confidence();
-        return new SearchStep(s.step(), s.tiles(), s.repeat(), s.verdict(), optional(s.score()), optional(s.application()),
-                optional(s.infrastructure()), optional(s.clusterCpuPercent()), Optional.ofNullable(s.harnessCpu()),
+        return new SearchStep(s.step(), s.tiles(), s.repeat(), s.verdict(), SearchStep.number(s.score()), SearchStep.number(s.application()),
+                SearchStep.number(s.infrastructure()), SearchStep.number(s.clusterCpuPercent()), Optional.ofNullable(s.harnessCpu()),
                 ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), s.reasons(),
                 s.bundle() == null ? null : searchDirectory.resolve(s.bundle()), s.inOneRun() ? s.phases() : List.of());
-    }
-
-    private static OptionalDouble optional(Double value) {
-        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 
     static SearchFile result(SearchOutcome outcome, Path searchDirectory) {

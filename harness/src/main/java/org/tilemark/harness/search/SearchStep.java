@@ -57,7 +57,8 @@ record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, Opt
                 ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), bundle, List.of());
     }
 
-    private static OptionalDouble number(Double value) {
+    /** A recorded figure, null where none was written. */
+    static OptionalDouble number(Double value) {
         return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 }

@@ -42,15 +42,20 @@ final class LocalResourceMeter implements VmResourceMeter {
     @Override
     public Map<String, VmResources> read(Collection<Vm> wanted) {
         Map<String, VmResources> read = new LinkedHashMap<>();
-        ProcessTable table = ProcessTable.read(); // once for every VM: see ProcessTable
+        Map<String, LocalVm> running = new LinkedHashMap<>();
         for (Vm vm : wanted) {
-            vms.apply(vm.name()).filter(local -> local.process().isPresent()).ifPresent(local -> {
-                Map<String, VmResources> parts = parts(local, table);
-                if (!parts.isEmpty()) {
-                    read.put(vm.name(), carried.total(vm.name(), parts));
-                }
-            });
+            vms.apply(vm.name()).filter(local -> local.process().isPresent()).ifPresent(local -> running.put(vm.name(), local));
         }
+        if (running.isEmpty()) {
+            return read;
+        }
+        ProcessTable table = ProcessTable.read(); // once for every VM: see ProcessTable
+        running.forEach((name, local) -> {
+            Map<String, VmResources> parts = parts(local, table);
+            if (!parts.isEmpty()) {
+                read.put(name, carried.total(name, parts));
+            }
+        });
         return read;
     }
 
