@@ -19,7 +19,9 @@ import picocli.CommandLine.Parameters;
 @Component
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Check a results bundle: MANIFEST.sha256, the signature if any, and every score recomputed from "
-                + "intervals.jsonl, histograms/*.hlog and infra-ops.jsonl against score.json.",
+                + "intervals.jsonl, histograms/*.hlog and infra-ops.jsonl against score.json. A search's directory: "
+                + "in one run, each step recomputed from its phases; a series (--series), each step's run verified "
+                + "and matched against search.json.",
                 "Exit 0 verified, 1 something was changed (the first mismatch is named), 2 not a bundle or bad options."})
 class VerifyCommand implements Callable<Integer> {
 

@@ -36,6 +36,18 @@ final class LivePhaseWindows {
         notifyAll();
     }
 
+    /**
+     * The run measured nothing after {@code last} (it ended, or was stopped mid-phase): the last window ends there at the
+     * latest, as verify recomputes it from the intervals cut, and no phase follows.
+     */
+    synchronized void endedAt(Instant last) {
+        if (!windows.isEmpty() && windows.getLast().end().isAfter(last)) {
+            Window cut = windows.removeLast();
+            windows.add(new Window(cut.phase(), cut.start(), last.isBefore(cut.start()) ? cut.start() : last));
+        }
+        noPhaseFollows();
+    }
+
     /** The phase {@code instant} falls in; 0 outside every measured phase. */
     synchronized int phaseAt(Instant instant) {
         long deadline = System.nanoTime() + PATIENCE.toNanos();

@@ -79,17 +79,25 @@ final class MeasurementLoop {
         Drivers drivers = Drivers.start(spec, workloads, vms, secrets);
         VmProfiler.Sampling vmProfile = profiler.start(vms);
         MeasuredWindow window = new MeasuredWindow(cpu);
+        // A phase's window is known once it begins: a run that stops after a failed phase measures none of the later
+        // ones it planned, so an operation ending after the stop is in no phase, as verify recomputes it.
+        LivePhaseWindows windows = new LivePhaseWindows();
+        Instant origin = drivers.runOrigin();
+        Instant lastCut = origin;
         try {
-            Instant origin = drivers.runOrigin();
             for (MeasurementPlan.Slot slot : plan.slots()) {
+                if (slot.firstOfPhase(plan)) {
+                    windows.add(slot.phase(), origin.plus(slot.start()), origin.plus(plan.phaseEnd(slot.phase())));
+                }
                 if (!slot.warmup() && !window.started()) {
                     stopPolicy.waitUntil(origin.plus(slot.start())); // an abort meanwhile ends the next wait at once
                     window.start();
                     // Infrastructure operations start with measurement, as VMmark's do after ramp-up.
-                    infra.ifPresent(i -> i.start(at -> plan.phaseAt(Duration.between(origin, at))));
+                    infra.ifPresent(i -> i.start(windows::phaseAt));
                 }
                 Optional<StopPolicy.Stop> stop = stopPolicy.waitUntil(origin.plus(slot.end()));
                 if (stop.isEmpty()) {
+                    lastCut = origin.plus(slot.end()); // published in interval(), even by a driver's failure
                     stop = interval(plan, slot, origin, drivers, tally, window, phases);
                     vmProfile.interval(slot, origin.plus(slot.start()), origin.plus(slot.end()));
                 }
@@ -99,6 +107,7 @@ final class MeasurementLoop {
             }
             return window.summary(Optional.empty(), tally.infra());
         } finally {
+            windows.endedAt(lastCut);
             stopInfraAndAudit(drivers);
         }
     }

@@ -17,6 +17,10 @@ record MeasurementPlan(List<Slot> slots, int phases, Duration phaseDuration) {
             return phase == 0;
         }
 
+        boolean firstOfPhase(MeasurementPlan plan) {
+            return !warmup() && start.equals(plan.phaseStart(phase));
+        }
+
         boolean lastOfPhase(MeasurementPlan plan) {
             return !warmup() && end.equals(plan.phaseEnd(phase));
         }
@@ -53,14 +57,8 @@ record MeasurementPlan(List<Slot> slots, int phases, Duration phaseDuration) {
         return phaseEnd.minus(slot.end());
     }
 
-    /** The measurement phase an offset from the origin falls in; 0 in warm-up or after the last phase. */
-    int phaseAt(Duration since) {
-        for (Slot slot : slots) {
-            if (!slot.warmup() && since.compareTo(slot.start()) >= 0 && since.compareTo(slot.end()) < 0) {
-                return slot.phase();
-            }
-        }
-        return 0;
+    Duration phaseStart(int phase) {
+        return slots.stream().filter(s -> s.phase() == phase).map(Slot::start).min(Duration::compareTo).orElseThrow();
     }
 
     Duration phaseEnd(int phase) {

@@ -35,11 +35,7 @@ record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFi
         if (!Files.isDirectory(bundle)) {
             throw new NotABundle(bundle + " is not a directory");
         }
-        // Before any file is opened: a FIFO would block a reader, a link would read outside the bundle.
-        List<String> strange = Manifest.notRegularFiles(bundle);
-        if (!strange.isEmpty()) {
-            throw new NotABundle(bundle + ": " + strange.getFirst() + " (a bundle holds only directories and regular files)");
-        }
+        onlyRegularFiles(bundle);
         BundleReader reader = BundleReader.of(bundle);
         for (String required : scored ? List.of(BundleLayout.RUN, BundleLayout.SCORE, BundleLayout.INTERVALS)
                 : List.of(BundleLayout.RUN, BundleLayout.SEARCH, BundleLayout.INTERVALS)) {
@@ -62,6 +58,14 @@ record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFi
                     scored ? reader.scoreAsWritten().orElseThrow() : null, whole(reader.intervals()), whole(reader.infraOps()));
         } catch (BundleReader.DamagedFile e) {
             throw new BundleMismatch(e.getMessage());
+        }
+    }
+
+    /** Before any file is opened: a FIFO would block a reader, a link would read outside the bundle. */
+    static void onlyRegularFiles(Path bundle) throws NotABundle, IOException {
+        List<String> strange = Manifest.notRegularFiles(bundle);
+        if (!strange.isEmpty()) {
+            throw new NotABundle(bundle + ": " + strange.getFirst() + " (a bundle holds only directories and regular files)");
         }
     }
 

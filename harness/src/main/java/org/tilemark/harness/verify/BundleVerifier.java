@@ -87,9 +87,13 @@ public final class BundleVerifier {
         return ManifestSignature.certificate(file);
     }
 
-    private static String check(Path bundle, Optional<X509Certificate> trusted) throws NotABundle, BundleMismatch, IOException {
+    /** What verified, as the line after "verified: "; a search's directory is checked as a search (its shape's). */
+    static String check(Path bundle, Optional<X509Certificate> trusted) throws NotABundle, BundleMismatch, IOException {
         if (OneRunSearchCheck.holds(bundle)) {
             return OneRunSearchCheck.check(bundle, trusted);
+        }
+        if (SeriesSearchCheck.holds(bundle)) {
+            return SeriesSearchCheck.check(bundle, trusted);
         }
         BundleFilesRead files = BundleFilesRead.load(bundle);
         BundleIntegrity.seal(bundle, true);

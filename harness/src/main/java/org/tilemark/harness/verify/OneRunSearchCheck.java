@@ -14,7 +14,6 @@ import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.SearchFile;
-import org.tilemark.harness.bundle.UnsupportedBundleFormat;
 import org.tilemark.harness.run.VmStop;
 import org.tilemark.harness.run.ScoringInputs;
 import org.tilemark.scoring.PhaseScore;
@@ -59,12 +58,7 @@ final class OneRunSearchCheck {
         intervals.finish();
         InfraRecompute infra = InfraRecompute.of(spec, Set.of(), files.infraOps(), intervals.windows());
         Map<Integer, Map<Integer, Map<String, WorkloadResult>>> measured = intervals.phases(false);
-        SearchFile search = search(bundle);
-        List<SearchFile.Step> lines = BundleFilesRead.whole(BundleReader.of(bundle).searchSteps()).stream()
-                .map(BundleReader.Line::value).toList();
-        if (!lines.equals(search.steps())) {
-            throw new BundleMismatch(BundleLayout.SEARCH_STEPS + ": its steps are not search.json's");
-        }
+        SearchFile search = SearchFileRead.load(bundle);
         Set<Integer> claimed = new TreeSet<>();
         List<String> counts = new ArrayList<>();
         for (SearchFile.Step step : search.steps()) {
@@ -77,24 +71,11 @@ final class OneRunSearchCheck {
         if (!unclaimed.isEmpty()) {
             throw new BundleMismatch(BundleLayout.SEARCH + ": measured phase " + unclaimed.iterator().next() + " is in no step");
         }
-        if (search.maxTiles() != null && search.steps().stream()
-                .noneMatch(s -> s.tiles() == search.maxTiles() && s.verdict() == RunVerdict.COMPLIANT)) {
-            throw BundleMismatch.of(BundleLayout.SEARCH + " maxTiles", search.maxTiles(), "none (no step at it passed)");
-        }
+        SearchFileRead.maximumPassed(search);
         return BundleVerifier.manifestLine(files, signer) + "; " + intervals.lines() + " intervals and " + infra.operations()
                 + " infra operations recomputed; a search in one run: " + search.steps().size() + " steps (tiles "
                 + String.join(", ", counts) + "), each recomputed from its phases; "
                 + (search.maxTiles() == null ? "no maximum" : "max " + search.maxTiles()) + "; bundle format " + files.format();
-    }
-
-    private static SearchFile search(Path bundle) throws BundleMismatch, IOException, NotABundle {
-        try {
-            return BundleReader.of(bundle).search().orElseThrow();
-        } catch (BundleReader.DamagedFile e) {
-            throw new BundleMismatch(e.getMessage());
-        } catch (UnsupportedBundleFormat e) {
-            throw new NotABundle(e.getMessage());
-        }
     }
 
     /** The step scored from its phases as recomputed, each phase claimed once and measured at the step's tiles. */

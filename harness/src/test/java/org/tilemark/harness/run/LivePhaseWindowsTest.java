@@ -35,4 +35,13 @@ class LivePhaseWindowsTest {
         assertThat(after.get(10, TimeUnit.SECONDS)).isZero();
         assertThat(windows.phaseAt(T0.plusSeconds(90))).as("no wait once decided").isZero();
     }
+
+    @Test
+    void aRunStoppedMidPhaseEndsItsLastWindowAtItsLastCut() {
+        LivePhaseWindows windows = new LivePhaseWindows();
+        windows.add(1, T0, T0.plusSeconds(60));
+        windows.endedAt(T0.plusSeconds(40));
+        assertThat(windows.phaseAt(T0.plusSeconds(39))).isEqualTo(1);
+        assertThat(windows.phaseAt(T0.plusSeconds(45))).as("after the last cut, while the operation under way finished").isZero();
+    }
 }

@@ -260,6 +260,37 @@ class MeasurementLoopTest {
                 .startsWith("phase 1 failed QoS: ");
     }
 
+    /**
+     * A run that stops after a failed phase measures none of the phases it planned after it: the migration under way at
+     * the stop ends in no phase, as verify recomputes it from the measured intervals. It was recorded in the next
+     * planned phase once, and every step of a series search that stopped early failed verify for it.
+     */
+    @Test
+    void anOperationUnderWayWhenAFailedPhaseStopsTheRunEndsInNoPhase() throws Exception {
+        FakePlatform migrating = new FakePlatform(2, EnumSet.of(Capability.LIVE_MIGRATION)).migratingIn(Duration.ofMillis(1500));
+        BenchmarkSpec spec = ConfigLoader.load(Optional.empty(), Map.of("run.tiles", Integer.toString(TILES), "run.phases", "2",
+                "run.phaseDuration", "2s", "run.warmup", "1s", "run.interval", "1s", "infra.deploy.enabled", "false",
+                "infra.pause", "0s"));
+        CountingWorkload workload = new CountingWorkload(cut -> {
+            if (cut.tile() == 1 && cut.interval() == 2) {
+                cut.recorder().attempt();
+                cut.recorder().failedUnit(CountingWorkload.OPERATION, cut.vm());
+            }
+        });
+
+        MeasurementLoop.Summary summary = measure(workload, PhasePolicy.STOP_AT_FIRST_FAILED_PHASE, migrating, spec, true);
+
+        assertThat(summary.stoppedEarly()).contains(1);
+        java.time.Instant phase1End = java.time.Instant.parse(intervals().getLast().get("end").asText());
+        List<JsonNode> operations = BundleReader.of(bundleDirectory()).infraOps().orElseThrow().lines().stream()
+                .map(BundleReader.Line::written).toList();
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertThat(operations).as("migrations of 1.5 s back to back from the phase's start\n" + printed)
+                .anySatisfy(op -> assertThat(java.time.Instant.parse(op.get("end").asText())).isAfter(phase1End));
+        assertThat(operations).allSatisfy(op -> assertThat(op.get("phase").asInt()).as(op.toString())
+                .isEqualTo(java.time.Instant.parse(op.get("end").asText()).isBefore(phase1End) ? 1 : 0));
+    }
+
     @Test
     void aVmThatCrashesDuringMeasurementReachesTheVerdictOfPhasesThatPassed() throws Exception {
         CountingWorkload workload = new CountingWorkload(cut -> {
@@ -305,21 +336,30 @@ class MeasurementLoopTest {
 
     /** Provisions the workload's tiles on the fake platform, as a run does, and measures them. */
     private MeasurementLoop.Summary measure(CountingWorkload workload, PhasePolicy policy) throws Exception {
-        try (TileCluster cluster = TileCluster.on(platform, "run-m", out);
+        return measure(workload, policy, platform, SPEC, false);
+    }
+
+    /** As above on {@code on}, with {@code spec}'s infrastructure operations planned if {@code infra}. */
+    private MeasurementLoop.Summary measure(CountingWorkload workload, PhasePolicy policy, FakePlatform on, BenchmarkSpec spec,
+                                            boolean withInfra) throws Exception {
+        try (TileCluster cluster = TileCluster.on(on, "run-m", out);
              ResultsBundle bundle = ResultsBundle.create(bundleDirectory())) {
             cluster.reportTo(events);
             Map<Integer, List<VmRequest>> requests = new TreeMap<>();
             for (int tile = 1; tile <= TILES; tile++) {
-                requests.put(tile, workload.vms(tile, SPEC, (name, variable, file) -> "unused"));
+                requests.put(tile, workload.vms(tile, spec, (name, variable, file) -> "unused"));
             }
             cluster.resize(requests, Duration.ofSeconds(10));
             deployed = cluster.vms();
             // Provisioning told the live view of each VM's boot; the tests here are about what measuring tells it.
             assertThat(heard).hasSize(deployed.size()).allSatisfy(what -> assertThat(what).contains(" ready on "));
             heard.clear();
-            lastLoop = new MeasurementLoop(new MeasurementLoop.Load(SPEC, List.of(workload), (name, variable, file) -> "unused"),
-                    new MeasurementLoop.Beside(Optional.empty(), ClusterCpu.of(platform), VmProfiler.NONE), new StopPolicy(policy, SPEC.run().phases(), abort), Publishers.of(
-                    new BundlePublisher(bundle), new ConsolePublisher(out, SPEC.run()), new LivePublisher(listener)), out);
+            SamplePublisher publisher = Publishers.of(new BundlePublisher(bundle), new ConsolePublisher(out, spec.run()),
+                    new LivePublisher(listener));
+            Optional<InfraRun> infra = withInfra ? InfraRun.plan(spec, on, deployed, null, publisher, out) : Optional.empty();
+            lastLoop = new MeasurementLoop(new MeasurementLoop.Load(spec, List.of(workload), (name, variable, file) -> "unused"),
+                    new MeasurementLoop.Beside(infra, ClusterCpu.of(on), VmProfiler.NONE),
+                    new StopPolicy(policy, spec.run().phases(), abort), publisher, out);
             return lastLoop.run(deployed, phases);
         }
     }

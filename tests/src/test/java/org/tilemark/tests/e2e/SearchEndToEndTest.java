@@ -11,15 +11,18 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.search.SearchRun;
+import org.tilemark.harness.verify.BundleVerifier;
 import org.tilemark.workloads.dvdstore.DvdStoreSpec;
 
 /**
  * A two-step search on the local platform: 1 tile, then 2 (search.maxTiles), each a real run with
  * its own bundle; between the steps only tile 2 is deployed. DVD Store and the standby server only,
- * one short phase, so the two steps take about as long as one full run.
+ * one short phase, so the two steps take about as long as one full run. {@code tilemark verify} passes the
+ * search's directory.
  */
 class SearchEndToEndTest {
 
@@ -82,6 +85,10 @@ class SearchEndToEndTest {
             assertThat(step.get("clusterCpuPercent").asDouble()).isBetween(0.0, 100.5);
         }
         assertThat(Manifest.verify(directory)).isEmpty();
+        // The directory verifies whole: each step's run recomputed, search.json's steps matching their score.json.
+        BundleVerifier.Outcome verified = BundleVerifier.verify(directory, Optional.empty());
+        assertThat(verified.exitCode()).as(verified.line()).isZero();
+        assertThat(verified.line()).contains("a series of runs: 2 steps (tiles 1, 2), 2 step run bundle(s) verified");
         assertThat(E2e.processesUnder(E2e.WORK.resolve("datastores"))).as("guest processes left").isEmpty();
     }
 }

@@ -85,7 +85,7 @@ class EchoSearchConfirmEndToEndTest {
     }
 
     /** The one search bundle in the results (search-<id>), or the one run bundle (<id>). */
-    private static Path bundle(Path results, boolean search) throws Exception {
+    static Path bundle(Path results, boolean search) throws Exception {
         try (Stream<Path> dirs = Files.list(results)) {
             List<Path> found = dirs.filter(d -> d.getFileName().toString().startsWith("search-") == search).toList();
             assertThat(found).as("the %s bundle in %s", search ? "search" : "run", results).hasSize(1);
