@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.function.Function;
 import org.tilemark.harness.bundle.BundleReader;
-import org.tilemark.harness.bundle.VmProfileLine;
 import org.tilemark.harness.bundle.VmProfileTotals;
 import org.tilemark.harness.compare.MetricSamples.Better;
 
@@ -37,8 +36,7 @@ final class VmProfileSamples {
 
     /** Adds each role's figures per phase to {@code perPhase}; nothing when the bundle has no vm-profile.jsonl. */
     static void add(BundleReader reader, PhaseMeans perPhase) throws IOException {
-        List<VmProfileLine> lines = reader.vmProfile().map(BundleReader.Lines::values).orElse(List.of());
-        for (VmProfileTotals.Phase phase : VmProfileTotals.byPhase(lines)) {
+        for (VmProfileTotals.Phase phase : reader.vmProfileTotals().map(VmProfileTotals.Read::phases).orElse(List.of())) {
             for (Figure figure : FIGURES) {
                 Double value = figure.value().apply(phase);
                 if (value != null) {

@@ -36,23 +36,22 @@ final class ResourceProfileSection {
 
     static void render(Html html, BundleContents contents) {
         html.heading(2, "Resource profile (what each VM did, as the platform measured it)");
-        Optional<BundleReader.Lines<VmProfileLine>> read;
+        Optional<VmProfileTotals.Read> read;
         try {
-            read = BundleReader.of(contents.directory()).vmProfile();
+            read = BundleReader.of(contents.directory()).vmProfileTotals();
         } catch (IOException e) {
             html.element("p", "warning", BundleLayout.VM_PROFILE + " could not be read: " + e.getMessage());
             return;
         }
-        if (read.isEmpty() || read.get().values().isEmpty()) {
+        if (read.isEmpty() || read.get().first().isEmpty()) {
             html.paragraph("Not measured: " + BundleLayout.VM_PROFILE + " is absent (the platform has no VM meter, "
                     + "or the run was written before Tilemark recorded one).");
             return;
         }
-        List<VmProfileLine> lines = read.get().values();
         if (!read.get().bad().isEmpty()) {
             html.element("p", "warning", read.get().bad().size() + " lines of " + BundleLayout.VM_PROFILE + " skipped");
         }
-        VmProfileLine first = lines.getFirst();
+        VmProfileLine first = read.get().first().get();
         html.paragraph("Source: " + first.source() + ". Counters are summed over each measured phase; memory is the mean of "
                 + "the readings at the phase's interval ends.");
         if (first.notMeasured() != null && !first.notMeasured().isEmpty()) {
@@ -60,7 +59,7 @@ final class ResourceProfileSection {
             new TreeMap<>(first.notMeasured()).forEach((field, reason) -> why.add(field + ": not measured (" + reason + ")"));
             html.list(why);
         }
-        List<VmProfileTotals.Phase> phases = VmProfileTotals.byPhase(lines);
+        List<VmProfileTotals.Phase> phases = read.get().phases();
         List<List<Html.Cell>> rows = new ArrayList<>();
         Map<String, VmProfileTotals.Phase> tileTotals = new LinkedHashMap<>();
         for (VmProfileTotals.Phase p : phases) {

@@ -6,12 +6,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleReader;
-import org.tilemark.harness.bundle.VmProfileLine;
 import org.tilemark.harness.bundle.VmProfileTotals;
 
 /**
@@ -67,8 +65,7 @@ record StepCpuByRole(SearchStep step, Map<String, Double> coresByRole) {
     /** The bundle's VM profile per phase and VM; none where it cannot be read (the table is the report's least part). */
     private static List<VmProfileTotals.Phase> read(Path bundle) {
         try {
-            Optional<BundleReader.Lines<VmProfileLine>> lines = BundleReader.of(bundle).vmProfile();
-            return lines.map(l -> VmProfileTotals.byPhase(l.values())).orElse(List.of());
+            return BundleReader.of(bundle).vmProfileTotals().map(VmProfileTotals.Read::phases).orElse(List.of());
         } catch (IOException e) {
             return List.of();
         }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
 import org.tilemark.harness.bundle.ResultsBundle;
 import org.tilemark.harness.bundle.VmProfileLine;
@@ -104,6 +105,14 @@ class VmProfilerTest {
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("could not be read (host gone)");
         assertThat(VmProfileTotals.byPhase(lines)).extracting(VmProfileTotals.Phase::vm, VmProfileTotals.Phase::diskReadBytes)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("tile1-db", 8192L), org.assertj.core.groups.Tuple.tuple("tile1-web", 0L));
+
+        // Read as the reports read it, line by line without keeping the lines: the same totals, first line and bad lines.
+        java.nio.file.Files.writeString(dir.resolve(BundleLayout.VM_PROFILE), "{\"version\":1, cut short\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        VmProfileTotals.Read read = BundleReader.of(dir).vmProfileTotals().orElseThrow();
+        assertThat(read.phases()).isEqualTo(VmProfileTotals.byPhase(lines));
+        assertThat(read.first()).contains(lines.getFirst());
+        assertThat(read.bad()).singleElement().satisfies(bad -> assertThat(bad.number()).isEqualTo(lines.size() + 1));
     }
 
     /**
