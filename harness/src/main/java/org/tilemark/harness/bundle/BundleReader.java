@@ -37,7 +37,8 @@ public final class BundleReader {
 
     /**
      * One line of a JSON-lines file as its record, its 1-based number (messages name it), and the line as
-     * written, which only {@link WrittenDiff} reads (to compare a recomputed record field by field).
+     * written, which only {@link WrittenDiff} reads (to compare a recomputed record field by field); null where the
+     * file was read as records only ({@link #intervalRecords()}).
      */
     public record Line<T>(int number, T value, JsonNode written) {
     }
@@ -219,8 +220,22 @@ public final class BundleReader {
 
     /** intervals.jsonl's lines as records; empty when absent. A line without its workload, stage or start is bad. */
     public Optional<Lines<IntervalLine>> intervals() throws IOException {
-        return lines(BundleLayout.INTERVALS, IntervalLine.class,
-                (tree, line) -> tree.path("interval").canConvertToInt() && tree.path("tile").canConvertToInt() && line.placed());
+        return lines(BundleLayout.INTERVALS, IntervalLine.class, BundleReader::placedInterval);
+    }
+
+    private static boolean placedInterval(JsonNode tree, IntervalLine line) {
+        return tree.path("interval").canConvertToInt() && tree.path("tile").canConvertToInt() && line.placed();
+    }
+
+    /**
+     * intervals.jsonl's lines as {@link #intervals()} reads them, without each line's tree as written (which only verify
+     * compares): what the report and compare hold of a long run's intervals, about 40 % less (docs/benchmarks.md).
+     */
+    public Optional<Lines<IntervalLine>> intervalRecords() throws IOException {
+        List<Line<IntervalLine>> lines = new ArrayList<>();
+        return each(BundleLayout.INTERVALS, IntervalLine.class, BundleReader::placedInterval,
+                line -> lines.add(new Line<>(line.number(), line.value(), null)))
+                .map(scan -> new Lines<>(BundleLayout.INTERVALS, lines, scan.bad(), scan.lastNonBlank()));
     }
 
     /** infra-ops.jsonl's lines as records; empty when absent (a run without infrastructure operations). */

@@ -48,7 +48,7 @@ final class BundleSamples {
             run = reader.run().orElse(RunFile.unknown());
             score = reader.score().orElseThrow(() -> new BadCompareInput(bundle + " holds no " + BundleLayout.SCORE));
             // A bundle with a line that does not fit was refused before (BundleIntegrity).
-            intervals = reader.intervals().map(BundleReader.Lines::values).orElse(List.of());
+            intervals = reader.intervalRecords().map(BundleReader.Lines::values).orElse(List.of());
             infraOps = reader.infraOps().map(BundleReader.Lines::values).orElse(List.of());
         } catch (BundleReader.DamagedFile e) {
             throw new BadCompareInput(bundle + ": " + e.getMessage());

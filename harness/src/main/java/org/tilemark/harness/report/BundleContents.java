@@ -38,7 +38,7 @@ record BundleContents(Path directory, RunFile run, Optional<ScoreFile> score,
         RunFile run = readFile(BundleLayout.RUN, reader::run, warnings).orElse(RunFile.unknown());
         Optional<ScoreFile> score = readFile(BundleLayout.SCORE, reader::score, warnings);
         List<IntervalLine> intervals = new ArrayList<>();
-        Optional<BundleReader.Lines<IntervalLine>> intervalLines = reader.intervals();
+        Optional<BundleReader.Lines<IntervalLine>> intervalLines = reader.intervalRecords();
         int skipped = 0;
         if (intervalLines.isPresent()) {
             intervals.addAll(intervalLines.get().values());
