@@ -113,6 +113,6 @@ final class LoadPathSearch {
         return new SearchStep(step.number(), step.tiles(), step.verify(), RunVerdict.of(step.compliant()),
                 OptionalDouble.of(score.score()), OptionalDouble.of(score.application()), score.infrastructure(),
                 step.clusterCpuPercent(), Optional.of(step.harnessCpu()), score.confidence().low(), score.confidence().high(),
-                step.reasons(), null, step.measured().stream().map(phase -> phase.score().phase()).toList());
+                step.reasons(), new SearchStep.SearchPhases(step.measured().stream().map(phase -> phase.score().phase()).toList()));
     }
 }

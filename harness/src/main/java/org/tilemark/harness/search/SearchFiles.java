@@ -26,7 +26,8 @@ final class SearchFiles {
                 : new SearchFile.Confidence(s.confidenceLow(), s.confidenceHigh(), CONFIDENCE_LEVEL);
         return new SearchFile.Step(s.number(), s.tiles(), s.repeat(), s.verdict(), number(s.score()), number(s.application()),
                 number(s.infrastructure()), number(s.clusterCpu()), s.harnessCpu().orElse(null), confidence, s.reasons(),
-                s.bundle() == null ? null : searchDirectory.relativize(s.bundle()).toString());
+                s.measured() instanceof SearchStep.OwnRun(Optional<Path> bundle)
+                        ? bundle.map(b -> searchDirectory.relativize(b).toString()).orElse(null) : null);
     }
 
     /** A one-run search's step: its row, and the run's phases it was scored from. */
@@ -34,7 +35,7 @@ final class SearchFiles {
         SearchFile.Step row = step(s, Path.of(""));
         return new SearchFile.Step(row.step(), row.tiles(), row.repeat(), row.verdict(), row.score(), row.application(),
                 row.infrastructure(), row.clusterCpuPercent(), row.harnessCpu(), row.confidence(), row.reasons(), null,
-                s.phases(), measured.remeasure());
+                s.measured() instanceof SearchStep.SearchPhases(List<Integer> phases) ? phases : List.of(), measured.remeasure());
     }
 
     /** A step's row as the bundle recorded it, for a report rebuilt from search.json. */
@@ -43,7 +44,8 @@ final class SearchFiles {
         return new SearchStep(s.step(), s.tiles(), s.repeat(), s.verdict(), SearchStep.number(s.score()), SearchStep.number(s.application()),
                 SearchStep.number(s.infrastructure()), SearchStep.number(s.clusterCpuPercent()), Optional.ofNullable(s.harnessCpu()),
                 ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), s.reasons(),
-                s.bundle() == null ? null : searchDirectory.resolve(s.bundle()), s.inOneRun() ? s.phases() : List.of());
+                s.inOneRun() ? new SearchStep.SearchPhases(s.phases())
+                        : new SearchStep.OwnRun(Optional.ofNullable(s.bundle()).map(searchDirectory::resolve)));
     }
 
     static SearchFile result(SearchOutcome outcome, Path searchDirectory) {

@@ -13,22 +13,36 @@ import org.tilemark.harness.bundle.BundleReader;
 /**
  * One step of a search, as its run's score.json tells it: the row of the scaling table.
  *
- * @param bundle         the step's own results bundle (under the search's {@code steps/}); null for a one-run step,
- *                       whose phases are in the search's bundle
  * @param clusterCpu     the cluster's CPU utilization over the measured phases, % of all cores
  * @param harnessCpu     the harness process's CPU over them (empty where the run wrote none)
  * @param confidenceLow  low end of the score's 95 % confidence interval (over phases)
  * @param confidenceHigh high end of it
- * @param phases         the measured phases of its bundle it was scored from; empty: all of them (a series step's run)
+ * @param measured       where its measured phases are
  */
 record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, OptionalDouble score, OptionalDouble application,
                   OptionalDouble infrastructure, OptionalDouble clusterCpu, Optional<ScoreFile.HarnessCpu> harnessCpu,
-                  double confidenceLow, double confidenceHigh, List<String> reasons, Path bundle,
-                  List<Integer> phases) {
+                  double confidenceLow, double confidenceHigh, List<String> reasons, Measured measured) {
+
+    /** Where a step's measured phases are: a run of its own, or phases of the search's one run. */
+    sealed interface Measured permits OwnRun, SearchPhases {
+    }
+
+    /** A series step: all the phases of its own run's bundle (under the search's {@code steps/}); none if it wrote none. */
+    record OwnRun(Optional<Path> bundle) implements Measured {
+        OwnRun(Path bundle) {
+            this(Optional.ofNullable(bundle));
+        }
+    }
+
+    /** A one-run step: the phases of the search's own bundle it was scored from. */
+    record SearchPhases(List<Integer> phases) implements Measured {
+        SearchPhases {
+            phases = List.copyOf(phases);
+        }
+    }
 
     SearchStep {
         reasons = List.copyOf(reasons);
-        phases = List.copyOf(phases);
     }
 
     boolean compliant() {
@@ -40,7 +54,7 @@ record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, Opt
         if (bundle == null || !BundleReader.isScored(bundle)) {
             return new SearchStep(number, tiles, repeat, verdict, OptionalDouble.empty(), OptionalDouble.empty(),
                     OptionalDouble.empty(), OptionalDouble.empty(), Optional.empty(), Double.NaN, Double.NaN,
-                    List.of("the run wrote no score (" + verdict + ")"), bundle, List.of());
+                    List.of("the run wrote no score (" + verdict + ")"), new OwnRun(bundle));
         }
         ScoreFile score;
         try {
@@ -54,7 +68,7 @@ record SearchStep(int number, int tiles, boolean repeat, RunVerdict verdict, Opt
                 number(totals == null ? null : totals.application()), number(totals == null ? null : totals.infrastructure()),
                 number(score.cost() == null || score.cost().clusterCpu() == null ? null : score.cost().clusterCpu().percent()),
                 Optional.ofNullable(score.cost() == null ? null : score.cost().harnessCpu()),
-                ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), bundle, List.of());
+                ci == null ? Double.NaN : ci.low(), ci == null ? Double.NaN : ci.high(), score.reasons(), new OwnRun(bundle));
     }
 
     /** A recorded figure, null where none was written. */

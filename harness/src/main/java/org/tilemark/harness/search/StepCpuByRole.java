@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -40,14 +41,25 @@ record StepCpuByRole(SearchStep step, Map<String, Double> coresByRole) {
         Map<Path, List<VmProfileTotals.Phase>> profiles = new HashMap<>();
         List<StepCpuByRole> rows = new ArrayList<>();
         for (SearchStep step : steps) {
-            if (step.bundle() == null && step.phases().isEmpty()) {
-                continue; // a series step whose run wrote no bundle
+            Path bundle;
+            List<Integer> phases;
+            switch (step.measured()) {
+                case SearchStep.OwnRun(Optional<Path> own) when own.isPresent() -> {
+                    bundle = own.get();
+                    phases = List.of();
+                }
+                case SearchStep.OwnRun own -> {
+                    continue; // a series step whose run wrote no bundle
+                }
+                case SearchStep.SearchPhases(List<Integer> of) -> {
+                    bundle = searchDirectory;
+                    phases = of;
+                }
             }
-            Path bundle = step.bundle() == null ? searchDirectory : step.bundle();
             if (!profiles.containsKey(bundle)) {
                 profiles.put(bundle, read(bundle));
             }
-            Map<String, Double> cores = cores(profiles.get(bundle), step.phases());
+            Map<String, Double> cores = cores(profiles.get(bundle), phases);
             if (!cores.isEmpty()) {
                 rows.add(new StepCpuByRole(step, cores));
             }

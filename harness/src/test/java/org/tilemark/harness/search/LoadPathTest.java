@@ -123,7 +123,7 @@ class LoadPathTest {
                 s.verify(), org.tilemark.scoring.RunVerdict.of(s.score().compliant()), OptionalDouble.of(s.score().score()),
                 OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), Optional.of(s.harnessCpu()), 0, 0,
                 s.score().reasons(),
-                Path.of("x"), List.of())).toList(), null, 1);
+                new SearchStep.SearchPhases(List.of(s.number())))).toList(), null, 1);
         assertThat(outcome.headline()).startsWith("max 2 tiles, 2.00 @ 2 tiles");
     }
 }

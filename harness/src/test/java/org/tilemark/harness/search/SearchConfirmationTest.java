@@ -32,7 +32,7 @@ class SearchConfirmationTest {
     private static SearchStep step(int number, int tiles, boolean compliant, double score) {
         return new SearchStep(number, tiles, false, RunVerdict.of(compliant), OptionalDouble.of(score), OptionalDouble.of(score),
                 OptionalDouble.of(1.0), OptionalDouble.empty(), java.util.Optional.empty(), score - 0.05, score + 0.05, List.of(),
-                Path.of("steps"), List.of());
+                new SearchStep.OwnRun(Path.of("steps")));
     }
 
     private static SearchOutcome outcome(boolean firstPasses, String failure) {

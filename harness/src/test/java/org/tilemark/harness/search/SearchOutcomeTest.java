@@ -18,7 +18,7 @@ class SearchOutcomeTest {
         return new SearchStep(number, tiles, repeat, RunVerdict.of(compliant), OptionalDouble.of(score),
                 OptionalDouble.of(score), OptionalDouble.of(1.0), OptionalDouble.of(40.0 * tiles),
                 Optional.of(new ScoreFile.HarnessCpu(3.5 * tiles * 2, tiles * 2, 3.5)), score - 0.05, score + 0.05,
-                List.of(reasons), Path.of("steps", "run" + number), List.of());
+                List.of(reasons), new SearchStep.OwnRun(Path.of("steps", "run" + number)));
     }
 
     /** Feeds the steps to a search at the standard tile, in order, as SearchRun does. */

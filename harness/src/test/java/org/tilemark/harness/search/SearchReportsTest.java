@@ -120,7 +120,8 @@ class SearchReportsTest {
 
     private static SearchStep step(int number, Path bundle, List<Integer> phases) {
         return new SearchStep(number, number, false, RunVerdict.COMPLIANT, OptionalDouble.of(number), OptionalDouble.empty(),
-                OptionalDouble.empty(), OptionalDouble.of(20.0 * number), Optional.empty(), 0, 0, List.of(), bundle, phases);
+                OptionalDouble.empty(), OptionalDouble.of(20.0 * number), Optional.empty(), 0, 0, List.of(),
+                bundle == null ? new SearchStep.SearchPhases(phases) : new SearchStep.OwnRun(bundle));
     }
 
     /** 10 s of a VM using {@code cpuSeconds} of CPU. */
