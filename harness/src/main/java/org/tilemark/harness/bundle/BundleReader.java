@@ -303,13 +303,31 @@ public final class BundleReader {
         return each(name, type, placed, lines::add).map(scan -> new Lines<>(name, lines, scan.bad(), scan.lastNonBlank()));
     }
 
-    /** What reading a JSON-lines file through {@link #each} found besides its good lines. */
-    private record Scan(List<BadLine> bad, int lastNonBlank) {
+    /** What reading a JSON-lines file line by line found besides the good lines it handed on. */
+    public record Scan(String name, List<BadLine> bad, int lastNonBlank) {
+        public Scan {
+            bad = List.copyOf(bad);
+        }
+    }
+
+    /** Something done with each good line of a file as it is read; it may end the read by throwing. */
+    @FunctionalInterface
+    public interface LineHandler<T, E extends Exception> {
+        void handle(Line<T> line) throws E;
+    }
+
+    /**
+     * intervals.jsonl line by line: each good line, with its tree as written, handed to {@code handler} as it is read
+     * and not kept (verify's recomputation; a long run's lines and trees do not fit a heap: docs/benchmarks.md);
+     * empty when the file is absent.
+     */
+    public <E extends Exception> Optional<Scan> intervals(LineHandler<IntervalLine, E> handler) throws IOException, E {
+        return each(BundleLayout.INTERVALS, IntervalLine.class, BundleReader::placedInterval, handler);
     }
 
     /** Hands each good line of a JSON-lines file to {@code good} as it is read; empty when the file is absent. */
-    private <T> Optional<Scan> each(String name, Class<T> type, Placed<T> placed, java.util.function.Consumer<Line<T>> good)
-            throws IOException {
+    private <T, E extends Exception> Optional<Scan> each(String name, Class<T> type, Placed<T> placed, LineHandler<T, E> good)
+            throws IOException, E {
         Path file = directory.resolve(name);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
@@ -332,7 +350,7 @@ public final class BundleReader {
                     }
                     T value = JSON.treeToValue(node, type);
                     if (placed.test(node, value)) {
-                        good.accept(new Line<>(number, value, node));
+                        good.handle(new Line<>(number, value, node));
                     } else {
                         bad.add(new BadLine(number, "lacks what places it"));
                     }
@@ -344,7 +362,7 @@ public final class BundleReader {
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new NotText(name);
         }
-        return Optional.of(new Scan(bad, lastNonBlank));
+        return Optional.of(new Scan(name, bad, lastNonBlank));
     }
 
     /**

@@ -21,7 +21,7 @@ import org.tilemark.harness.report.Manifest;
  * damage), a line that does not parse is a mismatch, since a verified bundle must be whole.
  */
 record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFile score, ObjectNode scoreWritten,
-                       List<BundleReader.Line<IntervalLine>> intervals, List<BundleReader.Line<InfraOpLine>> infraOps) {
+                       List<BundleReader.Line<InfraOpLine>> infraOps) {
 
     static BundleFilesRead load(Path bundle) throws NotABundle, BundleMismatch, IOException {
         return load(bundle, true);
@@ -54,10 +54,29 @@ record BundleFilesRead(Path directory, BundleFormat format, RunFile run, ScoreFi
             throw new BundleMismatch(e.getMessage());
         }
         try {
+            // Every line parsed before anything is checked, as the other files are; kept, they would not fit a heap.
+            noBadLine(reader.intervals(line -> { }));
             return new BundleFilesRead(bundle, format, run, scored ? reader.score().orElseThrow() : null,
-                    scored ? reader.scoreAsWritten().orElseThrow() : null, whole(reader.intervals()), whole(reader.infraOps()));
+                    scored ? reader.scoreAsWritten().orElseThrow() : null, whole(reader.infraOps()));
         } catch (BundleReader.DamagedFile e) {
             throw new BundleMismatch(e.getMessage());
+        }
+    }
+
+    /**
+     * intervals.jsonl's lines, each with its tree as written, handed to {@code handler} in order as they are read again
+     * (none is kept: a standard run of 16 tiles has 80,000, which with their trees filled the launcher's heap).
+     */
+    <E extends Exception> void eachInterval(BundleReader.LineHandler<IntervalLine, E> handler)
+            throws BundleMismatch, IOException, E {
+        noBadLine(BundleReader.of(directory).intervals(handler));
+    }
+
+    /** A file read line by line has a bad line: the first one fails. */
+    private static void noBadLine(Optional<BundleReader.Scan> scan) throws BundleMismatch {
+        if (scan.isPresent() && !scan.get().bad().isEmpty()) {
+            BundleReader.BadLine bad = scan.get().bad().getFirst();
+            throw new BundleMismatch(scan.get().name() + " line " + bad.number() + ": " + bad.problem());
         }
     }
 

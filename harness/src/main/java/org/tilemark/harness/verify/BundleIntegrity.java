@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleReader;
-import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.report.Manifest;
 
 /**
@@ -52,12 +51,12 @@ public final class BundleIntegrity {
     }
 
     /** Each histogram log the intervals name, read whole; an absent one is left to verify's recomputation. */
-    private static void histograms(BundleFilesRead files) throws BundleMismatch {
+    private static void histograms(BundleFilesRead files) throws BundleMismatch, IOException {
         Set<String> seen = new TreeSet<>();
         BundleReader reader = BundleReader.of(files.directory());
-        for (IntervalLine line : files.intervals().stream().map(BundleReader.Line::value).toList()) {
-            int tile = line.tile();
-            String workload = line.workload();
+        files.eachInterval(read -> {
+            int tile = read.value().tile();
+            String workload = read.value().workload();
             if (tile > 0 && !workload.isEmpty() && seen.add(HistogramIndex.fileName(tile, workload))) {
                 try {
                     reader.histograms(tile, workload);
@@ -65,6 +64,6 @@ public final class BundleIntegrity {
                     throw new BundleMismatch(e.getMessage());
                 }
             }
-        }
+        });
     }
 }

@@ -10,14 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.tilemark.config.BenchmarkSpec;
-import org.tilemark.harness.bundle.BundleReader;
-import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.RunFile;
 import org.tilemark.harness.bundle.ScoreFile;
 import org.tilemark.harness.bundle.WrittenDiff;
 import org.tilemark.config.ConfigException;
 import org.tilemark.config.ConfigLoader;
-import org.tilemark.harness.report.Manifest;
 import org.tilemark.harness.report.Publishability;
 import org.tilemark.harness.run.ScoringInputs;
 import org.tilemark.harness.run.ScoreJsonRebuild;
@@ -106,9 +103,7 @@ public final class BundleVerifier {
         }
         List<Workload> workloads = Workloads.enabled(spec);
         IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
-        for (BundleReader.Line<IntervalLine> line : files.intervals()) {
-            intervals.add(line);
-        }
+        files.eachInterval(intervals::add);
         intervals.finish();
         InfraRecompute infra = InfraRecompute.of(spec, files, intervals.windows());
         List<PhaseScore> phases = new ArrayList<>();

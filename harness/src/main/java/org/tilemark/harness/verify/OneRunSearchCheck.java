@@ -12,7 +12,6 @@ import java.util.TreeSet;
 import org.tilemark.config.BenchmarkSpec;
 import org.tilemark.harness.bundle.BundleLayout;
 import org.tilemark.harness.bundle.BundleReader;
-import org.tilemark.harness.bundle.IntervalLine;
 import org.tilemark.harness.bundle.SearchFile;
 import org.tilemark.harness.run.VmStop;
 import org.tilemark.harness.run.ScoringInputs;
@@ -52,9 +51,7 @@ final class OneRunSearchCheck {
         BenchmarkSpec spec = BundleVerifier.spec(files.run());
         List<Workload> workloads = Workloads.enabled(spec);
         IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
-        for (BundleReader.Line<IntervalLine> line : files.intervals()) {
-            intervals.add(line);
-        }
+        files.eachInterval(intervals::add);
         intervals.finish();
         InfraRecompute infra = InfraRecompute.of(spec, Set.of(), files.infraOps(), intervals.windows());
         Map<Integer, Map<Integer, Map<String, WorkloadResult>>> measured = intervals.phases(false);
