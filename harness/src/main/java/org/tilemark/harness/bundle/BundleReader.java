@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -288,17 +287,12 @@ public final class BundleReader {
         }
     }
 
-    private static String oneLine(Exception e) {
+    static String oneLine(Exception e) {
         String message = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
         return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("");
     }
 
-    /** Whether a line that bound to its record also holds what places it. */
-    private interface Placed<T> {
-        boolean test(JsonNode tree, T line);
-    }
-
-    private <T> Optional<Lines<T>> lines(String name, Class<T> type, Placed<T> placed) throws IOException {
+    private <T> Optional<Lines<T>> lines(String name, Class<T> type, JsonLinesFile.Placed<T> placed) throws IOException {
         List<Line<T>> lines = new ArrayList<>();
         return each(name, type, placed, lines::add).map(scan -> new Lines<>(name, lines, scan.bad(), scan.lastNonBlank()));
     }
@@ -326,43 +320,9 @@ public final class BundleReader {
     }
 
     /** Hands each good line of a JSON-lines file to {@code good} as it is read; empty when the file is absent. */
-    private <T, E extends Exception> Optional<Scan> each(String name, Class<T> type, Placed<T> placed, LineHandler<T, E> good)
-            throws IOException, E {
-        Path file = directory.resolve(name);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        List<BadLine> bad = new ArrayList<>();
-        int number = 0;
-        int lastNonBlank = 0;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (String text = reader.readLine(); text != null; text = reader.readLine()) {
-                number++;
-                if (text.isBlank()) {
-                    continue;
-                }
-                lastNonBlank = number;
-                try {
-                    JsonNode node = JSON.readTree(text);
-                    if (node == null || !node.isObject()) {
-                        bad.add(new BadLine(number, "not a JSON object"));
-                        continue;
-                    }
-                    T value = JSON.treeToValue(node, type);
-                    if (placed.test(node, value)) {
-                        good.handle(new Line<>(number, value, node));
-                    } else {
-                        bad.add(new BadLine(number, "lacks what places it"));
-                    }
-                } catch (JsonProcessingException | IllegalArgumentException e) {
-                    bad.add(new BadLine(number, e instanceof com.fasterxml.jackson.core.JsonParseException
-                            ? "not valid JSON (" + oneLine(e) + ")" : "does not fit its record (" + oneLine(e) + ")"));
-                }
-            }
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new NotText(name);
-        }
-        return Optional.of(new Scan(name, bad, lastNonBlank));
+    private <T, E extends Exception> Optional<Scan> each(String name, Class<T> type, JsonLinesFile.Placed<T> placed,
+                                                         LineHandler<T, E> good) throws IOException, E {
+        return JsonLinesFile.each(JSON, directory.resolve(name), name, type, placed, good);
     }
 
     /**
