@@ -31,7 +31,7 @@ class ReportCommand implements Callable<Integer> {
         try {
             search = Files.isDirectory(bundle) ? BundleReader.of(bundle).search() : Optional.empty();
             if (search.isEmpty() && BundleReader.hasRunData(bundle)) {
-                BundleReader.of(bundle).intervalRecords();
+                BundleReader.of(bundle).intervals(line -> { }); // parsed to refuse a file that is not text, nothing kept
                 BundleReader.of(bundle).infraOps();
                 BundleReader.of(bundle).run();
                 BundleReader.of(bundle).score();
