@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,9 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * Reads a results bundle's files as {@link ResultsBundle} wrote them, one reader per file, each handing
@@ -253,14 +249,9 @@ public final class BundleReader {
      */
     public Optional<VmProfileTotals.Read> vmProfileTotals() throws IOException {
         VmProfileTotals.Sum sum = new VmProfileTotals.Sum();
-        VmProfileLine[] first = new VmProfileLine[1];
-        Optional<Scan> scan = each(BundleLayout.VM_PROFILE, VmProfileLine.class, (tree, line) -> line.placed(), line -> {
-            if (first[0] == null) {
-                first[0] = line.value();
-            }
-            sum.add(line.value());
-        });
-        return scan.map(s -> new VmProfileTotals.Read(sum.phases(), Optional.ofNullable(first[0]), s.bad()));
+        Optional<Scan> scan = each(BundleLayout.VM_PROFILE, VmProfileLine.class, (tree, line) -> line.placed(),
+                line -> sum.add(line.value()));
+        return scan.map(s -> new VmProfileTotals.Read(sum.phases(), sum.first(), s.bad()));
     }
 
     private Optional<ObjectNode> object(String name) throws DamagedFile, IOException {
@@ -326,59 +317,29 @@ public final class BundleReader {
     }
 
     /**
-     * HdrHistogram's reader skips lines it does not recognise, so garbage can read as an empty log: every
-     * line that is not a comment or the column legend must have been one of the {@code read} histograms.
-     */
-    private static void histogramLines(Path file, String name, int read) throws DamagedFile {
-        long lines;
-        try (var all = Files.lines(file, StandardCharsets.UTF_8)) {
-            lines = all.filter(line -> !line.isBlank() && !line.startsWith("#") && !line.startsWith("\"StartTimestamp\""))
-                    .count();
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new DamagedFile(name, "not UTF-8 text");
-        }
-        if (lines != read) {
-            throw new DamagedFile(name, "not a readable histogram log (" + (lines - read) + " of its " + lines
-                    + " lines are not histograms)");
-        }
-    }
-
-    /**
      * The interval histograms of one tile's workload: interval start (ms, epoch) -> tag -> histogram;
-     * empty when its log is absent.
+     * empty when its log is absent. The whole log: a reader of a long run's logs walks them with
+     * {@link #histogramCursor} instead.
      */
     public Optional<Map<Long, Map<String, Histogram>>> histograms(int tile, String workload) throws DamagedFile {
-        String name = BundleLayout.histogramLogPath(tile, workload);
-        Path file = directory.resolve(name);
-        if (!Files.isRegularFile(file)) {
+        Optional<HistogramLogCursor> opened = histogramCursor(tile, workload);
+        if (opened.isEmpty()) {
             return Optional.empty();
         }
         Map<Long, Map<String, Histogram>> intervals = new HashMap<>();
-        int histogramsRead = 0;
-        try {
-            HistogramLogReader reader = new HistogramLogReader(file.toFile());
-            for (EncodableHistogram read = reader.nextIntervalHistogram(); read != null;
-                 read = reader.nextIntervalHistogram()) {
-                if (!(read instanceof Histogram histogram)) {
-                    throw new DamagedFile(name, "holds a histogram that is not integer-valued");
-                }
-                String tag = histogram.getTag() == null ? "" : histogram.getTag();
+        try (HistogramLogCursor cursor = opened.get()) {
+            for (var read = cursor.next(); read.isPresent(); read = cursor.next()) {
                 // Kept compressed: decoded, a bundle's histograms do not fit a harness's heap.
-                EncodedHistograms tags = (EncodedHistograms) intervals.computeIfAbsent(histogram.getStartTimeStamp(),
-                        k -> new EncodedHistograms(histogram.getStartTimeStamp(), histogram.getEndTimeStamp()));
-                if (!tags.add(tag, histogram)) {
-                    throw new DamagedFile(name, "tag " + tag + " twice in the interval starting at "
-                            + histogram.getStartTimeStamp() + " ms");
-                }
-                histogramsRead++;
+                EncodedHistograms tags = new EncodedHistograms(read.get().startMs(), read.get().endMs());
+                read.get().byTag().forEach(tags::add);
+                intervals.put(read.get().startMs(), tags);
             }
-            histogramLines(file, name, histogramsRead);
-        } catch (FileNotFoundException e) {
-            return Optional.empty();
-        } catch (RuntimeException e) {
-            // HdrHistogram reports a damaged log as an unchecked exception (bad base64, bad encoding).
-            throw new DamagedFile(name, "not a readable histogram log (" + e.getMessage() + ")");
         }
         return Optional.of(intervals);
+    }
+
+    /** One tile's workload histogram log, read an interval at a time; empty when it is absent. */
+    public Optional<HistogramLogCursor> histogramCursor(int tile, String workload) {
+        return HistogramLogCursor.open(directory, tile, workload);
     }
 }

@@ -51,12 +51,21 @@ public final class VmProfileTotals {
     public static final class Sum {
 
         private final Map<String, Running> groups = new LinkedHashMap<>();
+        private VmProfileLine first;
 
         /** Adds a line to its phase and VM; a warm-up line counts in no phase. */
         public void add(VmProfileLine line) {
+            if (first == null) {
+                first = line;
+            }
             if (!line.warmup() && line.phase() >= 1) {
                 groups.computeIfAbsent(line.phase() + "/" + line.vm(), k -> new Running(line)).add(line);
             }
+        }
+
+        /** The first line added, warm-up or not: what the profile measured and what it could not. */
+        public Optional<VmProfileLine> first() {
+            return Optional.ofNullable(first);
         }
 
         /** Per measured phase and VM, in phase, tile and role order. */

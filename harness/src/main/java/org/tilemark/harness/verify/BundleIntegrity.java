@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.tilemark.harness.bundle.BundleReader;
+import org.tilemark.harness.bundle.HistogramLogCursor;
 import org.tilemark.harness.report.Manifest;
 
 /**
@@ -59,7 +60,12 @@ public final class BundleIntegrity {
             String workload = read.value().workload();
             if (tile > 0 && !workload.isEmpty() && seen.add(HistogramIndex.fileName(tile, workload))) {
                 try {
-                    reader.histograms(tile, workload);
+                    Optional<HistogramLogCursor> log = reader.histogramCursor(tile, workload);
+                    if (log.isPresent()) {
+                        try (HistogramLogCursor cursor = log.get()) {
+                            cursor.drain();
+                        }
+                    }
                 } catch (BundleReader.DamagedFile e) {
                     throw new BundleMismatch(e.getMessage());
                 }

@@ -102,9 +102,7 @@ public final class BundleVerifier {
                     + " operations in " + BundleLayout.INFRA_OPS + ")";
         }
         List<Workload> workloads = Workloads.enabled(spec);
-        IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
-        files.eachInterval(intervals::add);
-        intervals.finish();
+        IntervalRecompute intervals = IntervalRecompute.replay(spec, workloads, files);
         InfraRecompute infra = InfraRecompute.of(spec, files, intervals.windows());
         List<PhaseScore> phases = new ArrayList<>();
         Map<Integer, Optional<InfraPhase>> infraByPhase = new LinkedHashMap<>();

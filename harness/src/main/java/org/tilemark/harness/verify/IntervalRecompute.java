@@ -1,5 +1,6 @@
 package org.tilemark.harness.verify;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -33,11 +34,30 @@ final class IntervalRecompute {
     private final BenchmarkSpec spec;
     private final Map<String, Workload> workloads = new LinkedHashMap<>();
     private final HistogramIndex histograms;
-    /** phase -> "tile/workload" -> accumulated. */
-    private final Map<Integer, Map<String, PhaseAccumulator>> phases = new TreeMap<>();
+    /**
+     * The phase the lines are in: "tile/workload" -> accumulated. Its histograms are a phase's whole latency record
+     * (hundreds of KB per operation and workload), so a phase is reduced to its results once the lines pass it.
+     */
+    private final TreeMap<Integer, Map<String, PhaseAccumulator>> open = new TreeMap<>();
+    /** phase -> tile -> workload -> result, for the phases the lines have passed. */
+    private final Map<Integer, Map<Integer, Map<String, WorkloadResult>>> closed = new TreeMap<>();
     private final PhaseWindows windows = new PhaseWindows();
     private final UnitCounts counts;
     private int lines;
+
+    /**
+     * Every line of the bundle's intervals.jsonl replayed against its histogram logs, in one walk of each; ends
+     * with {@link #finish}'s checks.
+     */
+    static IntervalRecompute replay(BenchmarkSpec spec, List<Workload> enabled, BundleFilesRead files)
+            throws BundleMismatch, IOException {
+        try (HistogramIndex histograms = new HistogramIndex(files.directory())) {
+            IntervalRecompute intervals = new IntervalRecompute(spec, enabled, histograms, files.format());
+            files.eachInterval(intervals::add);
+            intervals.finish();
+            return intervals;
+        }
+    }
 
     IntervalRecompute(BenchmarkSpec spec, List<Workload> enabled, HistogramIndex histograms, BundleFormat format) {
         this.spec = spec;
@@ -87,7 +107,12 @@ final class IntervalRecompute {
         if (line.measuring()) {
             int phase = line.phase();
             windows.add(phase, start, end);
-            phases.computeIfAbsent(phase, p -> new LinkedHashMap<>())
+            if (closed.containsKey(phase)) {
+                throw new BundleMismatch(where + ": in phase " + phase + " after a later phase's lines (a run writes its "
+                        + "intervals in time order)");
+            }
+            closeBefore(phase);
+            open.computeIfAbsent(phase, p -> new LinkedHashMap<>())
                     .computeIfAbsent(tile + "/" + name, k -> new PhaseAccumulator(tile, name, workload.metricUnit(),
                             workload.metricPeriod()))
                     .add(measure, length);
@@ -134,18 +159,28 @@ final class IntervalRecompute {
      * were scored from). What the intervals really lasted may differ from it (a harness that fell behind).
      */
     Map<Integer, Map<Integer, Map<String, WorkloadResult>>> phases(boolean whole) {
+        closeBefore(Integer.MAX_VALUE);
         Map<Integer, Map<Integer, Map<String, WorkloadResult>>> all = new TreeMap<>();
-        phases.forEach((phase, accumulated) -> {
-            Map<Integer, Map<String, WorkloadResult>> byTile = new TreeMap<>();
-            for (PhaseAccumulator acc : accumulated.values()) {
-                WorkloadResult result = acc.result();
-                byTile.computeIfAbsent(result.tile(), t -> new LinkedHashMap<>()).put(result.workload(), result);
-            }
+        closed.forEach((phase, byTile) -> {
             if (!whole || windows.length(phase).equals(spec.run().phaseDuration())) {
                 all.put(phase, byTile);
             }
         });
         return all;
+    }
+
+    /** Reduces the open phases before {@code phase} to their results. */
+    private void closeBefore(int phase) {
+        var passed = open.headMap(phase);
+        passed.forEach((number, accumulated) -> {
+            Map<Integer, Map<String, WorkloadResult>> byTile = new TreeMap<>();
+            for (PhaseAccumulator acc : accumulated.values()) {
+                WorkloadResult result = acc.result();
+                byTile.computeIfAbsent(result.tile(), t -> new LinkedHashMap<>()).put(result.workload(), result);
+            }
+            closed.put(number, byTile);
+        });
+        passed.clear();
     }
 
     /** Every operation a line names, with its error count (the live snapshot's errorsByOperation). */

@@ -50,9 +50,7 @@ final class OneRunSearchCheck {
         Optional<ManifestSignature.Signer> signer = ManifestSignature.verify(bundle, trusted);
         BenchmarkSpec spec = BundleVerifier.spec(files.run());
         List<Workload> workloads = Workloads.enabled(spec);
-        IntervalRecompute intervals = new IntervalRecompute(spec, workloads, new HistogramIndex(bundle), files.format());
-        files.eachInterval(intervals::add);
-        intervals.finish();
+        IntervalRecompute intervals = IntervalRecompute.replay(spec, workloads, files);
         InfraRecompute infra = InfraRecompute.of(spec, Set.of(), files.infraOps(), intervals.windows());
         Map<Integer, Map<Integer, Map<String, WorkloadResult>>> measured = intervals.phases(false);
         SearchFile search = SearchFileRead.load(bundle);

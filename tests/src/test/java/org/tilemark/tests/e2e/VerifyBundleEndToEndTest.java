@@ -83,6 +83,17 @@ class VerifyBundleEndToEndTest {
     }
 
     @Test
+    void aReSealedLineMovedBackToAnEarlierPhaseIsCaughtAsOutOfOrder() throws IOException {
+        Path bundle = copy();
+        editInterval(bundle, 61, line -> line.put("phase", 1)); // tile 1 dvdstore, interval 16: phase 3
+        Manifest.write(bundle);
+
+        assertThat(BundleVerifier.verify(bundle, Optional.empty()).line()).isEqualTo("verification FAILED: "
+                + "intervals.jsonl line 61 (tile 1 dvdstore, interval 16): in phase 1 after a later phase's lines (a run "
+                + "writes its intervals in time order)");
+    }
+
+    @Test
     void reSealedEditsOfCountsOrOperationsAreCaughtByTheRecomputation() throws IOException {
         Path attempts = copy();
         editInterval(attempts, DVDSTORE_LINE, line -> line.put("attempts", 43));
