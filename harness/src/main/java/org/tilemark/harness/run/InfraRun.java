@@ -49,14 +49,15 @@ final class InfraRun {
     private final InfraScheduler scheduler;
     private final Map<String, Double> references = new LinkedHashMap<>();
     private final List<OperationRecord> records = new ArrayList<>();
+    private volatile ToIntFunction<Instant> phaseOf = at -> 0;
     /** Between start and stop: when moves the platform makes on its own are recorded. */
     private volatile boolean measuring;
-    /** Where each operation goes once its interval is cut: the bundle's infra-ops.jsonl and the live view. */
-    private final InfraLines lines;
+    /** Where each operation goes as it ends: the bundle's infra-ops.jsonl and the live view. */
+    private final SamplePublisher publisher;
 
     private InfraRun(InfraSpec spec, SamplePublisher publisher, PrintStream out, List<InfraScheduler.Loop> loops,
                      Map<String, Double> references) {
-        this.lines = new InfraLines(publisher);
+        this.publisher = publisher;
         this.spec = spec;
         this.out = out;
         this.references.putAll(references);
@@ -118,29 +119,17 @@ final class InfraRun {
 
     /** Starts the loops; records end in the phase {@code phaseOf} names (0 outside the measured phases). */
     void start(ToIntFunction<Instant> phaseOfInstant) {
-        lines.phasesBy(phaseOfInstant);
+        this.phaseOf = phaseOfInstant;
         measuring = true;
         scheduler.start();
     }
 
-    /**
-     * Starts no new operation; waits for those in flight (at most the operation timeout), then publishes every line
-     * still waiting for its interval's cut: the loop has said where measurement ended before it stops the operations.
-     */
+    /** Starts no new operation; waits for those in flight (at most the operation timeout). */
     void stop() throws InterruptedException {
         measuring = false;
-        try {
-            if (!scheduler.stop(spec.operationTimeout())) {
-                out.println("[infra] operations still running after " + spec.operationTimeout().toSeconds() + " s");
-            }
-        } finally {
-            lines.flush();
+        if (!scheduler.stop(spec.operationTimeout())) {
+            out.println("[infra] operations still running after " + spec.operationTimeout().toSeconds() + " s");
         }
-    }
-
-    /** An interval was cut at {@code cut}: the operations that ended before it are published. */
-    void intervalCut(Instant cut) {
-        lines.cutAt(cut);
     }
 
     List<String> operationTypes() {
@@ -151,7 +140,7 @@ final class InfraRun {
     InfraPhase score(int phase, Duration length) {
         List<InfraOutcome> inPhase;
         synchronized (records) {
-            inPhase = records.stream().filter(r -> lines.phaseAt(r.end()) == phase)
+            inPhase = records.stream().filter(r -> phaseOf.applyAsInt(r.end()) == phase)
                     .map(r -> new InfraOutcome(r.operation(), r.succeeded(), r.succeeded() ? ""
                             : InfraOutcome.failureReason(r.operation(), r.vm(), String.valueOf(r.from()),
                                     String.valueOf(r.to()), r.error().orElse(""))))
@@ -161,10 +150,11 @@ final class InfraRun {
     }
 
     private void record(OperationRecord r) {
-        // One lock for the record and its line: the lines are published in the order the records were added.
+        InfraOpLine line = line(r, phaseOf.applyAsInt(r.end()));
+        // One lock for the record, the bundle's line and the live view: they see operations in one order.
         synchronized (records) {
             records.add(r);
-            lines.ended(r.end(), phase -> line(r, phase));
+            publisher.infraOperation(line);
         }
         out.println("[infra] " + describe(r));
     }
@@ -178,9 +168,10 @@ final class InfraRun {
             return;
         }
         String type = InfraOperationType.ofMove(op.from(), op.to()).id();
+        InfraOpLine line = InfraOpLine.platformInitiated(type, op.vm().name(), op.vm().role(), op.vm().tile(), op.from(),
+                op.to(), op.at().toString(), phaseOf.applyAsInt(op.at()), op.cause());
         synchronized (records) {
-            lines.ended(op.at(), phase -> InfraOpLine.platformInitiated(type, op.vm().name(), op.vm().role(), op.vm().tile(),
-                    op.from(), op.to(), op.at().toString(), phase, op.cause()));
+            publisher.infraOperation(line);
         }
         out.println("[infra] " + op.cause() + " " + type + " " + op.vm().name() + " " + op.from() + " -> " + op.to()
                 + " (platform-initiated: recorded, not scored)");

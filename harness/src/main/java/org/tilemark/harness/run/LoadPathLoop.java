@@ -277,7 +277,6 @@ final class LoadPathLoop {
         MeasurementLoop.Samples samples = MeasurementLoop.samples(spec, List.copyOf(drivers.all()), slot, tally);
         publisher.interval(new IntervalCut(slot, origin, Math.max(phase, 1), phaseLeft, phaseLeft, samples.samples(),
                 window.intervalCpu()));
-        infra.ifPresent(i -> i.intervalCut(origin.plus(slot.end())));
         samples.rethrow();
         vmProfile.interval(slot, origin.plus(slot.start()), origin.plus(slot.end()));
     }
@@ -311,13 +310,7 @@ final class LoadPathLoop {
     }
 
     private void stopInfra() throws InterruptedException {
-        // Nothing was measured after the last cut (an abort leaves the interval under way uncut): an operation ending
-        // after it is in no phase, as verify recomputes it, and none waits to learn it while we wait for it.
-        if (origin == null) {
-            windows.noPhaseFollows(); // stopped before any driver started
-        } else {
-            windows.endedAt(origin.plus(at));
-        }
+        windows.noPhaseFollows(); // an operation ending now is in no phase; none waits to learn it while we wait for it
         if (infra.isPresent()) {
             infra.get().stop();
             infra = Optional.empty();

@@ -129,7 +129,6 @@ final class MeasurementLoop {
         Samples cut = samples(spec, drivers.all(), slot, tally);
         publisher.interval(new IntervalCut(slot, origin, plan.phases(), plan.leftInPhase(slot),
                 plan.total().minus(slot.end()), cut.samples(), window.intervalCpu()));
-        infra.ifPresent(i -> i.intervalCut(origin.plus(slot.end())));
         cut.rethrow();
         if (!slot.lastOfPhase(plan)) {
             return Optional.empty();

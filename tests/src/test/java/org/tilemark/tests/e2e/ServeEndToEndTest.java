@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -31,7 +30,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.tilemark.harness.report.Manifest;
-import org.tilemark.harness.verify.BundleVerifier;
 import org.tilemark.harness.report.Reports;
 import org.tilemark.tests.lanes.ChildRunLane;
 import org.tilemark.tests.lanes.TestLanes;
@@ -121,8 +119,6 @@ class ServeEndToEndTest {
             assertThat(bundle.resolve(file)).as(file).isNotEmptyFile();
         }
         assertThat(Manifest.verify(bundle)).isEmpty();
-        BundleVerifier.Outcome verified = BundleVerifier.verify(bundle, Optional.empty());
-        assertThat(verified.exitCode()).as("the aborted run's bundle verifies: %s", verified.line()).isZero();
         assertThat(E2e.processesUnder(datastores)).as("guests after the stop").isEmpty();
     }
 
